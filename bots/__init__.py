@@ -1,0 +1,17 @@
+"""Built-in bots.  Each runs in-process or as `python -m bots.<name>`."""
+
+from __future__ import annotations
+
+import importlib
+
+from bots.base import Bot
+
+BUILTIN: dict[str, tuple[str, str]] = {
+    # name: (module:class, one-line description)
+    "random": ("bots.random:RandomBot", "uniform over the legal actions, seeded"),
+}
+
+
+def bot_class(name: str) -> type[Bot]:
+    module_name, class_name = BUILTIN[name][0].split(":")
+    return getattr(importlib.import_module(module_name), class_name)

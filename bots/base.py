@@ -1,0 +1,30 @@
+"""What a built-in bot implements."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from referee.engine import Decision
+
+
+class Bot:
+    """A decision maker that runs inside the referee's process.
+
+    Subclasses override `choose`; `start` and `event` are optional hooks.
+    """
+
+    name = "bot"
+    version = "1.0"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def start(self, hello: dict[str, Any]) -> None:
+        """The game begins: hello holds game, seat, seats, ruleset, limits."""
+
+    def event(self, event: dict[str, Any]) -> None:
+        """Something this seat may see happened."""
+
+    def choose(self, decision: Decision, view: dict[str, Any]) -> str:
+        raise NotImplementedError

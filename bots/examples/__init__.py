@@ -1,0 +1,1 @@
+"""Example bots for docs/bots.md: copy one and make it yours."""

@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""A complete agon bot in plain Python (standard library only).
+
+Run it against the referee:
+
+    agon play earth-and-water --seat persia="python3 minimal_bot.py" --seat greece=random
+
+It answers every ask with a random legal action, keeps the events it sees and
+says so on an `info` line.  docs/protocol.md is the full protocol; docs/bots.md
+walks through this file.
+"""
+
+import json
+import random
+import sys
+
+
+def send(line):
+    # One message per line; flush at once, or the referee waits in vain.
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+def main():
+    rng = random.Random()
+    seat = None
+    events_seen = 0
+    for line in sys.stdin:
+        keyword, _, payload = line.rstrip("\n").partition(" ")
+        if keyword == "agon":                    # agon 1 {"game":...,"seat":...}
+            version, _, hello = payload.partition(" ")
+            seat = json.loads(hello)["seat"]
+            send('ready minimal {"version":"1.0","author":"agon docs"}')
+        elif keyword == "event":                 # event {"type":...,"text":...}
+            events_seen += 1
+        elif keyword == "ask":                   # ask ID N {"prompt","legal","view","clock"}
+            ask_id, count, body = payload.split(" ", 2)
+            ask = json.loads(body)
+            choice = rng.randrange(int(count))   # an index into ask["legal"]
+            send(f"info {seat}: {events_seen} events so far, choosing {ask['legal'][choice]}")
+            send(f"act {ask_id} {choice}")
+        elif keyword == "result":                # result {"scores","ranks","points","reason"}
+            result = json.loads(payload)
+            print(f"{seat}: game over, rank {result.get('ranks', {}).get(seat)}", file=sys.stderr)
+        elif keyword == "quit":
+            return
+
+
+if __name__ == "__main__":
+    main()

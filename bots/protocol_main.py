@@ -1,0 +1,70 @@
+"""Serve a built-in bot over the line protocol: `python -m bots.<name>`.
+
+The referee starts the program once per game and talks to it on
+stdin/stdout (docs/protocol.md).  `run(BotClass)` is the whole program:
+
+    if __name__ == "__main__":
+        raise SystemExit(run(MyBot))
+
+Options: ``--seed N`` seeds the bot (default: fresh entropy), ``--name N``
+overrides the name it announces.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from typing import IO
+
+from bots.base import Bot
+from referee import protocol
+from referee.engine import Decision
+
+
+def run(bot_class: type[Bot], argv: Sequence[str] | None = None,
+        stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None) -> int:
+    """Play games with `bot_class` until `quit` or end of input; the exit status."""
+    parser = argparse.ArgumentParser(prog=f"python -m {bot_class.__module__}",
+                                     description=f"{bot_class.name}: an agon bot over stdin/stdout")
+    parser.add_argument("--seed", type=int, default=None, help="seed of the bot's choices")
+    parser.add_argument("--name", default=bot_class.name, help="the name it announces")
+    args = parser.parse_args(argv)
+    reader = stdin or sys.stdin.buffer
+    writer = stdout or sys.stdout.buffer
+    return _serve(bot_class, args.seed, args.name, reader, writer)
+
+
+def _serve(bot_class: type[Bot], seed: int | None, name: str,
+           reader: IO[bytes], writer: IO[bytes]) -> int:
+    bot: Bot | None = None
+    seat = ""
+
+    def send(message: protocol.Message) -> None:
+        writer.write(protocol.encode(message))
+        writer.flush()
+
+    for line in reader:
+        if not line.strip():
+            continue
+        message = protocol.decode_from_referee(line)
+        if isinstance(message, protocol.Hello):
+            bot = bot_class(seed) if seed is not None else bot_class(_fresh_seed())
+            seat = str(message.payload.get("seat", ""))
+            bot.start(message.payload)
+            send(protocol.Ready(name, {"version": bot.version}))
+        elif bot is None:
+            raise protocol.ProtocolError("the first line must be 'agon 1 {...}'")
+        elif isinstance(message, protocol.Ask):
+            action = bot.choose(Decision(seat, message.prompt, message.legal), message.view)
+            send(protocol.Act(message.id, index=message.legal.index(action)))
+        elif isinstance(message, protocol.EventMsg):
+            bot.event(message.payload)
+        elif isinstance(message, protocol.Quit):
+            return 0
+    return 0
+
+
+def _fresh_seed() -> int:
+    return int.from_bytes(os.urandom(8), "big")

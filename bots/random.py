@@ -1,0 +1,21 @@
+"""The random bot: uniform over the legal actions, seeded."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bots.base import Bot
+from referee.engine import Decision
+
+
+class RandomBot(Bot):
+    name = "random"
+
+    def choose(self, decision: Decision, view: dict[str, Any]) -> str:
+        return self.rng.choice(decision.legal)
+
+
+if __name__ == "__main__":
+    from bots.protocol_main import run
+
+    raise SystemExit(run(RandomBot))

@@ -1,0 +1,1 @@
+"""agon's command line (typer).  One module per command; no game logic here."""

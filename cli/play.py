@@ -1,0 +1,110 @@
+"""`agon play RULESET --seat SEAT=BOT ...`: referee one game."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import typer
+from tabulate import tabulate
+
+from cli.common import fail, open_ruleset, parse_pairs
+from referee.engine import Event
+from referee.games import UnknownEngine, engine_class
+from referee.lookup import answer
+from referee.match import run_match
+from referee.players import Limits, make_player
+from referee.records import GameRecord
+from referee.rng import stream
+from referee.ruleset import RulesetError
+
+
+def play(
+    ruleset: str = typer.Argument(..., help="a shipped ruleset id or a ruleset file"),
+    seat: list[str] = typer.Option([], "--seat", "-s",
+                                   help="SEAT=BOT: a built-in bot, `human`, or a command line"),
+    seed: int | None = typer.Option(None, help="game seed (default: random, printed)"),
+    record: Path | None = typer.Option(None, help="write the JSON game record here"),
+    option: list[str] = typer.Option([], "--option", "-o", help="ruleset option NAME=VALUE"),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="print only the result"),
+    move_time: float = typer.Option(10.0, help="seconds a bot may think per decision"),
+    game_time: float = typer.Option(600.0, help="seconds a bot may think in the whole game"),
+    handshake_time: float = typer.Option(10.0, help="seconds a bot has to say `ready`"),
+    log_dir: Path | None = typer.Option(None, help="where external bots' stderr logs go"),
+    json_result: bool = typer.Option(False, "--json", help="print the record as JSON at the end"),
+) -> None:
+    """Play one game between bots, programs and people.
+
+    Example: agon play earth-and-water --seat persia=random --seat greece=human
+
+    An external program is given as a command line, split like a shell but
+    never run through one: --seat greece="python3 my_bot.py --fast".
+    """
+    rs = open_ruleset(ruleset)
+    try:
+        engine = engine_class(rs.engine)(rs)
+        options = rs.resolve_options(parse_pairs(option, "--option"))
+    except (UnknownEngine, RulesetError) as exc:
+        fail(str(exc))
+    specs = parse_pairs(seat, "--seat")
+    seats = _seat_order(engine, rs, specs)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1 << 31)
+    if not quiet:
+        typer.echo(f"{rs.name} ({rs.ref}), seed {seed}: "
+                   + ", ".join(f"{s}={specs[s]}" for s in seats))
+    limits = Limits(handshake=handshake_time, move=move_time, game=game_time)
+    players = {}
+    try:
+        for name in seats:
+            bot_seed = stream(seed, f"bot:{name}").randrange(1 << 31)
+            players[name] = make_player(specs[name], seed=bot_seed, log_dir=log_dir,
+                                        rules_lookup=lambda q: answer(rs, q))
+    except ValueError as exc:
+        for player in players.values():
+            player.close()
+        fail(str(exc))
+    watching = not quiet and "human" not in specs.values()
+    game = run_match(engine, players, seed=seed, options=options, limits=limits,
+                     on_event=_printer(seats) if watching else None)
+    if record:
+        game.save(record)
+    _print_result(game, specs)
+    if json_result:
+        typer.echo(json.dumps(game.to_json(), indent=1))
+
+
+def _seat_order(engine, rs, specs: dict[str, str]) -> list[str]:
+    """The seats in the engine's order; unknown or missing seats are usage errors."""
+    low, high = rs.players["min"], rs.players["max"]
+    if not low <= len(specs) <= high:
+        wanted = str(low) if low == high else f"{low} to {high}"
+        names = ", ".join(engine.seats(low)) if low == high else "p1, p2, ..."
+        fail(f"{rs.id} needs {wanted} --seat SEAT=BOT options (seats: {names}); "
+             f"got {len(specs)}", code=2)
+    seats = engine.seats(len(specs))
+    unknown = sorted(set(specs) - set(seats))
+    if unknown:
+        fail(f"unknown seat {unknown[0]!r} in {rs.id}; its seats are {', '.join(seats)}", code=2)
+    return seats
+
+
+def _printer(seats: list[str]):
+    def show(event: Event) -> None:
+        private = event.to is not None and set(event.to) != set(seats)
+        prefix = f"[{','.join(sorted(event.to))}] " if private else ""
+        typer.echo(f"  {prefix}{event.text}")
+    return show
+
+
+def _print_result(game: GameRecord, specs: dict[str, str]) -> None:
+    result = game.result
+    rows = [[seat, specs[seat], result.scores.get(seat), result.ranks.get(seat),
+             result.points.get(seat), game.forfeits.get(seat, {}).get("reason", "")]
+            for seat in game.seats]
+    typer.echo("")
+    typer.echo(tabulate(rows, headers=["seat", "player", "score", "rank", "points", "forfeit"]))
+    typer.echo(f"result: {result.reason}")
+    for seat, forfeit in game.forfeits.items():
+        typer.echo(f"{seat} forfeited ({forfeit['reason']}): {forfeit['detail']}", err=True)

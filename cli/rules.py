@@ -1,0 +1,46 @@
+"""`agon rules RULESET [QUERY]`: contents, a section, a card, or a search."""
+
+from __future__ import annotations
+
+import json
+
+import typer
+
+from cli.common import Format, emit, open_ruleset
+from referee.lookup import lookup, render_section
+
+
+def rules(
+    ruleset: str = typer.Argument(..., help="a shipped ruleset id or a ruleset file"),
+    query: str | None = typer.Argument(None, help="section id (7.1), card (7, #7, name) or words"),
+    fmt: Format = typer.Option(Format.table, "--format", help="table (text) or json"),
+) -> None:
+    """Look up the rules: no query gives the contents.
+
+    Examples: agon rules earth-and-water | agon rules earth-and-water 7.1 |
+    agon rules earth-and-water "card 7" | agon rules earth-and-water retreat
+    """
+    rs = open_ruleset(ruleset)
+    if query is None:
+        rows = [{"id": s["id"], "title": s["title"], "kind": s.get("kind", "section")}
+                for s in rs.rules]
+        emit(rows, fmt, title=f"{rs.name} ({rs.ref}): {len(rows)} sections\n")
+        return
+    found = lookup(rs, query)
+    if fmt == Format.json:
+        typer.echo(json.dumps({
+            "kind": found.kind, "sections": found.sections,
+            "matches": [{"id": m.section["id"], "title": m.section["title"],
+                         "score": m.score, "snippet": m.snippet} for m in found.matches],
+            "suggestions": found.suggestions}, indent=1))
+    elif found.sections:
+        typer.echo("\n\n".join(render_section(s) for s in found.sections))
+    elif found.matches:
+        emit([{"id": m.section["id"], "title": m.section["title"], "snippet": m.snippet}
+              for m in found.matches], fmt, title=f"{len(found.matches)} sections mention {query!r}:\n")
+    else:
+        typer.echo(f"agon: nothing in {rs.id} matches {query!r}", err=True)
+        if found.suggestions:
+            typer.echo("closest titles:\n  " + "\n  ".join(found.suggestions), err=True)
+    if found.kind == "none":
+        raise typer.Exit(1)

@@ -1,0 +1,224 @@
+"""The interface every rules engine implements (DESIGN.md section 3).
+
+An `Engine` is built once from a ruleset and holds the immutable tables; a
+`State` is one position of one game.  The referee only ever talks to these two
+classes, so a new game plugs in by subclassing them and registering its id in
+`referee.games`.
+
+Contract, in short:
+
+* ``state.pending()`` lists the seats that must act now, each with the complete
+  list of legal actions as short strings.  Several decisions at once are
+  simultaneous secret choices: the referee collects every answer before it
+  applies any, and the engine reveals nothing until the last one is in.  An
+  empty list means the game is over.
+* ``state.apply(seat, action)`` validates the action (raising `IllegalAction`),
+  applies it, resolves chance from named streams (`referee.rng.stream`) and
+  returns the events it caused, each tagged with who may see it.
+* Automata that are part of the rules (a solo opponent) are run inside
+  ``apply``; they never appear as a seat.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from referee.ruleset import Ruleset
+
+
+class IllegalAction(ValueError):
+    """Raised by `State.apply` for an action that is not legal now."""
+
+
+@dataclass(slots=True)
+class Decision:
+    """One seat that must act now, with every legal action spelled out."""
+
+    seat: str
+    prompt: str
+    legal: Sequence[str]
+
+
+@dataclass(slots=True)
+class Event:
+    """Something that happened, for the game log and for the bots.
+
+    ``to`` names the seats that may see it; ``None`` means everyone.  ``text``
+    is one line in words for people; ``data`` is the machine-readable part.
+    """
+
+    type: str
+    text: str
+    data: dict[str, Any] = field(default_factory=dict)
+    to: frozenset[str] | None = None
+
+    def visible_to(self, seat: str) -> bool:
+        return self.to is None or seat in self.to
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, **self.data, "text": self.text}
+
+
+@dataclass(slots=True)
+class Result:
+    """How a finished game ended.
+
+    ``scores`` are the game's own numbers (victory points, men/turns ...).
+    ``ranks`` put seats in order, 1 best, equal ranks for a tie.  ``points``
+    is each seat's share of the win in [0, 1] for tournament tables; left
+    empty it is derived from the ranks.  Solo games, where one seat plays the
+    rules themselves, must set ``points`` (1 win, 0.5 draw, 0 loss).
+    ``teams`` maps a team name to its seats where seats play in teams.
+    """
+
+    scores: dict[str, float]
+    ranks: dict[str, int]
+    reason: str
+    points: dict[str, float] = field(default_factory=dict)
+    teams: dict[str, list[str]] | None = None
+
+    def __post_init__(self) -> None:
+        if not self.points:
+            self.points = points_from_ranks(self.ranks)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "scores": self.scores,
+            "ranks": self.ranks,
+            "points": self.points,
+            "reason": self.reason,
+        }
+        if self.teams:
+            out["teams"] = self.teams
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Result:
+        return cls(
+            scores=dict(data["scores"]),
+            ranks={k: int(v) for k, v in data["ranks"].items()},
+            reason=data["reason"],
+            points=dict(data.get("points") or {}),
+            teams=data.get("teams"),
+        )
+
+
+def points_from_ranks(ranks: dict[str, int]) -> dict[str, float]:
+    """Share of the win per seat: best 1, worst 0, linear in between.
+
+    Each seat scores the fraction of other seats it beat, counting a tie as
+    half a win, so two seats give 1 / 0.5 / 0 and four seats give 1, 2/3,
+    1/3, 0.
+    """
+    seats = list(ranks)
+    if len(seats) < 2:
+        return {seat: 1.0 if ranks[seat] == 1 else 0.0 for seat in seats}
+    others = len(seats) - 1
+    points = {}
+    for seat in seats:
+        beaten = sum(1.0 if ranks[seat] < ranks[o] else 0.5 if ranks[seat] == ranks[o] else 0.0
+                     for o in seats if o != seat)
+        points[seat] = beaten / others
+    return points
+
+
+def ranks_from_scores(scores: dict[str, float], higher_is_better: bool = True) -> dict[str, int]:
+    """Competition ranking (1, 2, 2, 4) of seats by score."""
+    sign = -1 if higher_is_better else 1
+    ordered = sorted(scores.values(), key=lambda s: sign * s)
+    return {seat: 1 + ordered.index(score) for seat, score in scores.items()}
+
+
+@dataclass(slots=True)
+class Problem:
+    """A semantic error in a ruleset's data: where (a JSON path) and what."""
+
+    path: tuple[str | int, ...]
+    message: str
+
+
+class State(ABC):
+    """One position of one game."""
+
+    @abstractmethod
+    def pending(self) -> list[Decision]:
+        """Seats that must act now; empty when the game is over."""
+
+    @abstractmethod
+    def apply(self, seat: str, action: str) -> list[Event]:
+        """Apply one legal action of `seat`; raise IllegalAction otherwise."""
+
+    @abstractmethod
+    def view(self, seat: str) -> dict[str, Any]:
+        """JSON-ready observation: what `seat` may know and nothing more."""
+
+    @abstractmethod
+    def result(self) -> Result | None:
+        """The result once the game is over, else None."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy (cheap: used by search bots)."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The whole position, JSON-ready; `Engine.load` reads it back."""
+
+    def determinize(self, seat: str, rng: random.Random) -> State:
+        """A copy where what `seat` cannot see is resampled with `rng`.
+
+        Games without hidden information return a plain clone.
+        """
+        return self.clone()
+
+    def describe(self, seat: str) -> str:
+        """The position as text for a person playing `seat` in a terminal."""
+        return json.dumps(self.view(seat), indent=1, sort_keys=True)
+
+    def is_over(self) -> bool:
+        return not self.pending()
+
+
+class Engine(ABC):
+    """A game's rules, built once from a ruleset."""
+
+    id: ClassVar[str]
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+
+    @classmethod
+    def check(cls, data: dict[str, Any]) -> Iterable[Problem]:
+        """Semantic checks of a ruleset's `data` beyond its JSON Schema.
+
+        Called only on data that passed the schema.  Yield one Problem per
+        error found; never stop at the first.
+        """
+        return ()
+
+    def seats(self, count: int) -> list[str]:
+        """Seat names for a game of `count` players."""
+        fixed = self.ruleset.players.get("seats")
+        if fixed:
+            if count != len(fixed):
+                raise ValueError(f"{self.ruleset.id} is played by exactly {len(fixed)} seats")
+            return list(fixed)
+        return [f"p{i}" for i in range(1, count + 1)]
+
+    def teams(self, seats: Sequence[str]) -> dict[str, list[str]] | None:
+        """Team name -> seats for team games; None where everyone plays alone."""
+        return None
+
+    @abstractmethod
+    def new_game(self, seats: Sequence[str], seed: int, options: dict[str, Any]) -> State:
+        """The starting position (chance at setup comes from `seed`)."""
+
+    @abstractmethod
+    def load(self, data: dict[str, Any]) -> State:
+        """Read back a position written by `State.to_json`."""

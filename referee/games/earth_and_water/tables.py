@@ -1,0 +1,155 @@
+"""Immutable tables built once from the ruleset's `data` (map, costs, cards).
+
+Everything the engine reads at play time is an int or a list indexed by city
+number or side number (0 = Persia, 1 = Greece), so the hot paths never touch a
+dict keyed by name.  Action strings are pre-built here for the same reason.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+SIDES = ("persia", "greece")
+PERSIA, GREECE = 0, 1
+
+# Effect ids a card half may name; the engine has one handler per id.
+EFFECTS = (
+    "none", "mines_of_laurion", "cavalry", "ionian_revolt", "tribute", "wrath_of_poseidon",
+    "miltiades", "carneia", "themistocles", "immortals", "pausanias", "ostracism", "oracle",
+    "great_king", "leonidas", "royal_road", "artemisia", "hippias", "evangelion",
+    "separate_peace", "melas_zomos", "sudden_death", "molon_labe", "defection_of_thebes",
+    "triremes", "syracuse", "three_hundred", "acropolis", "desertion", "pacification",
+)
+# Reactions and automatic cards are never played as an event on one's own turn.
+NOT_ON_TURN = frozenset({
+    "none", "miltiades", "themistocles", "immortals", "pausanias", "artemisia",
+    "sudden_death", "molon_labe", "three_hundred",
+})
+
+
+class CardHalf:
+    """One side's half of a card, as the engine reads it."""
+
+    __slots__ = ("number", "name", "effect", "params", "sparta", "once", "text")
+
+    def __init__(self, number: int, spec: dict[str, Any]) -> None:
+        self.number = number
+        self.name: str = spec["name"]
+        self.effect: str = spec.get("effect", "none")
+        self.params: dict[str, Any] = dict(spec.get("params") or {})
+        self.sparta: bool = bool(spec.get("sparta", False))
+        self.once: bool = bool(spec.get("once", False))
+        self.text: str = spec.get("text", "")
+
+
+class Tables:
+    """The board and rules numbers of one ruleset with its options applied."""
+
+    def __init__(self, data: dict[str, Any], options: dict[str, Any]) -> None:
+        cities = data["cities"]
+        self.names: list[str] = [c["name"] for c in cities]
+        self.index: dict[str, int] = {n: i for i, n in enumerate(self.names)}
+        n = len(cities)
+        self.ncity = n
+        self.port: list[bool] = [bool(c.get("port")) for c in cities]
+        self.ports: list[int] = [i for i in range(n) if self.port[i]]
+        self.major: list[int] = [SIDES.index(c["major"]) if c.get("major") else -1 for c in cities]
+        self.majors: tuple[list[int], list[int]] = (
+            [i for i in range(n) if self.major[i] == PERSIA],
+            [i for i in range(n) if self.major[i] == GREECE],
+        )
+        self.amphorae: list[int] = [int(c["amphorae"]) for c in cities]
+        self.value: list[int] = [int(c["value"]) for c in cities]
+        self.campaigns = int(data["campaigns"])
+        self.score_limit = int(data["score_limit"])
+        self._build_roads(data)
+        self._build_pieces(data)
+        self._build_costs(data, options)
+        self._build_battle(data)
+        self._build_cards(data)
+        self.forced_spend = bool(options.get("forced_spend", False))
+        self.setup = data["setup"]
+        self._build_strings()
+
+    def _build_roads(self, data: dict[str, Any]) -> None:
+        n = self.ncity
+        base = [[self.index[m] for m in data["roads"].get(name, [])] for name in self.names]
+        a, b = (self.index[x] for x in data["bridge"]["between"])
+        self.bridge_ends = (a, b)
+        self.bridge_cost = int(data["bridge"]["cost"])
+        with_bridge = [list(x) for x in base]
+        with_bridge[a].append(b)
+        with_bridge[b].append(a)
+        self.adj: tuple[list[list[int]], list[list[int]]] = (base, with_bridge)
+        self.has_roads: tuple[list[bool], list[bool]] = (
+            [bool(base[i]) for i in range(n)], [bool(with_bridge[i]) for i in range(n)])
+
+    def _build_pieces(self, data: dict[str, Any]) -> None:
+        pieces = data["pieces"]
+        self.total_armies = [int(pieces[s]["armies"]) for s in SIDES]
+        self.total_fleets = [int(pieces[s]["fleets"]) for s in SIDES]
+
+    def _build_costs(self, data: dict[str, Any], options: dict[str, Any]) -> None:
+        prep = data["preparation"]
+        cheap = bool(options.get("cheap_fleets", False))
+        self.budget = [int(prep[s]["budget"]) for s in SIDES]
+        self.budget_kept = int(prep["persia"].get("budget_with_kept_card", prep["persia"]["budget"]))
+        self.card_cost = [int(prep[s]["card_cost"]) for s in SIDES]
+        self.max_cards = [int(prep[s]["max_cards"]) for s in SIDES]
+        self.army_cost = [int(prep[s]["army_cost"]) for s in SIDES]
+        self.fleet_cost = [
+            int(prep[s].get("cheap_fleet_cost", prep[s]["fleet_cost"]) if cheap else prep[s]["fleet_cost"])
+            for s in SIDES]
+        self.max_fleets = [int(prep[s]["max_fleets"]) for s in SIDES]
+        supply = data["supply"]
+        self.hand_limit = [int(supply["hand_limit"][s]) for s in SIDES]
+        fed = supply.get("home_cities_always_fed", {})
+        self.home_fed = [bool(fed.get(s, False)) for s in SIDES]
+
+    def _build_battle(self, data: dict[str, Any]) -> None:
+        battle = data["battle"]
+        self.max_dice = int(battle["max_dice"])
+        self.dice_cap = [int(battle["dice_cap"][s]) for s in SIDES]
+        self.home_cap = [int(battle["home_dice_cap"][s]) for s in SIDES]
+        self.max_transport = int(battle["max_transport"])
+        # cap[side][city]: the highest value a die of `side` counts for there
+        self.cap = [[self.home_cap[s] if self.major[c] == s else self.dice_cap[s]
+                     for c in range(self.ncity)] for s in range(2)]
+
+    def _build_cards(self, data: dict[str, Any]) -> None:
+        self.cards: dict[int, tuple[CardHalf, CardHalf]] = {}
+        for spec in data["cards"]:
+            num = int(spec["number"])
+            self.cards[num] = (CardHalf(num, spec["persia"]), CardHalf(num, spec["greece"]))
+        self.card_numbers = sorted(self.cards)
+        # effect id -> card number, per side (first card carrying it)
+        self.card_of: tuple[dict[str, int], dict[str, int]] = ({}, {})
+        for num in self.card_numbers:
+            for side in (PERSIA, GREECE):
+                self.card_of[side].setdefault(self.cards[num][side].effect, num)
+        self.sparta_cards = frozenset(n for n in self.card_numbers if self.cards[n][GREECE].sparta)
+
+    def param(self, side: int, effect: str, key: str, default: int) -> int:
+        num = self.card_of[side].get(effect)
+        if num is None:
+            return default
+        return int(self.cards[num][side].params.get(key, default))
+
+    def _build_strings(self) -> None:
+        names = self.names
+        top = max(self.total_armies) + 1
+        self.s_move_land = [[f"move_land {c} {k}" for k in range(top)] for c in names]
+        ftop = max(self.total_fleets) + 1
+        self.s_move_sea = [[[f"move_sea {c} {f} {a}" for a in range(self.max_transport + 1)]
+                            for f in range(ftop)] for c in names]
+        self.s_origin_land = [f"origin_land {c}" for c in names]
+        self.s_origin_sea = [f"origin_sea {c}" for c in names]
+        self.s_raise_army = [f"raise_army {c}" for c in names]
+        self.s_raise_fleet = [f"raise_fleet {c}" for c in names]
+        for verb in ("retreat", "retreat_sea", "sacrifice", "place", "remove", "relocate",
+                     "place_fleet", "attrit"):
+            setattr(self, "s_" + verb, [f"{verb} {c}" for c in names])
+        self.s_play_event = {n: f"play {n} event" for n in self.card_numbers}
+        self.s_play_move = {n: f"play {n} move" for n in self.card_numbers}
+        self.s_discard = {n: f"discard {n}" for n in self.card_numbers}
+        self.s_react = {n: f"react {n}" for n in self.card_numbers}

@@ -1,0 +1,164 @@
+"""One game: ask the pending seats, apply their actions, enforce the limits.
+
+The loop never trusts a player: an answer that is late, malformed or not in
+the legal list forfeits the seat (a `BotFault` with a reason code), and the
+game still ends with a valid result and record.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from referee.engine import Decision, Engine, Event, Result, State
+from referee.players import BotFault, Limits, Player
+from referee.records import GameRecord, forfeit_result, sides_of
+from referee.rng import stream
+
+EventHook = Callable[[Event], None]
+
+
+class Match:
+    """The referee for one game between `players` (seat -> Player)."""
+
+    def __init__(self, engine: Engine, players: dict[str, Player], *, seed: int,
+                 options: dict[str, Any], limits: Limits | None = None,
+                 on_event: EventHook | None = None) -> None:
+        self.engine = engine
+        self.players = players
+        self.seats = list(players)
+        self.seed = seed
+        self.options = options
+        self.limits = limits or Limits()
+        self.on_event = on_event
+        self.teams = engine.teams(self.seats)
+        self.actions: list[list[str]] = []
+        self.forfeits: dict[str, dict[str, str]] = {}
+        self.used: dict[str, float] = dict.fromkeys(self.seats, 0.0)
+        self.fallback = stream(seed, "forfeit")  # default policy for forfeited seats
+        self.ask_id = 0
+
+    # -- the game loop -------------------------------------------------------
+
+    def run(self) -> GameRecord:
+        started = time.perf_counter()
+        state = self.engine.new_game(self.seats, self.seed, self.options)
+        try:
+            self._start_players()
+            while not self._decided_by_forfeit():
+                decisions = state.pending()
+                if not decisions:
+                    break
+                # Simultaneous decisions: every answer is collected before any
+                # is applied, so no seat learns another's secret choice early.
+                chosen = [(d.seat, self._answer(state, d)) for d in decisions]
+                for seat, action in chosen:
+                    if action is not None and not self._decided_by_forfeit():
+                        self._apply(state, seat, action)
+            result = self._final_result(state)
+            for seat, player in self.players.items():
+                self._safely(seat, player.finish, {**result.to_json(), "forfeits": self.forfeits})
+        finally:
+            for player in self.players.values():
+                player.close()
+        return GameRecord(
+            ruleset=self.engine.ruleset, options=self.options, seed=self.seed,
+            seats={seat: p.identity() for seat, p in self.players.items()},
+            teams=self.teams, actions=self.actions, result=result,
+            forfeits=self.forfeits, duration=time.perf_counter() - started,
+        )
+
+    def _start_players(self) -> None:
+        ruleset = self.engine.ruleset
+        for seat, player in self.players.items():
+            hello = {
+                "game": ruleset.engine, "seat": seat, "seats": self.seats,
+                "ruleset": {"id": ruleset.id, "version": ruleset.version,
+                            "sha256": ruleset.sha256},
+                "options": self.options, "limits": self.limits.to_json(),
+            }
+            if self.teams:
+                hello["teams"] = self.teams
+            try:
+                player.start(hello, self.limits)
+            except BotFault as fault:
+                self._forfeit(seat, fault)
+
+    def _answer(self, state: State, decision: Decision) -> str | None:
+        """The seat's legal action, or the default policy's once it forfeited."""
+        seat = decision.seat
+        if seat in self.forfeits:
+            return self.fallback.choice(decision.legal)
+        player = self.players[seat]
+        self.ask_id += 1
+        remaining = self.limits.game - self.used[seat]
+        timeout = max(0.0, min(self.limits.move, remaining)) + self.limits.grace
+        clock = {"move": self.limits.move, "remaining": round(remaining, 3)}
+        if getattr(player, "interactive", False):
+            player.board(state.describe(seat))
+        began = time.perf_counter()
+        try:
+            action = player.choose(self.ask_id, decision, state.view(seat), clock, timeout)
+            spent = time.perf_counter() - began
+            self.used[seat] += spent
+            if spent > timeout:
+                raise BotFault("timeout", f"answered after {spent:.2f} s (limit {timeout:.2f} s)")
+            if action not in decision.legal:
+                raise BotFault("illegal", f"{action!r} is not a legal action of ask {self.ask_id}")
+        except BotFault as fault:
+            self._forfeit(seat, fault)
+            return self._answer(state, decision) if not self._decided_by_forfeit() else None
+        return action
+
+    def _apply(self, state: State, seat: str, action: str) -> None:
+        events = state.apply(seat, action)
+        self.actions.append([seat, action])
+        for event in events:
+            self._publish(event)
+
+    def _publish(self, event: Event) -> None:
+        if self.on_event:
+            self.on_event(event)
+        message = event.to_json()
+        for seat, player in self.players.items():
+            if seat not in self.forfeits and event.visible_to(seat):
+                self._safely(seat, player.event, message)
+
+    def _safely(self, seat: str, call: Callable[[Any], None], arg: Any) -> None:
+        """Notify a player; a fault while notifying forfeits it like any other."""
+        try:
+            call(arg)
+        except BotFault as fault:
+            if seat not in self.forfeits:
+                self._forfeit(seat, fault)
+
+    # -- forfeits ------------------------------------------------------------
+
+    def _forfeit(self, seat: str, fault: BotFault) -> None:
+        self.forfeits[seat] = {"reason": fault.reason, "detail": fault.detail,
+                               "after_actions": len(self.actions)}
+        self.players[seat].close()
+        if self.on_event:
+            self.on_event(Event("forfeit", f"{seat} forfeits ({fault.reason}: {fault.detail})",
+                                {"seat": seat, "reason": fault.reason}))
+
+    def _decided_by_forfeit(self) -> bool:
+        """Two sides (or one): a forfeit ends the game at once.
+
+        With three or more sides the forfeiting seat ranks last and the
+        default policy plays its moves until the others finish.
+        """
+        return bool(self.forfeits) and len(sides_of(self.seats, self.teams)) <= 2
+
+    def _final_result(self, state: State) -> Result:
+        engine_result = None if self._decided_by_forfeit() else state.result()
+        return forfeit_result(self.seats, self.teams, engine_result, self.forfeits)
+
+
+def run_match(engine: Engine, players: dict[str, Player], *, seed: int,
+              options: dict[str, Any], limits: Limits | None = None,
+              on_event: EventHook | None = None) -> GameRecord:
+    """Referee one game and return its record."""
+    return Match(engine, players, seed=seed, options=options, limits=limits,
+                 on_event=on_event).run()

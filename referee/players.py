@@ -1,0 +1,513 @@
+"""Player kinds: in-process bot, subprocess bot (line protocol), human terminal.
+
+The match loop (referee/match.py) talks to every kind through `Player`, so
+it never knows whether a seat is a Python object, a program in another
+language or a person.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import sys
+import time
+import traceback
+from abc import ABC, abstractmethod
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any, NoReturn
+
+from bots import BUILTIN, bot_class
+from bots.base import Bot
+from referee import protocol, transport
+from referee.engine import Decision
+from referee.transport import ChildProcess
+
+# Reason codes for a seat that loses by forfeit (DESIGN.md section 4).
+FORFEIT_REASONS = ("timeout", "crash", "illegal", "protocol", "handshake")
+
+
+class BotFault(Exception):
+    """A player broke the rules of the referee (not of the game)."""
+
+    def __init__(self, reason: str, detail: str) -> None:
+        assert reason in FORFEIT_REASONS, reason
+        super().__init__(f"{reason}: {detail}")
+        self.reason = reason
+        self.detail = detail
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Time and size limits the referee enforces, in seconds and bytes."""
+
+    handshake: float = 10.0
+    move: float = 10.0
+    game: float = 600.0
+    grace: float = 0.25
+    max_line: int = 1 << 20
+
+    def to_json(self) -> dict[str, Any]:
+        return {"handshake": self.handshake, "move": self.move, "game": self.game,
+                "max_line": self.max_line}
+
+
+class Player(ABC):
+    """One seat's decision maker for the length of one game."""
+
+    @abstractmethod
+    def start(self, hello: dict[str, Any], limits: Limits) -> None:
+        """Begin the game. `hello` holds game, seat, seats, ruleset, limits.
+
+        Raises BotFault("handshake", ...) when the player cannot start.
+        """
+
+    def identity(self) -> dict[str, Any]:
+        """Who this player is, for records: at least a name."""
+        return {"name": type(self).__name__}
+
+    def event(self, event: dict[str, Any]) -> None:  # noqa: B027 (optional hook)
+        """Something this seat may see happened (already filtered)."""
+
+    @abstractmethod
+    def choose(self, ask_id: int, decision: Decision, view: dict[str, Any],
+               clock: dict[str, float], timeout: float) -> str:
+        """Return the chosen action's text (not yet checked for legality).
+
+        `timeout` is the wall-clock budget in seconds including the grace
+        margin.  Raises BotFault on timeout, crash or protocol errors.
+        """
+
+    def finish(self, result: dict[str, Any]) -> None:  # noqa: B027 (optional hook)
+        """The game is over; `result` is Result.to_json() plus forfeits."""
+
+    def close(self) -> None:  # noqa: B027 (optional hook)
+        """Release every resource (processes, files). Safe to call twice."""
+
+
+# -- in-process bots ---------------------------------------------------------
+
+class InProcessPlayer(Player):
+    """A built-in bot (`bots.base.Bot`) running inside the referee's process.
+
+    It cannot be interrupted, so its clock is checked after it answers; an
+    exception inside the bot is a crash.
+    """
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    def identity(self) -> dict[str, Any]:
+        return {"name": self.bot.name, "version": self.bot.version, "kind": "builtin"}
+
+    def start(self, hello: dict[str, Any], limits: Limits) -> None:
+        self._call("handshake", self.bot.start, hello)
+
+    def event(self, event: dict[str, Any]) -> None:
+        self._call("crash", self.bot.event, event)
+
+    def choose(self, ask_id: int, decision: Decision, view: dict[str, Any],
+               clock: dict[str, float], timeout: float) -> str:
+        began = time.monotonic()
+        action = self._call("crash", self.bot.choose, decision, view)
+        spent = time.monotonic() - began
+        if spent > timeout:
+            raise BotFault("timeout", f"answered after {spent:.3f} s (limit {timeout:.3f} s)")
+        if not isinstance(action, str) or action not in decision.legal:
+            raise BotFault("illegal", f"{action!r} is not a legal action of ask {ask_id}")
+        return action
+
+    def _call(self, reason: str, method: Callable[..., Any], *args: Any) -> Any:
+        try:
+            return method(*args)
+        except Exception as err:  # a bug in a bot is that bot's forfeit, not ours
+            where = traceback.extract_tb(err.__traceback__)[-1]
+            raise BotFault(reason, f"{type(err).__name__}: {err} "
+                                   f"({Path(where.filename).name}:{where.lineno})") from err
+
+
+# -- programs speaking the line protocol -------------------------------------
+
+class SubprocessPlayer(Player):
+    """An external program speaking docs/protocol.md over its stdin/stdout.
+
+    The program is started by `start` (one process for the whole game) and
+    killed, with everything it started, by `close`.  Its stderr and its
+    `info` lines go to ``<log_dir>/<seat>.log``; with `transcript` the lines
+    exchanged go to ``<log_dir>/<seat>.transcript`` too.  The last lines
+    exchanged are always kept in `recent` for error reports.
+    """
+
+    def __init__(self, argv: Sequence[str], *, log_dir: Path | None = None,
+                 transcript: bool = False, cwd: Path | None = None,
+                 env: dict[str, str] | None = None, label: str | None = None) -> None:
+        if not argv:
+            raise ValueError("an external bot needs a command line")
+        self.argv = list(argv)
+        self.log_dir = log_dir
+        self.transcript = transcript and log_dir is not None
+        self.cwd = cwd
+        self.env = env
+        self.label = label
+        self.child: ChildProcess | None = None
+        self.limits = Limits()
+        self.ready: protocol.Ready | None = None
+        self.fault: BotFault | None = None
+        self.recent: deque[tuple[str, bytes]] = deque(maxlen=40)
+        self.infos: deque[str] = deque(maxlen=100)
+        self.answers = {"index": 0, "text": 0}
+        self.slowest = 0.0
+        self.exit_status: int | None = None
+        self.log_path: Path | None = None
+        self._log: IO[str] | None = None
+        self._transcript: IO[bytes] | None = None
+
+    # -- identity and logs ---------------------------------------------------
+
+    def identity(self) -> dict[str, Any]:
+        who: dict[str, Any] = {"name": self.ready.name if self.ready else Path(self.argv[0]).name,
+                               "kind": "program", "command": shlex.join(self.argv)}
+        if self.ready and self.ready.about:
+            who["about"] = self.ready.about
+        return who
+
+    def _open_logs(self, seat: str) -> None:
+        if self.log_dir is None:
+            return
+        self.log_dir.mkdir(parents=True, exist_ok=True)
+        name = _file_name(self.label or seat)
+        self.log_path = self.log_dir / f"{name}.log"
+        self.log_path.write_text(f"# {shlex.join(self.argv)}\n", encoding="utf-8")
+        if self.transcript:
+            self._transcript = open(self.log_dir / f"{name}.transcript", "wb")  # noqa: SIM115
+
+    def _note(self, direction: str, line: bytes) -> None:
+        self.recent.append((direction, line))
+        if self._transcript is not None:
+            self._transcript.write(direction.encode() + b" " + line + b"\n")
+
+    def _log_info(self, text: str) -> None:
+        self.infos.append(text)
+        if self.log_path is not None:
+            with open(self.log_path, "a", encoding="utf-8") as log:
+                log.write(f"info: {text}\n")
+
+    # -- the protocol ----------------------------------------------------------
+
+    def start(self, hello: dict[str, Any], limits: Limits) -> None:
+        self.limits = limits
+        self._open_logs(str(hello.get("seat", "bot")))
+        try:
+            self.child = ChildProcess(self.argv, max_line=limits.max_line,
+                                      stderr=self.log_path, cwd=self.cwd, env=self.env)
+        except OSError as err:
+            self._fail(BotFault("handshake", f"cannot run {shlex.join(self.argv)!r}: "
+                                             f"{err.strerror or err}"))
+        deadline = time.monotonic() + limits.handshake + limits.grace
+        self._send(protocol.Hello(hello))
+        while True:
+            message = self._receive(deadline, "handshake", "no 'ready' in time")
+            if isinstance(message, protocol.Ready):
+                self.ready = message
+                return
+            if not isinstance(message, protocol.Info):
+                self._fail(BotFault("handshake", f"expected 'ready NAME', got "
+                                                 f"{_shown(self.recent[-1][1])}"))
+
+    def event(self, event: dict[str, Any]) -> None:
+        if self.fault is None and self.child is not None:
+            self._send(protocol.EventMsg(event))
+
+    def choose(self, ask_id: int, decision: Decision, view: dict[str, Any],
+               clock: dict[str, float], timeout: float) -> str:
+        if self.fault is not None:
+            raise self.fault
+        if self.child is None:
+            self._fail(BotFault("crash", "the program was never started"))
+        began = time.monotonic()
+        legal = list(decision.legal)
+        self._send(protocol.Ask(ask_id, legal, decision.prompt, view, clock))
+        while True:
+            message = self._receive(began + timeout, "timeout",
+                                    f"no answer to ask {ask_id} within {timeout:.3g} s")
+            if isinstance(message, protocol.Act):
+                break
+            if not isinstance(message, protocol.Info):
+                self._fail(BotFault("protocol", f"expected 'act {ask_id} K', got "
+                                                f"{_shown(self.recent[-1][1])}"))
+        self.slowest = max(self.slowest, time.monotonic() - began)
+        if message.id != ask_id:
+            self._fail(BotFault("protocol", f"answered ask {message.id}, but the open ask is {ask_id}"))
+        return self._action_of(message, legal, ask_id)
+
+    def _action_of(self, act: protocol.Act, legal: list[str], ask_id: int) -> str:
+        if act.index is not None:
+            if not 0 <= act.index < len(legal):
+                self._fail(BotFault("illegal", f"index {act.index} is out of range for ask "
+                                               f"{ask_id} ({len(legal)} legal actions)"))
+            self.answers["index"] += 1
+            return legal[act.index]
+        text = act.text or ""
+        if text not in legal:
+            self._fail(BotFault("illegal", f"{text!r} is not a legal action of ask {ask_id}"))
+        self.answers["text"] += 1
+        return text
+
+    def finish(self, result: dict[str, Any]) -> None:
+        if self.fault is None and self.child is not None:
+            try:
+                self._send(protocol.ResultMsg(result))
+            except BotFault:
+                pass  # the game is over: a bot that left early loses nothing more
+
+    def close(self) -> None:
+        if self.child is not None and not self.child.closed:
+            linger = 0.0
+            if self.fault is None:
+                try:
+                    self._send(protocol.Quit())
+                    linger = min(1.0, max(0.2, 2 * self.limits.grace))
+                except BotFault:
+                    pass
+            self.exit_status = self.child.close(linger)
+        for stream_ in (self._transcript,):
+            if stream_ is not None:
+                stream_.close()
+        self._transcript = None
+
+    # -- plumbing --------------------------------------------------------------
+
+    def _send(self, message: protocol.Message) -> None:
+        assert self.child is not None
+        line = protocol.encode(message)
+        self._note(">", line[:-1])
+        try:
+            self.child.send(line)
+        except transport.Closed:
+            self._fail(BotFault("crash", self._exit_story("stopped reading its input")))
+        except transport.Backlog as err:
+            self._fail(BotFault("timeout", f"{err} (it is not reading its input)"))
+
+    def _receive(self, deadline: float, late_reason: str, late_detail: str) -> protocol.Message:
+        """The next non-empty message from the bot, mapping each failure to a fault."""
+        assert self.child is not None
+        while True:
+            try:
+                line = self.child.read_line(deadline)
+            except transport.Timeout:
+                self._fail(BotFault(late_reason, late_detail))
+            except transport.Closed as err:
+                self._fail(BotFault("crash", self._exit_story(str(err))))
+            except transport.LineTooLong as err:
+                self._fail(BotFault("protocol", str(err)))
+            if not line.strip():
+                continue  # blank lines are allowed and ignored
+            self._note("<", line)
+            try:
+                message = protocol.decode_from_bot(line, self.limits.max_line)
+            except protocol.ProtocolError as err:
+                reason = "handshake" if self.ready is None else "protocol"
+                self._fail(BotFault(reason, f"{err}: {_shown(line)}"))
+            if isinstance(message, protocol.Info):
+                self._log_info(message.text)
+            return message
+
+    def _exit_story(self, what: str) -> str:
+        """`what` happened, plus the exit status if the program is already gone."""
+        assert self.child is not None
+        status = self.child.proc.poll()
+        if status is None:
+            return f"the program {what}"
+        if status < 0:
+            return f"the program {what}: killed by signal {-status}"
+        return f"the program {what}: exited with status {status}"
+
+    def _fail(self, fault: BotFault) -> NoReturn:
+        """Record the fault, kill the program and its group at once, and raise."""
+        self.fault = fault
+        if self.child is not None:
+            self.exit_status = self.child.close()
+        raise fault
+
+
+def _shown(line: bytes, limit: int = 80) -> str:
+    text = line[:limit].decode("utf-8", "replace")
+    return repr(text + ("..." if len(line) > limit else ""))
+
+
+def _file_name(label: str) -> str:
+    return "".join(c if c.isalnum() or c in "-_." else "_" for c in label) or "bot"
+
+
+# -- a person at a terminal --------------------------------------------------
+
+class Resign(Exception):
+    """A human player gave up (typed quit, or closed the input)."""
+
+    def __init__(self, seat: str) -> None:
+        super().__init__(f"{seat} resigns")
+        self.seat = seat
+
+
+HUMAN_HELP = """\
+Type the number of an action, or its text (a unique beginning is enough).
+  board          show the position again
+  rules QUERY    look up the rules (a section id, a card, or any words)
+  help           this help
+  quit           resign the game"""
+
+
+class HumanPlayer(Player):
+    """A person at a terminal: sees the board, the news, the numbered legal actions.
+
+    The match shows it the board (`board`) before each decision because it
+    is `interactive`; a human has no clock of its own.
+    """
+
+    interactive = True
+
+    def __init__(self, *, stdin: IO[str] | None = None, stdout: IO[str] | None = None,
+                 rules_lookup: Callable[[str], str] | None = None, name: str = "human") -> None:
+        self.stdin = stdin or sys.stdin
+        self.stdout = stdout or sys.stdout
+        self.rules_lookup = rules_lookup
+        self.name = name
+        self.seat = "?"
+        self.news: list[str] = []
+        self.last_board = ""
+
+    def identity(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": "human"}
+
+    def _say(self, text: str = "") -> None:
+        self.stdout.write(text + "\n")
+        self.stdout.flush()
+
+    def start(self, hello: dict[str, Any], limits: Limits) -> None:
+        self.seat = str(hello.get("seat", "?"))
+        seats = ", ".join(hello.get("seats", []))
+        self._say(f"You play {self.seat} in {hello.get('game', '?')} (seats: {seats}). "
+                  "Type help at any prompt.")
+
+    def event(self, event: dict[str, Any]) -> None:
+        text = event.get("text") or event.get("type", "")
+        if text:
+            self.news.append(str(text))
+
+    def board(self, text: str) -> None:
+        self.last_board = text
+        self._say(text)
+
+    def choose(self, ask_id: int, decision: Decision, view: dict[str, Any],
+               clock: dict[str, float], timeout: float) -> str:
+        if self.news:
+            self._say("Since your last move:")
+            for line in self.news:
+                self._say(f"  {line}")
+            self.news.clear()
+        self._show_choices(decision)
+        while True:
+            self.stdout.write(f"{self.seat}> ")
+            self.stdout.flush()
+            reply = self.stdin.readline()
+            if not reply:
+                self._say()
+                raise Resign(self.seat)
+            action = self._understand(reply.strip(), decision)
+            if action is not None:
+                return action
+
+    def _show_choices(self, decision: Decision) -> None:
+        self._say(decision.prompt or "Your move:")
+        for number, action in enumerate(decision.legal, 1):
+            self._say(f"  {number:>3}. {action}")
+
+    def _understand(self, reply: str, decision: Decision) -> str | None:
+        """The action `reply` names, or None after answering a command or an error."""
+        legal = list(decision.legal)
+        word, _, rest = reply.partition(" ")
+        if not reply:
+            return None
+        if reply.isdigit():
+            number = int(reply)
+            if 1 <= number <= len(legal):
+                return legal[number - 1]
+            self._say(f"Choose a number from 1 to {len(legal)}.")
+            return None
+        if reply in legal:
+            return reply
+        if word == "quit" and not rest:
+            raise Resign(self.seat)
+        if word == "help" and not rest:
+            self._say(HUMAN_HELP)
+        elif word == "board" and not rest:
+            self._say(self.last_board or "(no board to show)")
+            self._show_choices(decision)
+        elif word == "rules":
+            self._say(self._rules(rest.strip()))
+        else:
+            starting = [a for a in legal if a.startswith(reply)]
+            if len(starting) == 1:
+                return starting[0]
+            if starting:
+                self._say("That could be: " + "; ".join(starting))
+            else:
+                self._say(f"{reply!r} is not a legal action here; type help.")
+        return None
+
+    def _rules(self, query: str) -> str:
+        if self.rules_lookup is None:
+            return "No rules are available for this game."
+        try:
+            return self.rules_lookup(query)
+        except Exception as err:  # a failed lookup must not end the game
+            return f"Rules lookup failed: {err}"
+
+    def finish(self, result: dict[str, Any]) -> None:
+        for line in self.news:
+            self._say(f"  {line}")
+        self.news.clear()
+        ranks = result.get("ranks", {})
+        standing = ", ".join(f"{seat} {rank}" for seat, rank in sorted(ranks.items(),
+                                                                        key=lambda kv: kv[1]))
+        self._say(f"Game over ({result.get('reason', '')}). Ranks: {standing}")
+
+
+# -- from a --seat / --bot spec to a player ----------------------------------
+
+def make_player(spec: str, *, seed: int, log_dir: Path | None = None,
+                rules_lookup: Callable[[str], str] | None = None,
+                stdin: IO[str] | None = None, stdout: IO[str] | None = None,
+                transcript: bool = False) -> Player:
+    """The player a command-line spec names.
+
+    `spec` is a built-in bot name (`bots.BUILTIN`), ``human``, or a command
+    line for an external program, split like a shell would but never run
+    through one.  Raises ValueError with a clear message for anything else.
+    """
+    name = spec.strip()
+    if name in BUILTIN:
+        return InProcessPlayer(bot_class(name)(seed))
+    if name == "human":
+        return HumanPlayer(stdin=stdin, stdout=stdout, rules_lookup=rules_lookup)
+    try:
+        argv = shlex.split(name)
+    except ValueError as err:
+        raise ValueError(f"cannot read the bot command {spec!r}: {err}") from None
+    if not argv:
+        raise ValueError("empty bot spec: give a built-in bot name, 'human', or a command line")
+    if not _runnable(argv[0]):
+        builtin = ", ".join(sorted(BUILTIN))
+        raise ValueError(f"unknown bot {spec!r}: not a built-in bot ({builtin}), not 'human', "
+                         f"and {argv[0]!r} is not a program found on PATH or an executable file")
+    return SubprocessPlayer(argv, log_dir=log_dir, transcript=transcript)
+
+
+def _runnable(program: str) -> bool:
+    if os.sep in program:
+        path = Path(program)
+        return path.is_file() and os.access(path, os.X_OK)
+    return shutil.which(program) is not None
