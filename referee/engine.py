@@ -85,7 +85,7 @@ class Result:
 
     def __post_init__(self) -> None:
         if not self.points:
-            self.points = points_from_ranks(self.ranks)
+            self.points = points_from_ranks(self.ranks, self.teams)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -109,13 +109,18 @@ class Result:
         )
 
 
-def points_from_ranks(ranks: dict[str, int]) -> dict[str, float]:
+def points_from_ranks(ranks: dict[str, int],
+                      teams: dict[str, list[str]] | None = None) -> dict[str, float]:
     """Share of the win per seat: best 1, worst 0, linear in between.
 
     Each seat scores the fraction of other seats it beat, counting a tie as
     half a win, so two seats give 1 / 0.5 / 0 and four seats give 1, 2/3,
-    1/3, 0.
+    1/3, 0.  With teams the sides are the teams, and every member of a team
+    gets the team's share.
     """
+    if teams:
+        team_points = points_from_ranks({t: ranks[members[0]] for t, members in teams.items()})
+        return {seat: team_points[t] for t, members in teams.items() for seat in members}
     seats = list(ranks)
     if len(seats) < 2:
         return {seat: 1.0 if ranks[seat] == 1 else 0.0 for seat in seats}

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from referee.engine import Decision, Engine, Event, Result, State
-from referee.players import BotFault, Limits, Player
+from referee.players import BotFault, Limits, Player, Resign
 from referee.records import GameRecord, forfeit_result, sides_of
 from referee.rng import stream
 
@@ -95,14 +95,18 @@ class Match:
         remaining = self.limits.game - self.used[seat]
         timeout = max(0.0, min(self.limits.move, remaining)) + self.limits.grace
         clock = {"move": self.limits.move, "remaining": round(remaining, 3)}
-        if getattr(player, "interactive", False):
+        interactive = getattr(player, "interactive", False)
+        if interactive:
             player.board(state.describe(seat))
         began = time.perf_counter()
         try:
-            action = player.choose(self.ask_id, decision, state.view(seat), clock, timeout)
+            try:
+                action = player.choose(self.ask_id, decision, state.view(seat), clock, timeout)
+            except Resign as resign:
+                raise BotFault("resign", str(resign)) from None
             spent = time.perf_counter() - began
             self.used[seat] += spent
-            if spent > timeout:
+            if spent > timeout and not interactive:  # people have no clock
                 raise BotFault("timeout", f"answered after {spent:.2f} s (limit {timeout:.2f} s)")
             if action not in decision.legal:
                 raise BotFault("illegal", f"{action!r} is not a legal action of ask {self.ask_id}")

@@ -17,15 +17,26 @@ ENGINES: dict[str, str] = {
 }
 
 
+_registered: dict[str, type[Engine]] = {}
+
+
 class UnknownEngine(LookupError):
     pass
 
 
+def register(engine_class_: type[Engine]) -> type[Engine]:
+    """Register an engine class under its `id` (for engines outside agon)."""
+    _registered[engine_class_.id] = engine_class_
+    return engine_class_
+
+
 def engine_class(engine_id: str) -> type[Engine]:
+    if engine_id in _registered:
+        return _registered[engine_id]
     try:
         target = ENGINES[engine_id]
     except KeyError:
-        known = ", ".join(sorted(ENGINES))
+        known = ", ".join(sorted({*ENGINES, *_registered}))
         raise UnknownEngine(f"unknown engine {engine_id!r} (known: {known})") from None
     module_name, class_name = target.split(":")
     try:
