@@ -1,0 +1,111 @@
+"""`agon play` and `agon replay` as a user runs them."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import subprocess
+import sys
+
+AGON = [sys.executable, "-c", "from cli.main import run; run()"]
+RANDOM_PROGRAM = f"{shlex.quote(sys.executable)} -m bots.random"
+
+
+def agon(*args: str, stdin: str | None = None, timeout: float = 120) -> subprocess.CompletedProcess:
+    return subprocess.run([*AGON, *args], capture_output=True, text=True, input=stdin,
+                          timeout=timeout)
+
+
+def play(*args: str, **kw) -> subprocess.CompletedProcess:
+    return agon("play", "earth-and-water", *args, **kw)
+
+
+def test_a_game_between_built_in_bots_prints_its_log_and_result(tmp_path):
+    record = tmp_path / "game.json"
+    out = play("--seat", "persia=random", "--seat", "greece=random", "--seed", "5",
+               "--record", str(record))
+    assert out.returncode == 0, out.stderr
+    assert "seed 5" in out.stdout and "result:" in out.stdout
+    game = json.loads(record.read_text())
+    assert game["seed"] == 5 and game["seats"]["persia"]["name"] == "random"
+    assert game["ruleset"]["id"] == "earth-and-water" and len(game["ruleset"]["sha256"]) == 64
+    verdict = agon("replay", str(record), "--quiet")
+    assert verdict.returncode == 0 and "verified" in verdict.stdout
+
+
+def test_the_same_seed_plays_the_same_game(tmp_path):
+    runs = []
+    for name in ("a.json", "b.json"):
+        play("-s", "persia=random", "-s", "greece=random", "--seed", "8", "--quiet",
+             "--record", str(tmp_path / name))
+        runs.append(json.loads((tmp_path / name).read_text()))
+    assert runs[0]["actions"] == runs[1]["actions"]
+    assert runs[0]["result"] == runs[1]["result"]
+
+
+def test_a_tampered_record_is_reported(tmp_path):
+    record = tmp_path / "game.json"
+    play("-s", "persia=random", "-s", "greece=random", "--seed", "2", "-q", "--record", str(record))
+    game = json.loads(record.read_text())
+    winner = min(game["result"]["ranks"], key=game["result"]["ranks"].get)
+    loser = next(seat for seat in game["result"]["ranks"] if seat != winner)
+    game["result"]["ranks"] = {winner: 2, loser: 1}
+    record.write_text(json.dumps(game))
+    out = agon("replay", str(record), "-q")
+    assert out.returncode == 1 and "ranks differs" in out.stderr
+    game["actions"][3][1] = "fly to the moon"
+    record.write_text(json.dumps(game))
+    out = agon("replay", str(record), "-q")
+    assert out.returncode == 1 and "illegal" in out.stderr
+    record.write_text("{not json")
+    out = agon("replay", str(record))
+    assert out.returncode == 1 and "not a JSON game record" in out.stderr
+
+
+def test_an_external_program_plays_over_the_protocol(tmp_path):
+    out = play("-s", f"persia={RANDOM_PROGRAM}", "-s", "greece=random", "--seed", "4",
+               "--log-dir", str(tmp_path), "--record", str(tmp_path / "g.json"))
+    assert out.returncode == 0, out.stderr
+    game = json.loads((tmp_path / "g.json").read_text())
+    assert game["forfeits"] == {}
+    assert agon("replay", str(tmp_path / "g.json"), "-q").returncode == 0
+
+
+def test_a_crashing_program_forfeits_and_the_game_still_has_a_result(tmp_path):
+    crash = f"{shlex.quote(sys.executable)} -c 'import sys; sys.exit(3)'"
+    out = play("-s", f"persia={crash}", "-s", "greece=random", "--seed", "1",
+               "--handshake-time", "2", "--record", str(tmp_path / "g.json"))
+    assert out.returncode == 0
+    game = json.loads((tmp_path / "g.json").read_text())
+    assert game["forfeits"]["persia"]["reason"] in ("handshake", "crash")
+    assert game["result"]["points"] == {"persia": 0.0, "greece": 1.0}
+    assert "persia forfeited" in out.stderr
+
+
+def test_a_person_can_resign_at_the_terminal():
+    out = play("-s", "persia=random", "-s", "greece=human", "--seed", "1", stdin="help\nquit\n")
+    assert out.returncode == 0, out.stderr
+    assert "Traceback" not in out.stderr
+    assert "greece forfeited (resign)" in out.stderr
+
+
+def test_wrong_seats_bots_and_options_are_clear_errors():
+    out = play("-s", "persia=random", "-s", "athens=random")
+    assert out.returncode == 2 and "unknown seat 'athens'" in out.stderr
+    out = play("-s", "persia=random")
+    assert out.returncode == 2 and "needs 2" in out.stderr
+    out = play("-s", "persia=random", "-s", "greece=no-such-bot-xyz")
+    assert out.returncode == 1 and "unknown bot 'no-such-bot-xyz'" in out.stderr
+    out = play("-s", "persia=random", "-s", "greece=random", "--option", "nope=1")
+    assert out.returncode == 1 and "no option 'nope'" in out.stderr
+    out = play("-s", "persia=random", "-s", "greece=random", "--option", "cheap_fleets=maybe")
+    assert out.returncode == 1 and "true or false" in out.stderr
+    for text in (out.stderr,):
+        assert "Traceback" not in text
+
+
+def test_every_command_has_help_with_an_example():
+    for command in ("rulesets", "validate", "rules", "play", "tournament", "replay", "check", "bots"):
+        out = agon(command, "--help")
+        assert out.returncode == 0, command
+        assert "Example" in out.stdout, command

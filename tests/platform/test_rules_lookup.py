@@ -1,0 +1,84 @@
+"""`agon rules`: contents, sections, cards, search, nothing found."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from cli.main import app
+from referee.ruleset import RULESETS_DIR, SCHEMAS_DIR, load_ruleset, shipped_rulesets
+
+runner = CliRunner()
+
+
+def rules(*args: str):
+    return runner.invoke(app, ["rules", *args])
+
+
+def test_contents_lists_every_section_of_the_ruleset():
+    out = rules("earth-and-water")
+    assert out.exit_code == 0
+    ruleset = load_ruleset("earth-and-water")
+    for section in ruleset.rules:
+        assert section["title"] in out.stdout
+
+
+def test_a_section_id_prints_that_section():
+    out = rules("earth-and-water", "7.1")
+    assert out.exit_code == 0
+    assert out.stdout.startswith("Section 7.1: Land battle")
+
+
+def test_a_card_by_number_and_by_name():
+    ruleset = load_ruleset("earth-and-water")
+    card = next(s for s in ruleset.rules if s.get("kind") == "card" and s.get("number") == 7)
+    for query in ("card 7", "#7", card["title"]):
+        out = rules("earth-and-water", query)
+        assert out.exit_code == 0, query
+        assert out.stdout.startswith(f"Card {card['id']}: {card['title']}"), out.stdout
+
+
+def test_words_give_ranked_matches_with_snippets():
+    out = rules("earth-and-water", "retreat", "--format", "json")
+    found = json.loads(out.stdout)
+    assert found["kind"] == "search"
+    ids = [m["id"] for m in found["matches"]]
+    assert "7.3" in ids[:3]  # the retreat section ranks near the top
+    assert all("retreat" in m["snippet"].lower() for m in found["matches"][:3])
+
+
+def test_nothing_found_exits_1_with_the_closest_titles():
+    out = rules("earth-and-water", "Land batle xyzzy")
+    assert out.exit_code == 1
+    assert "nothing in earth-and-water matches" in out.stderr
+
+
+def test_rules_work_on_a_ruleset_file_path():
+    path = RULESETS_DIR / "earth-and-water.yaml"
+    assert rules(str(path), "7.1").exit_code == 0
+
+
+def test_unknown_ruleset_is_a_clear_error():
+    out = rules("no-such-game")
+    assert out.exit_code == 1 and "no ruleset 'no-such-game'" in out.stderr
+
+
+def test_installed_package_ships_its_rulesets_and_schemas():
+    # The suite runs against the installed wheel: the data must be in it.
+    assert "earth-and-water" in [p.stem for p in shipped_rulesets()]
+    for path in shipped_rulesets():
+        engine = load_ruleset(path.stem).engine
+        assert (SCHEMAS_DIR / f"{engine}.schema.json").is_file(), engine
+    assert (SCHEMAS_DIR / "ruleset.schema.json").is_file()
+    assert Path(RULESETS_DIR).name == "rulesets"
+
+
+def test_rulesets_and_bots_list_what_ships():
+    out = runner.invoke(app, ["rulesets", "--format", "json"])
+    assert out.exit_code == 0
+    listed = {row["id"]: row for row in json.loads(out.stdout)}
+    assert listed["earth-and-water"]["players"] == "2"
+    out = runner.invoke(app, ["bots"])
+    assert out.exit_code == 0 and "random" in out.stdout and "python -m bots.random" in out.stdout
