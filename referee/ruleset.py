@@ -223,8 +223,17 @@ def _issue_at(doc: _Document, path: JsonPath, message: str) -> Issue:
 def _schema_issues(doc: _Document, schema: dict[str, Any], value: Any,
                    prefix: JsonPath) -> list[Issue]:
     validator = jsonschema.Draft202012Validator(schema)
-    errors = sorted(validator.iter_errors(value), key=lambda e: [str(p) for p in e.path])
-    return [_issue_at(doc, (*prefix, *error.absolute_path), error.message) for error in errors]
+    issues = []
+    for error in validator.iter_errors(value):
+        path = (*prefix, *error.absolute_path)
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            # Point at each unexpected key, which may sit in another file.
+            known = error.schema.get("properties", {})
+            for key in [k for k in error.instance if k not in known]:
+                issues.append(_issue_at(doc, (*path, key), f"unknown key {key!r}"))
+            continue
+        issues.append(_issue_at(doc, path, error.message))
+    return issues
 
 
 def _envelope_issues(doc: _Document) -> list[Issue]:
