@@ -15,7 +15,7 @@ CASES = {
     "object tag": "a: !!python/object/apply:os.system ['true']\n",
     "alias bomb (9^9 values)": "a: &a [x,x,x,x,x,x,x,x,x]\n" + "".join(
         f"{c}: &{c} [*{p},*{p},*{p},*{p},*{p},*{p},*{p},*{p},*{p}]\n"
-        for p, c in zip("abcdefgh", "bcdefghi")),
+        for p, c in zip("abcdefgh", "bcdefghi", strict=True)),
     "deep nesting (3000 levels)": "a: " + "[" * 3000 + "]" * 3000 + "\n",
     "3 MB file": "a: " + "x" * (3 * 1024 * 1024) + "\n",
     "1.9 MB flat list": "a: [" + ",".join(["1"] * 950_000) + "]\n",

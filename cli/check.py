@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import shlex
+import shutil
 import sys
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
@@ -17,15 +19,23 @@ from referee.ruleset import RulesetError, load_ruleset
 
 
 def check(
-    bot: str = typer.Argument(..., help="the bot's command line (or a built-in bot name)"),
-    ruleset: str = typer.Option(..., "--ruleset", "-r", help="a shipped ruleset id or file"),
-    seat: str | None = typer.Option(None, help="the seat the bot plays (default: the first)"),
-    seed: int = typer.Option(1, help="game seed of the session"),
-    option: list[str] = typer.Option([], "--option", "-o", help="ruleset option NAME=VALUE"),  # noqa: B008
-    move_time: float = typer.Option(10.0, help="seconds the bot may think per decision"),
-    handshake_time: float = typer.Option(10.0, help="seconds the bot has to say `ready`"),
-    decisions: int = typer.Option(2000, help="stop the game after this many decisions"),
-    log_dir: Path | None = typer.Option(None, help="keep the bot's stderr log here"),  # noqa: B008
+    bot: Annotated[str, typer.Argument(
+        help="the bot's command line, quoted (or a built-in bot name)")],
+    ruleset: Annotated[str, typer.Option(
+        "--ruleset", "-r", help="a shipped ruleset id or a ruleset file")],
+    seat: Annotated[str | None, typer.Option(
+        help="the seat the bot plays (default: the first)")] = None,
+    seed: Annotated[int, typer.Option(help="game seed of the session")] = 1,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help="ruleset option NAME=VALUE")] = None,
+    move_time: Annotated[float, typer.Option(
+        help="seconds the bot may think per decision")] = 10.0,
+    handshake_time: Annotated[float, typer.Option(
+        help="seconds the bot has to say `ready`")] = 10.0,
+    decisions: Annotated[int, typer.Option(
+        help="stop the game after this many decisions")] = 2000,
+    log_dir: Annotated[Path | None, typer.Option(
+        help="keep the bot's stderr log here")] = None,
 ) -> None:
     """Check that a bot program speaks the agon protocol (docs/protocol.md).
 
@@ -66,4 +76,6 @@ def _command(bot: str) -> list[str]:
         fail(f"cannot read the bot command {bot!r}: {exc}", code=2)
     if not argv:
         fail("give the bot's command line", code=2)
+    if shutil.which(argv[0]) is None:
+        fail(f"{argv[0]!r} is not a program found on PATH or an executable file", code=2)
     return argv

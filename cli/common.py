@@ -6,7 +6,7 @@ import csv
 import io
 import json
 import sys
-from enum import Enum
+from enum import StrEnum
 from typing import Any, NoReturn
 
 import typer
@@ -15,7 +15,7 @@ from tabulate import tabulate
 from referee.ruleset import Ruleset, RulesetError, load_ruleset
 
 
-class Format(str, Enum):
+class Format(StrEnum):
     table = "table"
     json = "json"
     csv = "csv"

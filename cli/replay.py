@@ -7,9 +7,10 @@ from pathlib import Path
 import typer
 
 from cli.common import fail, open_ruleset
-from referee.games import UnknownEngine
-from referee.records import RecordError, load_record, replay as replay_record
 from referee.engine import IllegalAction
+from referee.games import UnknownEngine
+from referee.records import RecordError, load_record
+from referee.records import replay as replay_record
 
 
 def replay(

@@ -83,8 +83,11 @@ def tournament(
     prints the per-bot table only.
 
     --out keeps a journal (one JSON line per finished game); after a crash or
-    Ctrl-C, --resume FILE plays only the missing games and appends them, and
-    the final table is the same as an uninterrupted run's.  Exit status: 0,
+    Ctrl-C, --resume FILE plays only the missing games (and those that ended
+    in an error) and appends them, and
+    the final table is the same as an uninterrupted run's.  External bots'
+    stderr logs go to FILE.logs/ beside the journal (without --out, to a
+    temporary directory removed at the end).  Exit status: 0,
     1 when some game could not be refereed (listed under Errors), 2 for a
     usage or ruleset error.
     """
@@ -146,5 +149,6 @@ def _meta(config: Tournament, kind: str, total: int) -> dict[str, Any]:
              f"({config.games} seeds, {what}), seed {config.seed}")
     return {"title": title, "ruleset": {"id": rs.id, "version": rs.version,
                                         "sha256": rs.sha256},
+            "entrants": {e.name: e.spec for e in config.entrants},
             "seed": config.seed, "seeds": config.games, "players": config.players,
             "games": total, "options": config.options}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -196,7 +196,7 @@ def deep_merge(base: Any, over: Any) -> Any:
 
 # -- validation ----------------------------------------------------------------
 
-@lru_cache(maxsize=None)
+@cache
 def _schema(name: str) -> dict[str, Any] | None:
     path = SCHEMAS_DIR / f"{name}.schema.json"
     if not path.is_file():

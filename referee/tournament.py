@@ -8,20 +8,23 @@ same games under the same keys:
   bits of ``sha256("agon-tournament:S:i")``.  Every game with seed index
   ``i`` uses that seed, whoever plays it: the duplicate format.
 * **Two or more seats.** Every combination of P entrants out of the field
-  plays, on every seed, every seat assignment: all permutations when P <= 3
-  (2 for a duel, 6 for three players), the P cyclic rotations when P >= 4
+  plays, on every seed, every seat assignment: all permutations when P <= 4
+  (2 for a duel, 6 for three players, 24 for four, so that in team games
+  every partnership meets every other), the P cyclic rotations when P >= 5
   (each entrant sits in each seat exactly once; a balanced subset of the P!
   permutations).  ``--games N`` is the number of seeds, so a duel pairing
   plays 2N games.
 * **Solo.** Every entrant plays the same N seeds against the game itself.
 
-Games run in worker processes (``concurrent.futures``); each worker builds
-its own engine and players.  A game that raises becomes an error row, never a
+Games run in worker processes (``concurrent.futures``); each worker has its
+own engine (inherited when forked, else loaded once) and builds the players
+of every game it plays.  A game that raises becomes an error row, never a
 crashed tournament.  The journal (``--out``) is JSON lines: one header line
 describing the tournament, then one line per finished game, flushed as soon as
-the game ends.  ``--resume`` reads it back, skips the games it holds and
-appends the rest; since results are aggregated in schedule order, a resumed
-tournament prints exactly the table an uninterrupted one would.
+the game ends.  ``--resume`` reads it back, skips the games it holds (a game
+that ended in an error is played again) and appends the rest; since results
+are aggregated in schedule order, a resumed tournament prints exactly the
+table an uninterrupted one would.
 """
 
 from __future__ import annotations
@@ -29,9 +32,10 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
-import os
+import multiprocessing
 import re
 import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -42,12 +46,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from bots import BUILTIN
 from referee.players import Limits
+from referee.rng import stream
 from referee.ruleset import Ruleset, load_ruleset
 
 JOURNAL_FORMAT = "agon-tournament/1"
-FULL_PERMUTATIONS_UP_TO = 3  # seats; above this the cyclic rotations are played
+FULL_PERMUTATIONS_UP_TO = 4  # seats; above this the cyclic rotations are played
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9_.+-]{1,40}$")
+_ENGINES: dict[str, Any] = {}  # per process: ruleset ref -> engine, reused game after game
 
 
 class TournamentError(Exception):
@@ -75,6 +82,16 @@ def parse_entrant(text: str) -> Entrant:
     if spec == "human":
         raise TournamentError(f"bot {name}: a tournament cannot seat a human player")
     return Entrant(name, spec)
+
+
+def check_entrant(entrant: Entrant) -> None:
+    """Fail early on a bot that names neither a built-in bot nor a program."""
+    from referee.players import make_player
+
+    try:
+        make_player(entrant.spec, seed=0).close()
+    except ValueError as exc:
+        raise TournamentError(f"bot {entrant.name}: {exc}") from None
 
 
 @dataclass(frozen=True)
@@ -207,14 +224,16 @@ def setup(ruleset_ref: str, entrants: list[Entrant], *, games: int, seed: int,
     if duplicates:
         raise TournamentError(f"bot names must differ: {', '.join(duplicates)} given twice "
                               "(the same program may enter under two names)")
-    needed = max(count, 1 if count == 1 else 2)
-    if len(entrants) < needed:
+    if len(entrants) < count:
         raise TournamentError(
-            f"a {count}-player tournament needs at least {needed} bots, got {len(entrants)} "
+            f"a {count}-player tournament needs at least {count} bots, got {len(entrants)} "
             "(the same bot may enter twice under two names: --bot a=random --bot b=random)")
     if games < 1:
         raise TournamentError("--games must be at least 1")
+    for entrant in entrants:
+        check_entrant(entrant)
     engine = engine_class(ruleset.engine)(ruleset)
+    _ENGINES[str(ruleset_ref)] = engine  # forked workers inherit it ready-built
     try:
         seats = engine.seats(count)
     except ValueError as exc:
@@ -230,6 +249,7 @@ class GameJob:
     """Everything a worker needs to play one game (picklable)."""
 
     ruleset_ref: str
+    ruleset_sha256: str
     options: dict[str, Any]
     limits: Limits
     specs: dict[str, str]  # entrant name -> spec
@@ -237,30 +257,33 @@ class GameJob:
     log_dir: str | None
 
 
-_ENGINES: dict[str, Any] = {}  # per worker process: ruleset ref -> engine
-
-
-def _engine_for(ruleset_ref: str) -> Any:
-    if ruleset_ref not in _ENGINES:
+def _engine_for(ruleset_ref: str, sha256: str) -> Any:
+    """The worker's engine, built once per process (or inherited from `setup`)."""
+    engine = _ENGINES.get(ruleset_ref)
+    if engine is None or engine.ruleset.sha256 != sha256:
         from referee.games import engine_class
 
         ruleset = load_ruleset(ruleset_ref)
-        _ENGINES[ruleset_ref] = engine_class(ruleset.engine)(ruleset)
-    return _ENGINES[ruleset_ref]
+        if ruleset.sha256 != sha256:
+            raise TournamentError(f"{ruleset_ref} changed while the tournament was running")
+        engine = _ENGINES[ruleset_ref] = engine_class(ruleset.engine)(ruleset)
+    return engine
 
 
 def player_seed(game_seed: int, seat: str) -> int:
-    """A bot's own seed depends on the game seed and its seat, not on who it is.
+    """A bot's own seed: from the game seed and its seat, as `agon play` draws it.
 
-    So two copies of the same deterministic bot play mirror games when they
-    swap seats, and their duplicate score is exactly even.
+    It does not depend on who sits there, so two copies of one deterministic
+    bot play mirror games when they swap seats (an exactly even duplicate
+    score), and `agon play --seed` replays any tournament game.
     """
-    digest = hashlib.sha256(f"agon-player:{game_seed}:{seat}".encode()).digest()
-    return int.from_bytes(digest[:4], "big") & 0x7FFFFFFF
+    return stream(game_seed, f"bot:{seat}").randrange(1 << 31)
 
 
 def play_game(job: GameJob) -> dict[str, Any]:
     """Play one game; any exception becomes an error row instead of a crash."""
+    if _STOPPING:  # a game queued before the parent's stop must not start
+        raise SystemExit(128 + _STOPPING[0])
     try:
         record = _play(job)
     except Exception as exc:  # noqa: BLE001 - one broken game must not end the tournament
@@ -272,10 +295,10 @@ def _play(job: GameJob) -> dict[str, Any]:
     from referee.match import run_match
     from referee.players import make_player
 
-    engine = _engine_for(job.ruleset_ref)
+    engine = _engine_for(job.ruleset_ref, job.ruleset_sha256)
     task = job.task
     log_dir = None
-    if job.log_dir:
+    if job.log_dir and any(job.specs[name] not in BUILTIN for _, name in task.seating):
         log_dir = Path(job.log_dir) / re.sub(r"[^A-Za-z0-9_.=-]+", "_", task.key)
         log_dir.mkdir(parents=True, exist_ok=True)
     players: dict[str, Any] = {}
@@ -344,8 +367,7 @@ class Journal:
 
     def write(self, entry: dict[str, Any]) -> None:
         self.handle.write(json.dumps(entry, separators=(",", ":")) + "\n")
-        self.handle.flush()
-        os.fsync(self.handle.fileno())
+        self.handle.flush()  # a killed tournament loses at most the game in progress
 
     def close(self) -> None:
         self.handle.close()
@@ -377,8 +399,8 @@ def run_games(tournament: Tournament, tasks: list[GameTask], *, jobs: int = 1,
               player: Callable[[GameJob], dict[str, Any]] = play_game) -> list[dict[str, Any]]:
     """Play `tasks` in `jobs` processes (1 = in this process); rows in schedule order."""
     specs = {e.name: e.spec for e in tournament.entrants}
-    game_jobs = [GameJob(tournament.ruleset_ref, tournament.options, tournament.limits, specs,
-                         task, log_dir) for task in tasks]
+    game_jobs = [GameJob(tournament.ruleset_ref, tournament.ruleset.sha256, tournament.options,
+                         tournament.limits, specs, task, log_dir) for task in tasks]
     rows = []
     for row in _execute(game_jobs, jobs, player):
         rows.append(row)
@@ -393,9 +415,10 @@ def _execute(game_jobs: list[GameJob], jobs: int,
         for job in game_jobs:
             yield player(job)
         return
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(game_jobs)))
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(game_jobs)), mp_context=_context(),
+                               initializer=_worker_signals)
     try:
-        # Keep a bounded queue so an interrupt leaves little work to cancel.
+        # A bounded queue, so that an interrupt leaves little work to cancel.
         waiting = iter(game_jobs)
         running: dict[Future, GameJob] = {}
         for job in itertools.islice(waiting, 2 * jobs):
@@ -407,8 +430,38 @@ def _execute(game_jobs: list[GameJob], jobs: int,
                 yield _row_of(future, job)
                 for extra in itertools.islice(waiting, 1):
                     running[pool.submit(player, extra)] = extra
+    except BaseException:
+        # Ctrl-C (or an error): stop the workers; SIGTERM makes each close its
+        # players (and their process groups) on the way out.
+        for future in running:
+            future.cancel()
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.terminate()
+        raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """Fork where it is safe (Linux): workers start at once and inherit engines
+    registered at run time (`referee.games.register`); elsewhere the default."""
+    if sys.platform == "linux":
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context()
+
+
+def _worker_signals() -> None:
+    """Workers leave Ctrl-C to the parent and end cleanly on its SIGTERM."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _terminate)
+
+
+_STOPPING: list[int] = []  # set in a worker once the parent asked it to stop
+
+
+def _terminate(signum: int, frame: Any) -> None:
+    _STOPPING.append(signum)
+    raise SystemExit(128 + signum)
 
 
 def _row_of(future: Future, job: GameJob) -> dict[str, Any]:
@@ -469,13 +522,62 @@ def pending_tasks(plan: Plan, finished: Iterable[dict[str, Any]]) -> list[GameTa
     return [task for task in plan.tasks if task.key not in done]
 
 
-def known_rows(plan: Plan, finished: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Journal rows that belong to this plan, one per key, with the plan's index."""
+def known_rows(plan: Plan, journal_rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The journal's finished games of this plan, with the plan's indices.
+
+    A later line for a key supersedes an earlier one, and games that ended
+    in an error are left out so that a resume plays them again.
+    """
     index = {task.key: task.index for task in plan.tasks}
     rows: dict[str, dict[str, Any]] = {}
-    for row in finished:
+    for row in journal_rows:
         key = row["tournament"].get("key")
-        if key in index and key not in rows:
+        if key in index:
             row["tournament"]["index"] = index[key]
             rows[key] = row
-    return list(rows.values())
+    return [row for row in rows.values() if "error" not in row]
+
+
+def run_tournament(tournament: Tournament, *, jobs: int = 1, journal: Path | None = None,
+                   resume: bool = False, progress: ProgressBar | None = None,
+                   player: Callable[[GameJob], dict[str, Any]] = play_game,
+                   ) -> tuple[Plan, list[dict[str, Any]]]:
+    """Play every planned game not yet in the journal; all rows in schedule order."""
+    plan = tournament.plan()
+    finished: list[dict[str, Any]] = []
+    writer = None
+    if journal is not None and resume:
+        header, stored = read_journal(journal)
+        problems = header_mismatches(header, tournament.header())
+        if problems:
+            raise TournamentError(f"{journal} is the journal of another tournament:\n  "
+                                  + "\n  ".join(problems))
+        finished = known_rows(plan, stored)
+        writer = Journal(journal, None)
+    elif journal is not None:
+        if journal.exists() and journal.stat().st_size:
+            raise TournamentError(f"{journal} already exists: continue it with --resume "
+                                  f"{journal}, or choose another --out")
+        writer = Journal(journal, tournament.header())
+    todo = pending_tasks(plan, finished)
+    if progress:
+        progress.total = len(plan.tasks)
+        progress.advance(len(finished))
+
+    def keep(row: dict[str, Any]) -> None:
+        if writer:
+            writer.write(row)
+        if progress:
+            progress.advance()
+
+    try:
+        with log_directory(journal) as logs:
+            played = run_games(tournament, todo, jobs=jobs, log_dir=logs, on_row=keep,
+                               player=player)
+    finally:
+        if writer:
+            writer.close()
+        if progress:
+            progress.close()
+    rows = sorted(finished + played, key=lambda r: r["tournament"]["index"])
+    return plan, rows

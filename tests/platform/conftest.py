@@ -17,8 +17,8 @@ import pytest
 
 from referee.engine import Decision, Engine, Event, IllegalAction, Result, State, ranks_from_scores
 from referee.games import register
-from referee.ruleset import Ruleset
 from referee.rng import rng_from_state, rng_state, stream
+from referee.ruleset import Ruleset
 
 
 class ToyState(State):

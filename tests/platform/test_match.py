@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from bots.random import RandomBot
 from referee.engine import Decision
 from referee.match import run_match
 from referee.players import BotFault, InProcessPlayer, Limits, Player
 from referee.records import replay
-from bots.random import RandomBot
 
 
 class Scripted(Player):

@@ -108,7 +108,7 @@ HOSTILE = {
     "object tag": "a: !!python/object/apply:os.system ['echo pwned']\n",
     "alias bomb": "a: &a [x,x,x,x,x,x,x,x,x]\n" + "".join(
         f"{c}: &{c} [*{p},*{p},*{p},*{p},*{p},*{p},*{p},*{p},*{p}]\n"
-        for p, c in zip("abcdefgh", "bcdefghi")),
+        for p, c in zip("abcdefgh", "bcdefghi", strict=True)),
     "deep nesting": "a: " + "[" * 3000 + "]" * 3000 + "\n",
     "not yaml": "a: [unclosed\n",
     "not a mapping": "- just\n- a list\n",

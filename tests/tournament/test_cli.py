@@ -1,0 +1,172 @@
+"""`agon tournament` end to end on a toy game: what an organiser reads."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+
+from referee.players import FORFEIT_REASONS
+
+
+def approx(value: float) -> object:
+    """Equal to the 4 decimals the JSON output keeps."""
+    import pytest
+
+    return pytest.approx(value, abs=5e-5)
+
+CRASHER = f'{sys.executable} -c "import sys; sys.exit(1)"'
+
+
+def bots(*names: str) -> list[str]:
+    return [arg for name in names for arg in ("--bot", f"{name}={name.rstrip('0123456789')}")]
+
+
+def test_counts_add_up_and_the_first_legal_bot_rates_above_random(picks, agon_json,
+                                                                   first_legal_bot):
+    table = agon_json("picks", "--bot", "r1=random", "--bot", "r2=random",
+                      "--bot", f"first={first_legal_bot}", "--games", "3")
+    assert table["kind"] == "duel" and table["games"] == 3 * 2 * 3
+    rows = {row["bot"]: row for row in table["bots"]}
+    for row in rows.values():
+        assert row["wins"] + row["draws"] + row["losses"] == row["games"] == 12
+        assert row["score"] == approx((row["wins"] + row["draws"] / 2) / row["games"])
+    assert rows["first"]["losses"] == 0  # "high" is never beaten
+    assert rows["first"]["elo"] > rows["r1"]["elo"] and rows["first"]["elo"] > rows["r2"]["elo"]
+    assert all(row["elo_ci95"] > 0 for row in rows.values())
+    assert table["bots"][0]["bot"] == "first"  # the table is ordered by score
+    assert sum(row["wins"] for row in rows.values()) == sum(row["losses"] for row in rows.values())
+
+
+def test_two_copies_of_the_same_bot_score_exactly_even_in_duplicate(picks, agon_json):
+    table = agon_json("picks", *bots("random1", "random2"), "--games", "5")
+    assert [row["score"] for row in table["bots"]] == [0.5, 0.5]
+    assert table["pairwise"]["random1"]["random2"] == {"score": 0.5, "games": 10}
+
+
+def test_jobs_2_gives_the_same_table_as_jobs_1(picks, agon, first_legal_bot):
+    args = ["picks", *bots("random1", "random2"), "--bot", f"first={first_legal_bot}",
+            "--games", "3", "--seed", "11"]
+    serial, parallel = agon(*args, "--jobs", "1"), agon(*args, "--jobs", "2")
+    assert serial.exit_code == parallel.exit_code == 0, serial.output + parallel.output
+    assert serial.stdout == parallel.stdout
+    assert "Elo ± 95%" in serial.stdout and "Pairwise" in serial.stdout
+
+
+def test_a_crashing_external_bot_forfeits_every_game_by_reason(picks, agon):
+    result = agon("picks", *bots("random1"), "--bot", f"crasher={CRASHER}", "--games", "2",
+                  "--format", "json")
+    assert result.exit_code == 0, result.output
+    rows = {row["bot"]: row for row in json.loads(result.stdout)["bots"]}
+    crasher = rows["crasher"]
+    assert crasher["losses"] == crasher["games"] == 4
+    assert sum(crasher["forfeits"].values()) == 4
+    reason = max(crasher["forfeits"], key=crasher["forfeits"].get)
+    assert reason in ("handshake", "crash") and crasher["forfeits"][reason] == 4
+    assert rows["random1"]["wins"] == 4 and sum(rows["random1"]["forfeits"].values()) == 0
+    text = agon("picks", *bots("random1"), "--bot", f"crasher={CRASHER}", "--games", "2")
+    line = next(ln for ln in text.stdout.splitlines() if ln.startswith("crasher"))
+    assert line.rstrip().endswith(f"{reason} 4")
+
+
+def test_move_time_is_enforced_on_a_bot_that_never_answers(picks, agon, tmp_path):
+    sleeper = (f'{sys.executable} -c "import time; print(\'ready sleeper\', flush=True); '
+               'time.sleep(30)"')
+    journal = tmp_path / "games.jsonl"
+    result = agon("picks", *bots("random1"), "--bot", f"sleeper={sleeper}", "--games", "1",
+                  "--move-time", "0.2", "--out", str(journal), "--format", "json")
+    assert result.exit_code == 0, result.output
+    rows = {row["bot"]: row for row in json.loads(result.stdout)["bots"]}
+    assert rows["sleeper"]["forfeits"]["timeout"] == 2 and rows["sleeper"]["losses"] == 2
+    header = json.loads(journal.read_text().splitlines()[0])
+    assert header["limits"] == {"move": 0.2, "game": 600.0}
+    assert sorted(p.name for p in (tmp_path / "games.jsonl.logs").iterdir()) == \
+        ["0_p1=random1_p2=sleeper", "0_p1=sleeper_p2=random1"]  # the bots' stderr logs
+
+
+def test_csv_and_json_outputs_parse_with_the_same_numbers(picks, agon):
+    args = ["picks", *bots("random1", "random2", "random3"), "--games", "2"]
+    as_json = json.loads(agon(*args, "--format", "json").stdout)
+    as_csv = list(csv.DictReader(io.StringIO(agon(*args, "--format", "csv").stdout)))
+    assert [r["bot"] for r in as_csv] == [r["bot"] for r in as_json["bots"]]
+    for from_csv, from_json in zip(as_csv, as_json["bots"], strict=True):
+        assert int(from_csv["games"]) == from_json["games"] == 8
+        assert int(from_csv["wins"]) + int(from_csv["draws"]) + int(from_csv["losses"]) == 8
+        assert float(from_csv["elo"]) == from_json["elo"]
+        assert all(f"forfeit_{reason}" in from_csv for reason in FORFEIT_REASONS)
+    assert set(as_json["seats"]["random1"]) == {"p1", "p2"}
+    assert as_json["seats"]["all"]["p1"]["games"] == 12  # one p1 per game
+
+
+def test_multiplayer_rotates_seats_and_ranks_everyone(picks, agon_json, first_legal_bot):
+    table = agon_json("picks", "--players", "3", *bots("random1", "random2", "random3"),
+                      "--bot", f"first={first_legal_bot}", "--games", "1")
+    assert table["kind"] == "multiplayer" and table["games"] == 4 * 6
+    rows = {row["bot"]: row for row in table["bots"]}
+    assert all(row["games"] == 3 * 6 for row in rows.values())  # in 3 of the 4 groups
+    assert rows["first"]["mean_rank"] == min(row["mean_rank"] for row in rows.values())
+    for bot in rows:
+        assert {seat: cell["games"] for seat, cell in table["seats"][bot].items()} == \
+            {"p1": 6, "p2": 6, "p3": 6}
+
+
+def test_team_game_results_are_per_team(picks, agon_json, first_legal_bot):
+    table = agon_json("picks-teams", "--players", "4", *bots("random1", "random2", "random3"),
+                      "--bot", f"first={first_legal_bot}", "--games", "1", "--jobs", "2")
+    assert table["games"] == 24
+    teams = {team["team"]: team for team in table["teams"]}
+    assert set(teams) == {"odd", "even"}
+    assert teams["odd"]["wins"] == teams["even"]["losses"]
+    assert teams["odd"]["draws"] == teams["even"]["draws"]
+    for row in table["bots"]:
+        assert row["wins"] + row["draws"] + row["losses"] == 24
+        # a bot's points are its team's: 1 or 0 per game, 0.5 for a level game
+        assert row["score"] == approx((row["wins"] + row["draws"] / 2) / 24)
+
+
+def test_solo_ruleset_compares_bots_on_the_same_seeds(picks, agon_json, first_legal_bot):
+    table = agon_json("picks-solo", *bots("random1"), "--bot", f"first={first_legal_bot}",
+                      "--games", "4")
+    assert table["kind"] == "solo" and table["games"] == 8
+    rows = {row["bot"]: row for row in table["bots"]}
+    assert rows["first"]["wins"] == 4  # 3 x high = 9 >= target 8
+    assert rows["first"]["mean_score"] > rows["random1"]["mean_score"]
+    assert table["pairwise"]["first"]["random1"]["score"] >= 0.5
+
+
+def test_a_game_that_raises_is_an_error_row_not_a_crashed_tournament(picks, agon, engine_bug):
+    engine_bug(True)
+    result = agon("picks", *bots("random1", "random2"), "--games", "6")
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    assert "Errors" in result.stdout and "RuntimeError: the engine broke" in result.stdout
+    assert "could not be refereed" in result.stderr
+    games = [ln for ln in result.stdout.splitlines() if ln.startswith("random1")][0].split()
+    assert 0 < int(games[1]) < 12  # some games finished, the broken ones are not counted
+
+
+def test_usage_errors_are_one_line_on_stderr_with_exit_2(picks, agon):
+    cases = [
+        (["picks", "--bot", "random"], "NAME=BOT"),
+        (["picks", *bots("random1")], "at least 2 bots"),
+        (["picks", *bots("random1"), "--bot", "x=human"], "human"),
+        (["picks", *bots("random1"), "--bot", "x=no-such-program-here"], "no-such-program"),
+        (["picks", *bots("random1", "random2"), "--players", "9"], "2 to 6 players"),
+        (["picks", *bots("random1", "random2"), "--option", "nope=1"], "nope"),
+        (["picks", "--bot", "a=random", "--bot", "a=random"], "given twice"),
+        (["no-such-ruleset", *bots("random1", "random2")], "no-such-ruleset"),
+    ]
+    for args, message in cases:
+        result = agon(*args)
+        assert result.exit_code == 2, (args, result.output)
+        assert message in result.stderr, (args, result.stderr)
+        assert "Traceback" not in result.output and result.stdout == ""
+
+
+def test_help_explains_the_duplicate_format_with_an_example(agon):
+    result = agon("--help")
+    assert result.exit_code == 0
+    text = " ".join(result.stdout.split())
+    assert "Example: agon tournament" in text
+    assert "--games N) in both seat assignments" in text

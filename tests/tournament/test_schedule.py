@@ -1,0 +1,69 @@
+"""The schedule: who plays whom, in which seats, on which seeds."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+from referee.tournament import derive_seed, make_plan, seat_assignments
+
+
+def test_seeds_are_derived_deterministically_from_the_master_seed():
+    assert [derive_seed(7, i) for i in range(5)] == [derive_seed(7, i) for i in range(5)]
+    assert len({derive_seed(7, i) for i in range(100)}) == 100
+    assert [derive_seed(7, i) for i in range(5)] != [derive_seed(8, i) for i in range(5)]
+    assert all(0 <= derive_seed(s, i) < 2**31 for s in range(3) for i in range(3))
+
+
+def test_duel_every_pairing_plays_both_seatings_on_the_same_seeds():
+    plan = make_plan(["persia", "greece"], None, ["a", "b", "c"], games=4, seed=3)
+    assert plan.kind == "duel"
+    assert len(plan.tasks) == 3 * 2 * 4  # pairings x seat assignments x seeds
+    seatings = defaultdict(set)  # pairing -> {(seed, persia, greece)}
+    for task in plan.tasks:
+        seats = dict(task.seating)
+        assert task.seed == derive_seed(3, task.seed_index)
+        seatings[frozenset(seats.values())].add((task.seed, seats["persia"], seats["greece"]))
+    assert len(seatings) == 3
+    seeds = {derive_seed(3, i) for i in range(4)}
+    for pairing, games in seatings.items():
+        x, y = sorted(pairing)
+        assert games == {(s, x, y) for s in seeds} | {(s, y, x) for s in seeds}
+
+
+def test_keys_are_unique_and_indices_follow_the_schedule():
+    plan = make_plan(["p1", "p2", "p3"], None, ["a", "b", "c", "d"], games=3, seed=1)
+    assert len({t.key for t in plan.tasks}) == len(plan.tasks)
+    assert [t.index for t in plan.tasks] == list(range(len(plan.tasks)))
+    # seed-major: a half-finished tournament has played every pairing evenly
+    assert [t.seed_index for t in plan.tasks] == sorted(t.seed_index for t in plan.tasks)
+
+
+def test_three_players_rotate_through_every_seat_order():
+    plan = make_plan(["p1", "p2", "p3"], None, ["a", "b", "c", "d"], games=2, seed=1)
+    assert plan.kind == "multiplayer"
+    assert len(plan.tasks) == 4 * 6 * 2  # C(4,3) groups x 3! orders x seeds
+    seat_counts = Counter((seat, bot) for t in plan.tasks for seat, bot in t.seating)
+    assert set(seat_counts.values()) == {len(plan.tasks) * 3 // (3 * 4)}  # all equal
+
+
+def test_four_seats_play_every_permutation_so_every_partnership_meets():
+    orders = seat_assignments(("a", "b", "c", "d"))
+    assert len(orders) == 24
+    partners = {frozenset(order[0::2]) for order in orders}  # odd seats as one team
+    assert len(partners) == 6
+
+
+def test_five_or_more_seats_use_a_balanced_set_of_rotations():
+    plan = make_plan([f"p{i}" for i in range(1, 6)], None, list("abcde"), games=1, seed=1)
+    assert len(plan.tasks) == 5
+    seat_counts = Counter((seat, bot) for t in plan.tasks for seat, bot in t.seating)
+    assert len(seat_counts) == 25 and set(seat_counts.values()) == {1}
+
+
+def test_solo_every_bot_plays_the_same_seeds():
+    plan = make_plan(["hero"], None, ["a", "b", "c"], games=5, seed=9)
+    assert plan.kind == "solo"
+    seeds = defaultdict(list)
+    for task in plan.tasks:
+        seeds[dict(task.seating)["hero"]].append(task.seed)
+    assert seeds["a"] == seeds["b"] == seeds["c"] == [derive_seed(9, i) for i in range(5)]
