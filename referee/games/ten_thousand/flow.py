@@ -1,0 +1,244 @@
+"""The turn sequence: leaders at setup, then the 16 phases of each player's turn.
+
+A state machine with named steps.  `advance` runs automatic steps until some
+seat must decide; `answer` applies a decision taken outside a roll window
+(leader, an optional roll such as foraging, hand-limit discard).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee.engine import IllegalAction
+from referee.games.ten_thousand import rolls
+from referee.games.ten_thousand.army import Turn
+from referee.games.ten_thousand.deck import draw
+
+if TYPE_CHECKING:
+    from referee.games.ten_thousand.state import TenThousandState
+
+
+def advance(state: TenThousandState) -> None:
+    """Run the game on until a seat must decide or the game is over."""
+    while state.asking is None and state.step != "over":
+        step = state.step
+        if step == "leader":
+            leader_step(state)
+        elif step == "window":
+            rolls.ask_next(state)
+        else:
+            phase_step(state)
+
+
+def answer(state: TenThousandState, seat: str, action: str) -> None:
+    word, _, arg = action.partition(" ")
+    if state.step == "leader" and word == "leader":
+        take_leader(state, seat, arg)
+    elif state.step == "choose":
+        state.turn.chosen = True
+        table = state.rules.tables[state.rules.phases[state.turn.phase]["table"]]
+        if word != "skip":
+            state.turn.flags.extend(table.choice_flags)
+            state.emit("choice", f"{seat} chooses to {table.id}", seat=seat, table=table.id)
+            state.step = "phase"
+        else:
+            state.emit("choice", f"{seat} does not {table.id}", seat=seat, table=table.id)
+            next_phase(state)
+    elif state.step == "discard" and word == "discard":
+        number = int(arg)
+        state.armies[seat].hand.remove(number)
+        state.discard.append(number)
+        name = state.rules.cards[number].name
+        state.emit("discard", f"{seat} discards {name} to the hand limit", seat=seat, card=number)
+        state.step = "phase"
+    else:  # pragma: no cover - apply() already checked the action is legal
+        raise IllegalAction(action)
+
+
+# ----- setup --------------------------------------------------------------------------
+def roll_for_first(state: TenThousandState) -> str:
+    """Everyone rolls a die; the highest goes first, ties roll again."""
+    rng = state.rngs["setup"]
+    contenders = list(state.seats)
+    while len(contenders) > 1:
+        rolled = {seat: rng.randint(1, 6) for seat in contenders}
+        best = max(rolled.values())
+        contenders = [seat for seat in contenders if rolled[seat] == best]
+    return contenders[0]
+
+
+def leader_step(state: TenThousandState) -> None:
+    if not state.leader_queue:
+        state.step = "phase"
+        start_turn(state, state.order[0])
+        return
+    seat = state.leader_queue[0]
+    taken = {a.leader for a in state.armies.values()}
+    free = [lead.id for lead in state.rules.leaders if lead.id not in taken]
+    if len(free) >= 2:
+        state.ask(seat, "Choose your leader", [f"leader {lid}" for lid in free])
+    else:
+        take_leader(state, seat, free[0] if free else state.rules.unnamed.id)
+
+
+def take_leader(state: TenThousandState, seat: str, leader_id: str) -> None:
+    state.armies[seat].leader = leader_id
+    state.leader_queue.pop(0)
+    name = state.rules.leader_by_id[leader_id].name
+    state.emit("leader", f"{seat} is led by {name}", seat=seat, leader=leader_id)
+
+
+# ----- penalising token cards ------------------------------------------------------------
+def force_token_cards(state: TenThousandState, victim: str) -> None:
+    """Penalising token cards fire at the start of another player's turn (X-06.3, X-07).
+
+    Alone, the solo player is their only victim (unless the option keeps
+    penalising cards for opponents).
+    """
+    solo = len(state.seats) == 1
+    opponents_only = state.options.get("penalising_cards") == "opponents-only"
+    order = state.order
+    start = order.index(victim)
+    for k in range(len(order)):
+        holder = order[(start + k) % len(order)]
+        if holder == victim and (opponents_only or not solo):
+            continue
+        army = state.armies[holder]   # finished armies hold cards only under X-10's option
+        forced = state.rules.forced_tokens
+        for number in [n for n in army.hand if n in forced]:
+            opt = forced[number]
+            army.hand.remove(number)
+            state.discard.append(number)
+            apply_tokens(state, victim, opt.tokens)
+            name = state.rules.cards[number].name
+            state.emit("card", f"{holder} must play {name} on {victim}: {opt.label}",
+                       seat=holder, target=victim, card=number, forced=True)
+
+
+def apply_tokens(state: TenThousandState, seat: str, tokens: tuple[tuple[str, int], ...]) -> None:
+    army = state.armies[seat]
+    for token, amount in tokens:
+        army.gain(token, amount)
+
+
+# ----- the turn ---------------------------------------------------------------------------
+def start_turn(state: TenThousandState, seat: str) -> None:
+    army = state.armies[seat]
+    leader = state.leader(seat)
+    holders = state.card_holders()
+    i = holders.index(seat)
+    state.turn = Turn(seat=seat, start_space=army.space, rerolls_left=leader.rerolls_per_turn,
+                      adjusts_left=leader.adjusts_per_turn, order=holders[i:] + holders[:i])
+    if army.harsh_last:
+        state.turn.flags.append("harsh_last_turn")
+    state.emit("turn", f"turn {state.round}: {seat} marches from space {army.space} "
+               f"with {army.men} men", seat=seat, round=state.round)
+    force_token_cards(state, seat)
+
+
+def next_phase(state: TenThousandState) -> None:
+    turn = state.turn
+    turn.phase += 1
+    turn.rolls_left = 1
+    turn.chosen = False
+    state.step = "phase"
+
+
+def phase_step(state: TenThousandState) -> None:
+    turn = state.turn
+    army = state.armies[turn.seat]
+    if not army.marching:
+        finish_turn(state)
+        return
+    phase = state.rules.phases[turn.phase]
+    kind = phase["step"]
+    if kind == "draw":
+        draw(state, turn.seat, state.rules.draw_per_turn)
+        next_phase(state)
+    elif kind == "consumption":
+        consume(state, turn.seat)
+        next_phase(state)
+    elif kind == "end":
+        end_phase(state)
+    else:
+        roll_phase(state, state.rules.tables[phase["table"]])
+
+
+def roll_phase(state: TenThousandState, table) -> None:
+    turn = state.turn
+    if turn.rolls_left <= 0 or not rolls.condition_holds(state, table):
+        next_phase(state)
+        return
+    if table.optional and not turn.chosen:
+        state.step = "choose"
+        state.ask(turn.seat, f"{table.id.capitalize()} this turn?", [table.id, "skip"])
+        return
+    rolls.open_roll(state, table)
+
+
+def consume(state: TenThousandState, seat: str) -> None:
+    """Eat one food token (clearing starvation), or starve a little more."""
+    army = state.armies[seat]
+    rule = state.rules.consumption
+    eat = rule["eat"]
+    if all(army.tokens[t] >= n for t, n in eat.items()):
+        for token in rule["fed_discards"]:
+            army.tokens[token] = 0
+        for token, n in eat.items():
+            army.gain(token, -n)
+        state.emit("consume", f"{seat} eats; {army.tokens['food']} food left", seat=seat)
+    else:
+        for token, n in rule["hungry_gains"].items():
+            army.gain(token, n)
+        state.emit("consume", f"{seat} has no food: {army.tokens['starvation']} starvation "
+                   "tokens", seat=seat)
+
+
+def end_phase(state: TenThousandState) -> None:
+    seat = state.turn.seat
+    hand = state.armies[seat].hand
+    if len(hand) > state.hand_limit(seat):
+        state.step = "discard"
+        state.ask(seat, f"Hand limit {state.hand_limit(seat)}: discard a card",
+                  [f"discard {n}" for n in sorted(set(hand))])
+        return
+    finish_turn(state)
+
+
+def leave_the_march(state: TenThousandState, army) -> None:
+    """An army that arrives or is destroyed discards its hand (X-10).
+
+    Under the option `finished_play_penalising` an arrived army keeps its
+    penalising cards, which it must still play on the others at their chance.
+    """
+    keep = []
+    if army.arrived is not None and state.options.get("finished_play_penalising"):
+        keep = [n for n in army.hand if state.rules.cards[n].penalising]
+    state.discard.extend(n for n in army.hand if n not in keep)
+    army.hand = keep
+
+
+def finish_turn(state: TenThousandState) -> None:
+    """Close the turn, pass to the next marching player, move the time pawn."""
+    turn = state.turn
+    army = state.armies[turn.seat]
+    army.harsh_last = "harsh" in turn.flags
+    if not army.marching and army.hand:
+        leave_the_march(state, army)
+    state.turn = None
+    order = state.order
+    i = order.index(turn.seat)
+    later = [s for s in order[i + 1:] if state.armies[s].marching]
+    if later:
+        start_turn(state, later[0])
+        state.step = "phase"
+        return
+    remaining = state.marching()
+    if not remaining:
+        state.step = "over"
+        state.emit("end", "every army has reached the sea or been destroyed")
+        return
+    state.round += 1
+    state.emit("time", f"the time pawn moves to space {state.round}", round=state.round)
+    start_turn(state, remaining[0])
+    state.step = "phase"

@@ -1,0 +1,269 @@
+"""Roll windows: throw the dice, let cards and leaders change the roll, apply the table.
+
+A window opens after the dice show (reference X-06.1).  Penalising cards that
+fit are played at once by the engine (X-07); then the roller and the others
+round the table are asked in turn, but only seats that hold something playable.
+The window shuts when every seat in a row has passed; a reroll throws the dice
+again and starts the round anew.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from referee.games.ten_thousand import cards
+from referee.games.ten_thousand.army import Window
+from referee.games.ten_thousand.deck import draw
+from referee.games.ten_thousand.rules import Table
+
+if TYPE_CHECKING:
+    from referee.games.ten_thousand.state import TenThousandState
+
+
+def condition_holds(state: TenThousandState, table: Table) -> bool:
+    """Is this phase's roll due? (a satrap met, anger tokens held, ...)."""
+    cond = table.only_if
+    if not cond:
+        return True
+    if "flag" in cond:
+        return cond["flag"] in state.turn.flags
+    return state.armies[state.turn.seat].tokens[cond["token"]] > 0
+
+
+def standing_modifiers(state: TenThousandState, table: Table) -> list[list]:
+    """The table's own modifiers that apply now, plus the roller's leader's."""
+    turn = state.turn
+    army = state.armies[turn.seat]
+    out = []
+    for mod in table.modifiers:
+        when = mod["when"]
+        if when == "always":
+            value = mod["value"]
+        elif when == "flag":
+            value = mod["value"] if mod["flag"] in turn.flags else 0
+        elif when == "space_at_most":
+            value = mod["value"] if turn.start_space <= mod["space"] else 0
+        elif when == "column":
+            source = state.rules.tables[mod["table"]]
+            index = turn.rows.get(mod["table"])
+            value = 0 if index is None else source.rows[index].get("columns", {}).get(
+                mod["column"], 0)
+        elif when == "has_token":
+            value = mod["value"] if army.tokens[mod["token"]] > 0 else 0
+        else:  # per_token
+            value = mod["value"] * army.tokens[mod["token"]]
+        if value:
+            out.append([mod["label"], value])
+    leader = state.leader(turn.seat)
+    bonus = leader.roll_modifiers.get(table.roll, 0)
+    if bonus:
+        out.append([leader.name, bonus])
+    return out
+
+
+def throw(state: TenThousandState, seat: str, count: int) -> list[int]:
+    rng = state.dice(seat)
+    return [rng.randint(1, 6) for _ in range(count)]
+
+
+def open_roll(state: TenThousandState, table: Table) -> None:
+    roller = state.turn.seat
+    marching = state.turn.order
+    state.window = Window(roller=roller, table=table.id, dice=throw(state, roller, table.dice),
+                          mods=standing_modifiers(state, table), order=list(marching))
+    state.step = "window"
+    announce(state, "rolls")
+    force_cards(state)
+
+
+def announce(state: TenThousandState, verb: str) -> None:
+    w = state.window
+    name = state.rules.roll_names[state.rules.tables[w.table].roll]
+    mods = "".join(f", {label} {value:+d}" for label, value in w.mods)
+    state.emit("roll", f"{w.roller} {verb} {name}: {'+'.join(map(str, w.dice))}{mods}",
+               seat=w.roller, table=w.table, dice=list(w.dice))
+
+
+def force_cards(state: TenThousandState) -> None:
+    """Penalising cards that fit this roll must be played now (X-07)."""
+    w = state.window
+    roll = state.rules.tables[w.table].roll
+    opponents_only = state.options.get("penalising_cards") == "opponents-only"
+    forced = state.rules.forced[roll]
+    for seat in w.order:
+        if opponents_only and seat == w.roller:
+            continue
+        army = state.armies[seat]
+        if forced.keys().isdisjoint(army.hand):
+            continue
+        for number in [n for n in army.hand if n in forced]:
+            card = state.rules.cards[number]
+            opt = forced[number]
+            army.hand.remove(number)
+            state.discard.append(number)
+            w.mods.append([card.name, opt.amount])
+            state.emit("card", f"{seat} must play {card.name} on {w.roller}'s "
+                       f"{state.rules.roll_names[roll]}: {opt.amount:+d}",
+                       seat=seat, target=w.roller, card=number, forced=True)
+
+
+def seat_actions(state: TenThousandState, seat: str) -> list[str]:
+    w = state.window
+    roll = state.rules.tables[w.table].roll
+    actions = cards.card_actions(state, seat, roll, w.roller)
+    if seat == w.roller:
+        turn = state.turn
+        if turn.rerolls_left > 0:
+            actions.append("leader reroll")
+        if turn.adjusts_left > 0:
+            step = state.leader(seat).adjust_by
+            actions += [f"leader +{step}", f"leader -{step}"]
+    return actions
+
+
+def ask_next(state: TenThousandState) -> None:
+    """Ask the next seat that can act, or shut the window and apply the roll."""
+    w = state.window
+    # quick test for the other seats, who can rarely act: any card that fits at all?
+    others_fit = state.rules.window_options[(state.rules.tables[w.table].roll, False)]
+    while w.passes < len(w.order):
+        seat = w.order[w.pos]
+        if seat != w.roller and others_fit.keys().isdisjoint(state.armies[seat].hand):
+            actions = None
+        else:
+            actions = seat_actions(state, seat)
+        if actions:
+            name = state.rules.roll_names[state.rules.tables[w.table].roll]
+            state.ask(seat, f"{w.roller}'s {name} shows {w.total}: play a card or pass",
+                      actions + ["pass"])
+            return
+        w.passes += 1
+        w.pos = (w.pos + 1) % len(w.order)
+    resolve(state)
+
+
+def answer(state: TenThousandState, seat: str, action: str) -> None:
+    w = state.window
+    if action == "pass":
+        w.passes += 1
+        w.pos = (w.pos + 1) % len(w.order)
+        return
+    word, arg, *rest = action.split(" ")
+    if word == "leader":
+        use_leader(state, seat, arg)
+    else:
+        play_card(state, seat, int(arg), rest[0])
+    w.passes = 0
+    force_cards(state)
+
+
+def use_leader(state: TenThousandState, seat: str, arg: str) -> None:
+    leader = state.leader(seat)
+    if arg == "reroll":
+        state.turn.rerolls_left -= 1
+        state.emit("leader", f"{leader.name} orders a reroll", seat=seat)
+        reroll(state)
+    else:
+        state.turn.adjusts_left -= 1
+        state.window.mods.append([leader.name, int(arg)])
+        state.emit("leader", f"{leader.name} adjusts the roll by {arg}", seat=seat)
+
+
+def reroll(state: TenThousandState) -> None:
+    w = state.window
+    w.dice = throw(state, w.roller, len(w.dice))
+    w.pos = 0
+    announce(state, "rerolls")
+
+
+def play_card(state: TenThousandState, seat: str, number: int, label: str) -> None:
+    army = state.armies[seat]
+    card = state.rules.cards[number]
+    opt = cards.find_option(card, label)
+    army.hand.remove(number)
+    state.discard.append(number)
+    w = state.window
+    state.emit("card", f"{seat} plays {card.name} ({label})", seat=seat, card=number,
+               option=label, target=w.roller)
+    if opt.effect == "modify":
+        w.mods.append([card.name, opt.amount])
+    elif opt.effect == "reroll":
+        reroll(state)
+    elif opt.effect == "extra_roll":
+        state.turn.rolls_left += 1
+    elif opt.effect == "tokens":
+        for token, amount in opt.tokens:
+            army.gain(token, amount)
+    else:  # draw
+        draw(state, seat, opt.count)
+
+
+# ----- applying the result --------------------------------------------------------------
+def resolve(state: TenThousandState) -> None:
+    w = state.window
+    table = state.rules.tables[w.table]
+    seat = w.roller
+    army = state.armies[seat]
+    total = w.total
+    name = state.rules.roll_names[table.roll]
+    if table.outcome == "rows":
+        index = table.row_index(total)
+        state.turn.rows[table.id] = index
+        apply_row(state, seat, table.rows[index], f"{name} {total}", table.id, total)
+    elif table.outcome == "attack":
+        hit = total <= army.tokens["anger"]
+        apply_row(state, seat, table.hit if hit else table.miss, f"{name} {total}", table.id,
+                  total)
+    elif table.outcome == "loss":
+        lost = max(0, total) * table.men_per_point
+        state.emit("result", f"{seat} {name} {total}: loses {lost} men", seat=seat,
+                   table=table.id, total=total, men=-lost)
+        lose_men(state, seat, lost)
+    else:  # move
+        move(state, seat, max(0, total), f"{name} {total}")
+    state.window = None
+    state.turn.rolls_left -= 1
+    state.step = "phase"
+
+
+def apply_row(state: TenThousandState, seat: str, row: dict[str, Any], what: str,
+              table: str, total: int) -> None:
+    army = state.armies[seat]
+    for token in row.get("discard_all", ()):
+        army.tokens[token] = 0
+    for token, n in row.get("gain", {}).items():
+        army.gain(token, n)
+    for token, n in row.get("lose", {}).items():
+        army.gain(token, -n)
+    state.turn.flags.extend(row.get("flags", ()))
+    loss = row.get("lose_men", 0)
+    if isinstance(loss, dict):
+        dice = throw(state, seat, loss["dice"])
+        loss = (sum(dice) + loss.get("add", 0)) * loss["times"]
+    state.emit("result", f"{seat} {what}: {row['result']}" + (f", loses {loss} men" if loss else ""),
+               seat=seat, table=table, total=total, result=row["result"], men=-loss)
+    if loss:
+        lose_men(state, seat, loss)
+
+
+def lose_men(state: TenThousandState, seat: str, men: int) -> None:
+    """Men never drop below zero; an army at zero is destroyed (X-11)."""
+    army = state.armies[seat]
+    army.men = max(0, army.men - men)
+    if army.men == 0 and not army.destroyed:
+        army.destroyed = True
+        state.emit("destroyed", f"{seat}'s army is wiped out", seat=seat)
+
+
+def move(state: TenThousandState, seat: str, steps: int, what: str) -> None:
+    army = state.armies[seat]
+    finish = state.rules.distance["finish"]
+    army.space = min(finish, army.space + steps)
+    state.emit("move", f"{seat} {what}: marches {steps} spaces to space {army.space}",
+               seat=seat, table="travel", space=army.space)
+    if army.space >= finish:
+        army.arrived = state.round
+        army.arrival_seq = state.arrivals
+        state.arrivals += 1
+        state.emit("arrive", f"{seat} reaches {state.rules.distance['finish_name']} with "
+                   f"{army.men} men after {state.round} turns", seat=seat, turns=state.round)

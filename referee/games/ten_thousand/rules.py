@@ -1,0 +1,167 @@
+"""The ruleset's `data` compiled into read-only objects the engine consults.
+
+Nothing here holds game numbers of its own: every table, card and leader comes
+from rulesets/ten-thousand.yaml.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+TOKENS = ("food", "starvation", "mutiny", "anger")
+
+
+@dataclass(frozen=True, slots=True)
+class CardOption:
+    """One effect a card can be played for ("A or B" cards have two)."""
+
+    effect: str          # modify | tokens | reroll | extra_roll | draw
+    target: str          # self | opponent | any
+    roll: str = ""       # roll code (modify, reroll, extra_roll); "any" for any roll
+    amount: int = 0
+    tokens: tuple[tuple[str, int], ...] = ()
+    count: int = 0
+    label: str = ""      # short word used in actions: "BR+1", "FT+1", "reroll"
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    number: int
+    name: str
+    text: str
+    kind: str
+    options: tuple[CardOption, ...]
+    penalising: bool   # every effect hurts another player: it may not be kept (X-07)
+
+
+@dataclass(frozen=True, slots=True)
+class Leader:
+    id: str
+    name: str
+    rerolls_per_turn: int = 0
+    adjusts_per_turn: int = 0
+    adjust_by: int = 0
+    hand_limit_bonus: int = 0
+    roll_modifiers: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """One roll table: which roll it is, dice, standing modifiers, outcome."""
+
+    id: str
+    roll: str
+    dice: int
+    outcome: str                         # rows | attack | loss | move
+    rows: tuple[dict[str, Any], ...] = ()
+    modifiers: tuple[dict[str, Any], ...] = ()
+    only_if: dict[str, str] | None = None
+    optional: bool = False
+    choice_flags: tuple[str, ...] = ()   # turn flags set by choosing an optional roll
+    men_per_point: int = 0
+    hit: dict[str, Any] | None = None
+    miss: dict[str, Any] | None = None
+
+    def row_index(self, total: int) -> int:
+        """The row a modified result falls in; results off the table use its end rows."""
+        if total <= self.rows[0]["min"]:
+            return 0
+        for i, row in enumerate(self.rows):
+            if row["min"] <= total <= row["max"]:
+                return i
+        return len(self.rows) - 1
+
+
+def option_label(opt: dict[str, Any], codes: dict[str, str]) -> str:
+    effect = opt["effect"]
+    if effect == "modify":
+        return f"{opt['roll']}{opt['amount']:+d}"
+    if effect == "tokens":
+        return "&".join(f"{codes[t]}{n:+d}" for t, n in opt["tokens"].items())
+    if effect == "reroll":
+        return "reroll"
+    if effect == "extra_roll":
+        return f"extra-{opt['roll']}"
+    return f"draw{opt['count']}"
+
+
+class GameRules:
+    """Everything the engine reads from a ruleset, built once per engine."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+        self.start = data["start"]
+        self.distance = data["tracks"]["distance"]
+        self.time_start = data["tracks"]["time"]["start"]
+        self.draw_per_turn = data["hand"]["draw_per_turn"]
+        self.hand_limit = data["hand"]["limit"]
+        self.token_codes: dict[str, str] = data["tokens"]
+        self.roll_names: dict[str, str] = data["rolls"]
+        self.phases: list[dict[str, Any]] = data["phases"]
+        self.consumption = data["consumption"]
+        self.tables = {tid: _table(tid, spec) for tid, spec in data["tables"].items()}
+        self.leaders = [_leader(spec) for spec in data["leaders"]]
+        self.leader_by_id = {lead.id: lead for lead in self.leaders}
+        unnamed = data["unnamed_leader"]
+        self.unnamed = Leader(id=unnamed["id"], name=unnamed["name"])
+        self.leader_by_id[self.unnamed.id] = self.unnamed
+        self.solo = data["scoring"]["solo"]
+        self.cards = {c["number"]: self._card(c) for c in data["cards"]}
+        self.deck = sorted(self.cards)
+        self._index_cards()
+
+    def _card(self, spec: dict[str, Any]) -> Card:
+        options = tuple(
+            CardOption(effect=o["effect"], target=o["target"], roll=o.get("roll", ""),
+                       amount=o.get("amount", 0), tokens=tuple(o.get("tokens", {}).items()),
+                       count=o.get("count", 0), label=option_label(o, self.token_codes))
+            for o in spec["options"])
+        penalising = all(opt.target == "opponent" for opt in options)
+        return Card(spec["number"], spec["name"], spec["text"], spec["kind"], options, penalising)
+
+    def _index_cards(self) -> None:
+        """Which card options fit which roll window, worked out once for speed.
+
+        `window_options[(roll, own)]` maps card number -> options playable in
+        the window of that roll by its roller (own=True) or by another seat;
+        `forced[roll]` maps penalising card number -> the option it must be
+        played for on that roll.
+        """
+        from referee.games.ten_thousand.cards import option_fits_roll
+        self.window_options: dict[tuple[str, bool], dict[int, tuple[CardOption, ...]]] = {}
+        self.forced: dict[str, dict[int, CardOption]] = {}
+        for roll in self.roll_names:
+            for own in (True, False):
+                fits = {}
+                for number, card in self.cards.items():
+                    if card.penalising:
+                        continue
+                    opts = tuple(o for o in card.options if option_fits_roll(o, roll, own))
+                    if opts:
+                        fits[number] = opts
+                self.window_options[(roll, own)] = fits
+            self.forced[roll] = {
+                number: opt for number, card in self.cards.items() if card.penalising
+                for opt in card.options if opt.effect == "modify" and opt.roll == roll}
+        self.forced_tokens = {
+            number: opt for number, card in self.cards.items() if card.penalising
+            for opt in card.options if opt.effect == "tokens"}
+
+
+def _table(tid: str, spec: dict[str, Any]) -> Table:
+    return Table(id=tid, roll=spec["roll"], dice=spec["dice"], outcome=spec["outcome"],
+                 rows=tuple(spec.get("rows", ())), modifiers=tuple(spec.get("modifiers", ())),
+                 only_if=spec.get("only_if"), optional=spec.get("optional", False),
+                 choice_flags=tuple(spec.get("choice_flags", ())),
+                 men_per_point=spec.get("men_per_point", 0), hit=spec.get("hit"),
+                 miss=spec.get("miss"))
+
+
+def _leader(spec: dict[str, Any]) -> Leader:
+    return Leader(id=spec["id"], name=spec["name"],
+                  rerolls_per_turn=spec.get("rerolls_per_turn", 0),
+                  adjusts_per_turn=spec.get("adjusts_per_turn", 0),
+                  adjust_by=spec.get("adjust_by", 0),
+                  hand_limit_bonus=spec.get("hand_limit_bonus", 0),
+                  roll_modifiers=dict(spec.get("roll_modifiers", {})))
