@@ -48,7 +48,7 @@ def _serve(bot_class: type[Bot], seed: int | None, name: str,
     for line in reader:
         if not line.strip():
             continue
-        message = protocol.decode_from_referee(line)
+        message = protocol.decode_from_referee(line, max_line=len(line))  # trust the referee
         if isinstance(message, protocol.Hello):
             bot = bot_class(seed) if seed is not None else bot_class(_fresh_seed())
             seat = str(message.payload.get("seat", ""))
@@ -58,12 +58,20 @@ def _serve(bot_class: type[Bot], seed: int | None, name: str,
             raise protocol.ProtocolError("the first line must be 'agon 1 {...}'")
         elif isinstance(message, protocol.Ask):
             action = bot.choose(Decision(seat, message.prompt, message.legal), message.view)
-            send(protocol.Act(message.id, index=message.legal.index(action)))
+            send(_answer(message, action))
         elif isinstance(message, protocol.EventMsg):
             bot.event(message.payload)
         elif isinstance(message, protocol.Quit):
             return 0
     return 0
+
+
+def _answer(ask: protocol.Ask, action: str) -> protocol.Act:
+    """By index when the action is listed; otherwise as text, for the referee to judge."""
+    try:
+        return protocol.Act(ask.id, index=ask.legal.index(action))
+    except ValueError:
+        return protocol.Act(ask.id, text=action)
 
 
 def _fresh_seed() -> int:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import random
+import tempfile
 from pathlib import Path
 
 import typer
 from tabulate import tabulate
 
+from bots import BUILTIN
 from cli.common import fail, open_ruleset, parse_pairs
 from referee.engine import Event
 from referee.games import UnknownEngine, engine_class
@@ -31,7 +33,8 @@ def play(
     move_time: float = typer.Option(10.0, help="seconds a bot may think per decision"),
     game_time: float = typer.Option(600.0, help="seconds a bot may think in the whole game"),
     handshake_time: float = typer.Option(10.0, help="seconds a bot has to say `ready`"),
-    log_dir: Path | None = typer.Option(None, help="where external bots' stderr logs go"),
+    log_dir: Path | None = typer.Option(
+        None, help="where external bots' stderr logs and transcripts go (default: a new temp dir)"),
     json_result: bool = typer.Option(False, "--json", help="print the record as JSON at the end"),
 ) -> None:
     """Play one game between bots, programs and people.
@@ -55,6 +58,11 @@ def play(
         typer.echo(f"{rs.name} ({rs.ref}), seed {seed}: "
                    + ", ".join(f"{s}={specs[s]}" for s in seats))
     limits = Limits(handshake=handshake_time, move=move_time, game=game_time)
+    external = [s for s in seats if specs[s] not in BUILTIN and specs[s] != "human"]
+    if external and log_dir is None:
+        log_dir = Path(tempfile.mkdtemp(prefix="agon-logs-"))
+    if external and not quiet:
+        typer.echo(f"bot logs and transcripts: {log_dir}")
     players = {}
     try:
         for name in seats:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import shlex
 import shutil
+import subprocess
 import sys
 import time
 import traceback
@@ -27,7 +28,7 @@ from referee.engine import Decision
 from referee.transport import ChildProcess
 
 # Reason codes for a seat that loses by forfeit (DESIGN.md section 4).
-FORFEIT_REASONS = ("timeout", "crash", "illegal", "protocol", "handshake")
+FORFEIT_REASONS = ("timeout", "crash", "illegal", "protocol", "handshake", "resign")
 
 
 class BotFault(Exception):
@@ -86,6 +87,10 @@ class Player(ABC):
 
     def close(self) -> None:  # noqa: B027 (optional hook)
         """Release every resource (processes, files). Safe to call twice."""
+
+
+MAX_INFO_LOG = 16 << 20  # bytes of info lines a log keeps per game
+EXIT_WAIT = 0.2  # seconds to wait for an exit status after a program closes its output
 
 
 # -- in-process bots ---------------------------------------------------------
@@ -161,8 +166,10 @@ class SubprocessPlayer(Player):
         self.answers = {"index": 0, "text": 0}
         self.slowest = 0.0
         self.exit_status: int | None = None
+        self.quit_wait: float | None = None  # seconds to exit after quit; None: from limits
         self.log_path: Path | None = None
         self._log: IO[str] | None = None
+        self._info_room = MAX_INFO_LOG
         self._transcript: IO[bytes] | None = None
 
     # -- identity and logs ---------------------------------------------------
@@ -191,9 +198,13 @@ class SubprocessPlayer(Player):
 
     def _log_info(self, text: str) -> None:
         self.infos.append(text)
-        if self.log_path is not None:
-            with open(self.log_path, "a", encoding="utf-8") as log:
-                log.write(f"info: {text}\n")
+        if self.log_path is None or self._info_room <= 0:
+            return
+        if self._log is None:
+            self._log = open(self.log_path, "a", encoding="utf-8", buffering=1)  # noqa: SIM115
+        self._info_room -= len(text) + 7
+        self._log.write(f"info: {text}\n" if self._info_room > 0 else
+                        "info: (more info lines not logged: the log is full)\n")
 
     # -- the protocol ----------------------------------------------------------
 
@@ -209,7 +220,7 @@ class SubprocessPlayer(Player):
         deadline = time.monotonic() + limits.handshake + limits.grace
         self._send(protocol.Hello(hello))
         while True:
-            message = self._receive(deadline, "handshake", "no 'ready' in time")
+            message = self._receive(deadline, _late_ready)
             if isinstance(message, protocol.Ready):
                 self.ready = message
                 return
@@ -228,22 +239,24 @@ class SubprocessPlayer(Player):
         if self.child is None:
             self._fail(BotFault("crash", "the program was never started"))
         began = time.monotonic()
-        legal = list(decision.legal)
-        self._send(protocol.Ask(ask_id, legal, decision.prompt, view, clock))
+        legal = decision.legal
+        self._send_line(protocol.ask_line(ask_id, legal, decision.prompt, view, clock))
         while True:
-            message = self._receive(began + timeout, "timeout",
-                                    f"no answer to ask {ask_id} within {timeout:.3g} s")
+            message = self._receive(began + timeout, lambda: BotFault(
+                "timeout", f"no answer to ask {ask_id} within {timeout:.3g} s"))
             if isinstance(message, protocol.Act):
                 break
             if not isinstance(message, protocol.Info):
                 self._fail(BotFault("protocol", f"expected 'act {ask_id} K', got "
                                                 f"{_shown(self.recent[-1][1])}"))
-        self.slowest = max(self.slowest, time.monotonic() - began)
+        spent = time.monotonic() - began
+        if spent > self.slowest:
+            self.slowest = spent
         if message.id != ask_id:
             self._fail(BotFault("protocol", f"answered ask {message.id}, but the open ask is {ask_id}"))
         return self._action_of(message, legal, ask_id)
 
-    def _action_of(self, act: protocol.Act, legal: list[str], ask_id: int) -> str:
+    def _action_of(self, act: protocol.Act, legal: Sequence[str], ask_id: int) -> str:
         if act.index is not None:
             if not 0 <= act.index < len(legal):
                 self._fail(BotFault("illegal", f"index {act.index} is out of range for ask "
@@ -258,31 +271,27 @@ class SubprocessPlayer(Player):
 
     def finish(self, result: dict[str, Any]) -> None:
         if self.fault is None and self.child is not None:
-            try:
-                self._send(protocol.ResultMsg(result))
-            except BotFault:
-                pass  # the game is over: a bot that left early loses nothing more
+            self._send_quietly(protocol.ResultMsg(result))
 
     def close(self) -> None:
         if self.child is not None and not self.child.closed:
             linger = 0.0
-            if self.fault is None:
-                try:
-                    self._send(protocol.Quit())
-                    linger = min(1.0, max(0.2, 2 * self.limits.grace))
-                except BotFault:
-                    pass
+            if self.fault is None and self._send_quietly(protocol.Quit()):
+                linger = self.quit_wait if self.quit_wait is not None else \
+                    min(1.0, max(0.2, 2 * self.limits.grace))
             self.exit_status = self.child.close(linger)
-        for stream_ in (self._transcript,):
-            if stream_ is not None:
-                stream_.close()
-        self._transcript = None
+        for handle in (self._transcript, self._log):
+            if handle is not None:
+                handle.close()
+        self._transcript = self._log = None
 
     # -- plumbing --------------------------------------------------------------
 
     def _send(self, message: protocol.Message) -> None:
+        self._send_line(protocol.encode(message))
+
+    def _send_line(self, line: bytes) -> None:
         assert self.child is not None
-        line = protocol.encode(message)
         self._note(">", line[:-1])
         try:
             self.child.send(line)
@@ -291,39 +300,55 @@ class SubprocessPlayer(Player):
         except transport.Backlog as err:
             self._fail(BotFault("timeout", f"{err} (it is not reading its input)"))
 
-    def _receive(self, deadline: float, late_reason: str, late_detail: str) -> protocol.Message:
-        """The next non-empty message from the bot, mapping each failure to a fault."""
+    def _send_quietly(self, message: protocol.Message) -> bool:
+        """Send at the end of a game, when a bot that left early loses nothing more."""
+        assert self.child is not None
+        line = protocol.encode(message)
+        self._note(">", line[:-1])
+        try:
+            self.child.send(line)
+        except transport.TransportError:
+            return False
+        return True
+
+    def _receive(self, deadline: float, late: Callable[[], BotFault]) -> protocol.Message:
+        """The next message from the bot (blank lines skipped); `late()` is the fault on time."""
         assert self.child is not None
         while True:
             try:
                 line = self.child.read_line(deadline)
             except transport.Timeout:
-                self._fail(BotFault(late_reason, late_detail))
+                self._fail(late())
             except transport.Closed as err:
                 self._fail(BotFault("crash", self._exit_story(str(err))))
             except transport.LineTooLong as err:
-                self._fail(BotFault("protocol", str(err)))
-            if not line.strip():
+                self._fail(BotFault(self._breach, str(err)))
+            if not line or line.isspace():
                 continue  # blank lines are allowed and ignored
             self._note("<", line)
             try:
                 message = protocol.decode_from_bot(line, self.limits.max_line)
             except protocol.ProtocolError as err:
-                reason = "handshake" if self.ready is None else "protocol"
-                self._fail(BotFault(reason, f"{err}: {_shown(line)}"))
-            if isinstance(message, protocol.Info):
+                self._fail(BotFault(self._breach, f"{err}: {_shown(line)}"))
+            if type(message) is protocol.Info:
                 self._log_info(message.text)
             return message
 
+    @property
+    def _breach(self) -> str:
+        """The reason code of a malformed line: before `ready` it spoils the handshake."""
+        return "handshake" if self.ready is None else "protocol"
+
     def _exit_story(self, what: str) -> str:
-        """`what` happened, plus the exit status if the program is already gone."""
+        """`what` happened, plus the exit status once the program is gone."""
         assert self.child is not None
-        status = self.child.proc.poll()
-        if status is None:
+        try:  # a program that closed its pipes is usually exiting: wait a moment
+            status = self.child.proc.wait(timeout=EXIT_WAIT)
+        except subprocess.TimeoutExpired:
             return f"the program {what}"
         if status < 0:
-            return f"the program {what}: killed by signal {-status}"
-        return f"the program {what}: exited with status {status}"
+            return f"the program {what} and was killed by signal {-status}"
+        return f"the program {what} and exited with status {status}"
 
     def _fail(self, fault: BotFault) -> NoReturn:
         """Record the fault, kill the program and its group at once, and raise."""
@@ -331,6 +356,10 @@ class SubprocessPlayer(Player):
         if self.child is not None:
             self.exit_status = self.child.close()
         raise fault
+
+
+def _late_ready() -> BotFault:
+    return BotFault("handshake", "no 'ready' in time")
 
 
 def _shown(line: bytes, limit: int = 80) -> str:
@@ -398,16 +427,13 @@ class HumanPlayer(Player):
             self.news.append(str(text))
 
     def board(self, text: str) -> None:
+        self._show_news()
         self.last_board = text
         self._say(text)
 
     def choose(self, ask_id: int, decision: Decision, view: dict[str, Any],
                clock: dict[str, float], timeout: float) -> str:
-        if self.news:
-            self._say("Since your last move:")
-            for line in self.news:
-                self._say(f"  {line}")
-            self.news.clear()
+        self._show_news()
         self._show_choices(decision)
         while True:
             self.stdout.write(f"{self.seat}> ")
@@ -419,6 +445,14 @@ class HumanPlayer(Player):
             action = self._understand(reply.strip(), decision)
             if action is not None:
                 return action
+
+    def _show_news(self) -> None:
+        """What happened since this seat last decided, each event once."""
+        if self.news:
+            self._say("Since your last move:")
+            for line in self.news:
+                self._say(f"  {line}")
+            self.news.clear()
 
     def _show_choices(self, decision: Decision) -> None:
         self._say(decision.prompt or "Your move:")
@@ -467,9 +501,7 @@ class HumanPlayer(Player):
             return f"Rules lookup failed: {err}"
 
     def finish(self, result: dict[str, Any]) -> None:
-        for line in self.news:
-            self._say(f"  {line}")
-        self.news.clear()
+        self._show_news()
         ranks = result.get("ranks", {})
         standing = ", ".join(f"{seat} {rank}" for seat, rank in sorted(ranks.items(),
                                                                         key=lambda kv: kv[1]))
@@ -481,12 +513,15 @@ class HumanPlayer(Player):
 def make_player(spec: str, *, seed: int, log_dir: Path | None = None,
                 rules_lookup: Callable[[str], str] | None = None,
                 stdin: IO[str] | None = None, stdout: IO[str] | None = None,
-                transcript: bool = False) -> Player:
+                transcript: bool = True) -> Player:
     """The player a command-line spec names.
 
     `spec` is a built-in bot name (`bots.BUILTIN`), ``human``, or a command
     line for an external program, split like a shell would but never run
-    through one.  Raises ValueError with a clear message for anything else.
+    through one.  A program's stderr and `info` lines go to
+    ``<log_dir>/<seat>.log`` and, with `transcript`, every line exchanged to
+    ``<log_dir>/<seat>.transcript``.  Raises ValueError with a clear message
+    for anything else.
     """
     name = spec.strip()
     if name in BUILTIN:

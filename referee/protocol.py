@@ -14,35 +14,48 @@ can be tested apart from it, and a bot written in Python may reuse it.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 VERSION = 1
 MAX_LINE = 1 << 20  # default bound on one line, in bytes, newline excluded
+MAX_DIGITS = 18  # longest number in a line (ids, counts, indexes)
 
 
 class ProtocolError(ValueError):
     """A line that is not a well-formed message of this protocol."""
 
 
+# Compact ASCII JSON: escapes every control and non-ASCII character, so a
+# payload never holds a raw newline, and the C encoder makes it the fastest.
+_json = json.JSONEncoder(separators=(",", ":")).encode
+
+
 # -- messages, referee -> bot ------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Hello:
     """`agon 1 {...}`: the first line of every game: game, seat, seats, ruleset, limits."""
 
     payload: dict[str, Any]
     version: int = VERSION
 
+    def to_line(self) -> str:
+        return f"agon {self.version} {_json(self.payload)}\n"
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(slots=True)
 class EventMsg:
     """`event {...}`: something this seat may see happened."""
 
     payload: dict[str, Any]
 
+    def to_line(self) -> str:
+        return f"event {_json(self.payload)}\n"
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(slots=True)
 class Ask:
     """`ask ID N {...}`: choose one of the N legal actions of ask ID.
 
@@ -56,30 +69,44 @@ class Ask:
     view: dict[str, Any] = field(default_factory=dict)
     clock: dict[str, Any] = field(default_factory=dict)
 
+    def to_line(self) -> str:
+        return ask_line(self.id, self.legal, self.prompt, self.view, self.clock).decode()
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(slots=True)
 class ResultMsg:
     """`result {...}`: how the game ended (scores, ranks, points, reason ...)."""
 
     payload: dict[str, Any]
 
+    def to_line(self) -> str:
+        return f"result {_json(self.payload)}\n"
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(slots=True)
 class Quit:
     """`quit`: the bot should exit now."""
+
+    def to_line(self) -> str:
+        return "quit\n"
 
 
 # -- messages, bot -> referee ------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Ready:
     """`ready NAME {...}`: the answer to Hello; the JSON (version, author ...) is optional."""
 
     name: str
     about: dict[str, Any] = field(default_factory=dict)
 
+    def to_line(self) -> str:
+        if not self.name or any(c.isspace() for c in self.name):
+            raise ProtocolError(f"a bot name is one word, not {self.name!r}")
+        return f"ready {self.name} {_json(self.about)}\n" if self.about else f"ready {self.name}\n"
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(slots=True)
 class Act:
     """`act ID K`: the answer to ask ID, K an index into its legal list or the action text."""
 
@@ -87,8 +114,16 @@ class Act:
     index: int | None = None
     text: str | None = None
 
+    def to_line(self) -> str:
+        if self.index is not None:
+            return f"act {self.id} {self.index}\n"
+        text = _one_line(self.text or "")
+        if text.isascii() and text.isdigit() or text != text.strip(" ") or not text:
+            raise ProtocolError(f"the action {text!r} cannot be sent as text: answer by index")
+        return f"act {self.id} {text}\n"
+
     def action(self, legal: list[str] | tuple[str, ...]) -> str:
-        """The action this answer names; ProtocolError-free, IndexError when out of range."""
+        """The action this answer names (IndexError for an index out of range)."""
         if self.index is None:
             return self.text or ""
         if not 0 <= self.index < len(legal):
@@ -96,11 +131,14 @@ class Act:
         return legal[self.index]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Info:
     """`info TEXT`: free text for the log; never an answer."""
 
     text: str
+
+    def to_line(self) -> str:
+        return f"info {_one_line(self.text)}\n"
 
 
 Message = Hello | EventMsg | Ask | ResultMsg | Quit | Ready | Act | Info
@@ -110,39 +148,23 @@ FROM_BOT = (Ready, Act, Info)
 
 # -- encoding ----------------------------------------------------------------
 
-def _json(payload: dict[str, Any]) -> str:
-    # Compact, and json.dumps escapes control characters, so never a raw newline.
-    return json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
 
 
 def encode_str(message: Message) -> str:
     """The line for `message`, with its trailing newline."""
-    match message:
-        case Ask(id=ask_id, legal=legal, prompt=prompt, view=view, clock=clock):
-            body = {"prompt": prompt, "legal": list(legal), "view": view, "clock": clock}
-            return f"ask {ask_id} {len(legal)} {_json(body)}\n"
-        case Act(id=ask_id, index=index, text=text):
-            return f"act {ask_id} {index if index is not None else _one_line(text or '')}\n"
-        case EventMsg(payload=payload):
-            return f"event {_json(payload)}\n"
-        case Info(text=text):
-            return f"info {_one_line(text)}\n"
-        case Hello(payload=payload, version=version):
-            return f"agon {version} {_json(payload)}\n"
-        case Ready(name=name, about=about):
-            if not name or any(c.isspace() for c in name):
-                raise ProtocolError(f"a bot name is one word, not {name!r}")
-            return f"ready {name} {_json(about)}\n" if about else f"ready {name}\n"
-        case ResultMsg(payload=payload):
-            return f"result {_json(payload)}\n"
-        case Quit():
-            return "quit\n"
-    raise TypeError(f"not a protocol message: {message!r}")
+    return message.to_line()
 
 
 def encode(message: Message) -> bytes:
     """The UTF-8 line for `message`, with its trailing newline."""
-    return encode_str(message).encode("utf-8")
+    return message.to_line().encode("utf-8")
+
+
+def ask_line(ask_id: int, legal: Sequence[str], prompt: str, view: dict[str, Any],
+             clock: dict[str, Any]) -> bytes:
+    """`Ask(...)` encoded, without building the message object (the referee's hot path)."""
+    body = _json({"prompt": prompt, "legal": legal, "view": view, "clock": clock})
+    return f"ask {ask_id} {len(legal)} {body}\n".encode()
 
 
 def _one_line(text: str) -> str:
@@ -158,6 +180,11 @@ def decode(line: bytes | str, max_line: int = MAX_LINE) -> Message:
 
     Raises ProtocolError for an empty, overlong, non-UTF-8 or malformed line.
     """
+    if line[:4] == b"act ":  # the commonest line, `act ID K` with K an index, goes fast
+        parts = line[4:].split(b" ")
+        if (len(parts) == 2 and 0 < len(parts[0]) <= MAX_DIGITS and parts[0].isdigit()
+                and 0 < len(parts[1]) <= MAX_DIGITS and parts[1].isdigit()):
+            return Act(int(parts[0]), int(parts[1]))
     text = _text_of(line, max_line)
     keyword, _, rest = text.partition(" ")
     parser = _PARSERS.get(keyword)
@@ -183,16 +210,15 @@ def decode_from_referee(line: bytes | str, max_line: int = MAX_LINE) -> Message:
 
 
 def _text_of(line: bytes | str, max_line: int) -> str:
-    if len(line) > max_line + 2:  # room for "\r\n"
+    if isinstance(line, str):
+        line = line.encode("utf-8", "surrogatepass")
+    line = line.removesuffix(b"\n").removesuffix(b"\r")
+    if len(line) > max_line:
         raise ProtocolError(f"line longer than {max_line} bytes")
-    if isinstance(line, bytes | bytearray | memoryview):
-        try:
-            line = bytes(line).decode("utf-8")
-        except UnicodeDecodeError as err:
-            raise ProtocolError(f"line is not UTF-8 ({err.reason} at byte {err.start})") from None
-    text = line.removesuffix("\n").removesuffix("\r")
-    if len(text.encode("utf-8")) > max_line:
-        raise ProtocolError(f"line longer than {max_line} bytes")
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise ProtocolError(f"line is not UTF-8 ({err.reason} at byte {err.start})") from None
     if not text:
         raise ProtocolError("empty line")
     if "\n" in text:
@@ -217,6 +243,8 @@ def _object(text: str, what: str) -> dict[str, Any]:
 def _integer(word: str, what: str) -> int:
     if not word.isascii() or not word.isdigit():
         raise ProtocolError(f"{what} must be a whole number, not {_quote(word)}")
+    if len(word) > MAX_DIGITS:
+        raise ProtocolError(f"{what} is too large: {_quote(word)}")
     return int(word)
 
 
@@ -264,7 +292,7 @@ def _parse_act(rest: str) -> Act:
         raise ProtocolError("act: the action (an index or its text) is missing")
     # A choice made only of digits is an index; any other text is the action itself.
     if choice.isascii() and choice.isdigit():
-        return Act(ask_id, index=int(choice))
+        return Act(ask_id, index=_integer(choice, "act: index"))
     return Act(ask_id, text=choice)
 
 

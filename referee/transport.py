@@ -87,7 +87,7 @@ class ChildProcess:
         leaves more than `max_backlog` bytes unread.
         """
         if self._stdin_broken:
-            raise Closed("the program closed its input")
+            raise Closed("closed its input")
         if self._pending:
             self._pending += data
         else:
@@ -104,12 +104,12 @@ class ChildProcess:
             return os.write(self._out, data)
         except BlockingIOError:
             return 0
-        except (BrokenPipeError, OSError) as err:
-            if isinstance(err, BrokenPipeError) or err.errno in (errno.EPIPE, errno.EBADF):
+        except OSError as err:  # EPIPE: the child closed its stdin or exited
+            if err.errno in (errno.EPIPE, errno.EBADF):
                 self._stdin_broken = True
                 self._pending.clear()
                 self._watch_out(False)
-                raise Closed("the program closed its input") from None
+                raise Closed("closed its input") from None
             raise
 
     def _flush_some(self) -> None:
@@ -146,13 +146,15 @@ class ChildProcess:
         Raises Timeout, Closed (EOF) or LineTooLong.  Queued writes are
         flushed while waiting.
         """
+        if self.closed:
+            raise Closed("was stopped")
         while True:
             line = self._take_line()
             if line is not None:
                 return line
             if self._eof:
-                raise Closed("the program closed its output" if not self._buffer
-                             else "the program closed its output mid-line")
+                raise Closed("closed its output" if not self._buffer
+                             else "closed its output mid-line")
             left = deadline - time.monotonic()
             if left <= 0:
                 raise Timeout("no answer in time")

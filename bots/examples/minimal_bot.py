@@ -5,8 +5,8 @@ Run it against the referee:
 
     agon play earth-and-water --seat persia="python3 minimal_bot.py" --seat greece=random
 
-It answers every ask with a random legal action, keeps the events it sees and
-says so on an `info` line.  docs/protocol.md is the full protocol; docs/bots.md
+It answers every ask with a random legal action, counts the events it sees
+and explains each choice on an `info` line.  docs/protocol.md is the full protocol; docs/bots.md
 walks through this file.
 """
 

@@ -1,0 +1,178 @@
+"""`agon check`: a scripted protocol session against a bot program.
+
+The bot plays one seat of a real game of the ruleset; the other seats play
+uniformly at random inside the referee.  The session checks, in order, that
+the program starts, answers the hello with `ready`, ignores an event of a type
+no game uses, answers every ask with a legal action (by index or by text)
+in time, and exits on its own after `quit`.  Where a step fails, the report
+shows the last lines exchanged and the end of the bot's stderr.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from referee.engine import Engine, State
+from referee.players import BotFault, Limits, SubprocessPlayer
+from referee.rng import stream
+
+PROBE_EVENT = {"type": "agon-check", "text": "agon check: an event no game sends; ignore it"}
+QUIT_WAIT = 2.0  # seconds a bot has to exit after `quit`
+SHOWN_LINES = 12
+STOPPED = {"scores": {}, "ranks": {}, "points": {}, "reason": "agon check stopped the game early"}
+
+
+@dataclass
+class Step:
+    name: str
+    ok: bool
+    detail: str
+
+
+@dataclass
+class Report:
+    """What the check found; `render()` is the text `agon check` prints."""
+
+    command: str
+    seat: str
+    game: str
+    steps: list[Step] = field(default_factory=list)
+    exchanged: list[tuple[str, bytes]] = field(default_factory=list)
+    stderr_tail: list[str] = field(default_factory=list)
+    infos: list[str] = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        return bool(self.steps) and all(step.ok for step in self.steps)
+
+    def add(self, name: str, ok: bool, detail: str) -> bool:
+        self.steps.append(Step(name, ok, detail))
+        return ok
+
+    def render(self) -> str:
+        lines = [f"agon check: {self.command} as {self.seat} in {self.game}"]
+        for step in self.steps:
+            lines.append(f"  {'ok  ' if step.ok else 'FAIL'}  {step.name}: {step.detail}")
+        if not self.passed:
+            lines.append("last lines exchanged (> referee to bot, < bot to referee):")
+            lines += [f"  {d} {_clip(line)}" for d, line in self.exchanged[-SHOWN_LINES:]]
+            if not self.exchanged:
+                lines.append("  (none)")
+            lines.append("bot stderr (last lines):")
+            lines += [f"  {line}" for line in self.stderr_tail] or ["  (empty)"]
+        lines.append("PASS" if self.passed else "FAIL")
+        return "\n".join(lines)
+
+
+def _clip(line: bytes, limit: int = 160) -> str:
+    text = line[:limit].decode("utf-8", "replace")
+    return text + (f"... ({len(line)} bytes)" if len(line) > limit else "")
+
+
+def check_bot(argv: Sequence[str], engine: Engine, *, seat: str | None = None, seed: int = 1,
+              options: dict[str, Any] | None = None, limits: Limits | None = None,
+              max_decisions: int = 2000, log_dir: Path | None = None,
+              quit_wait: float = QUIT_WAIT) -> Report:
+    """Run the scripted session; the report says which steps passed."""
+    limits = limits or Limits()
+    ruleset = engine.ruleset
+    seats = engine.seats(int(ruleset.players.get("min", 1)))
+    seat = seat or seats[0]
+    if seat not in seats:
+        raise ValueError(f"{ruleset.id} has no seat {seat!r} (seats: {', '.join(seats)})")
+    options = ruleset.resolve_options(options or {})
+    report = Report(" ".join(argv), seat, ruleset.ref)
+    with tempfile.TemporaryDirectory(prefix="agon-check-") as scratch:
+        player = SubprocessPlayer(argv, log_dir=log_dir or Path(scratch), label=seat,
+                                  transcript=log_dir is not None)
+        try:
+            _session(player, engine, seats, seat, seed, options, limits, max_decisions, report)
+            if report.passed:
+                _finish(player, report, quit_wait)
+        finally:
+            player.close()
+            report.exchanged = list(player.recent)
+            report.infos = list(player.infos)
+            report.stderr_tail = _stderr_tail(player.log_path)
+    return report
+
+
+def _session(player: SubprocessPlayer, engine: Engine, seats: list[str], seat: str, seed: int,
+             options: dict[str, Any], limits: Limits, max_decisions: int, report: Report) -> None:
+    ruleset = engine.ruleset
+    hello = {"game": ruleset.engine, "seat": seat, "seats": seats,
+             "ruleset": {"id": ruleset.id, "version": ruleset.version, "sha256": ruleset.sha256},
+             "options": options, "limits": limits.to_json()}
+    began = time.monotonic()
+    try:
+        player.start(hello, limits)
+    except BotFault as fault:
+        report.add("handshake", False, f"{fault.reason}: {fault.detail}")
+        return
+    assert player.ready is not None
+    report.add("handshake", True, f"ready {player.ready.name!r} in {time.monotonic() - began:.3f} s")
+    state = engine.new_game(seats, seed, options)
+    try:
+        player.event(PROBE_EVENT)
+        asked, events = _play(player, state, seat, seed, limits, max_decisions)
+    except BotFault as fault:
+        report.add("asks", False, f"{fault.reason}: {fault.detail}")
+        return
+    report.add("events", True, f"{events + 1} events sent, including one of an unknown type")
+    forms = player.answers
+    report.add("asks", asked > 0 or state.is_over(),
+               f"{asked} answered legally ({forms['index']} by index, {forms['text']} by text), "
+               f"slowest {player.slowest:.3f} s" if asked else "the bot's seat was never asked")
+    result = state.result()
+    player.finish({**(result.to_json() if result else STOPPED), "forfeits": {}})
+
+
+def _play(player: SubprocessPlayer, state: State, seat: str, seed: int, limits: Limits,
+          max_decisions: int) -> tuple[int, int]:
+    """Play the game (or `max_decisions` of it); the asks and events the bot got."""
+    others = stream(seed, "check")
+    asked = events = 0
+    for _ in range(max_decisions):
+        decisions = state.pending()
+        if not decisions:
+            break
+        for decision in decisions:
+            if decision.seat == seat:
+                asked += 1
+                clock = {"move": limits.move, "remaining": limits.game}
+                action = player.choose(asked, decision, state.view(seat), clock,
+                                       limits.move + limits.grace)
+            else:
+                action = others.choice(list(decision.legal))
+            for event in state.apply(decision.seat, action):
+                if event.visible_to(seat):
+                    events += 1
+                    player.event(event.to_json())
+    return asked, events
+
+
+def _finish(player: SubprocessPlayer, report: Report, quit_wait: float) -> None:
+    """Send quit; the bot must exit by itself within `quit_wait` seconds."""
+    player.quit_wait = quit_wait
+    began = time.monotonic()
+    player.close()
+    took = time.monotonic() - began
+    status = player.exit_status
+    if player.fault is not None:
+        report.add("quit", False, f"{player.fault.reason}: {player.fault.detail}")
+    elif status is not None and status < 0 and took >= quit_wait:
+        report.add("quit", False, f"still running {quit_wait:g} s after 'quit' (killed)")
+    else:
+        report.add("quit", True, f"exited with status {status} {took:.3f} s after 'quit'")
+
+
+def _stderr_tail(path: Path | None, count: int = SHOWN_LINES) -> list[str]:
+    if path is None or not path.exists():
+        return []
+    lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    return [line for line in lines[1:] if not line.startswith("info: ")][-count:]

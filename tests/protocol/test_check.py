@@ -1,0 +1,108 @@
+"""`agon check`: a compliant bot passes; a broken one fails and shows why."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+import bots.examples
+import cli.check
+from referee.compliance import check_bot
+
+EXAMPLES = Path(bots.examples.__file__).resolve().parent
+GOOD = {
+    "minimal": [sys.executable, str(EXAMPLES / "minimal_bot.py")],
+    "bash": ["bash", str(EXAMPLES / "first_legal.sh")],
+    "random": [sys.executable, "-m", "bots.random"],
+}
+
+
+@pytest.mark.parametrize("name", GOOD)
+def test_the_shipped_bots_pass(kit, name):
+    report = check_bot(GOOD[name], kit.CountEngine(kit.ruleset), seat="p1",
+                       options={"target": 40}, limits=kit.limits)
+    assert report.passed, report.render()
+    assert [step.name for step in report.steps] == ["handshake", "events", "asks", "quit"]
+    assert "answered legally" in report.render() and report.render().endswith("PASS")
+
+
+def test_answers_by_index_and_by_text_both_pass_and_are_counted(kit):
+    by_index = check_bot(kit.faulty("ok"), kit.CountEngine(kit.ruleset), limits=kit.limits)
+    by_text = check_bot(kit.faulty("by-text"), kit.CountEngine(kit.ruleset), limits=kit.limits)
+    assert by_index.passed and by_text.passed
+    # a solo game of the toy: the bot adds 1 ten times, or (by text) 3, 3, 3 and 1
+    assert "10 answered legally (10 by index, 0 by text)" in by_index.render()
+    assert "4 answered legally (0 by index, 4 by text)" in by_text.render()
+
+
+def test_info_lines_do_not_count_as_answers(kit):
+    report = check_bot(kit.faulty("chatty"), kit.CountEngine(kit.ruleset), limits=kit.limits)
+    assert report.passed and report.infos[0] == "thinking about ask 1"
+
+
+def test_a_garbage_answer_fails_and_shows_the_exchange(kit):
+    report = check_bot(kit.faulty("garbage"), kit.CountEngine(kit.ruleset), limits=kit.limits)
+    text = report.render()
+    assert not report.passed and text.endswith("FAIL")
+    assert "FAIL  asks: protocol: unknown message 'I'" in text
+    assert "< I think I will add two" in text and "> ask 1 3 {" in text
+
+
+def test_a_crash_at_start_fails_and_shows_the_stderr(kit):
+    report = check_bot(kit.faulty("crash-at-start"), kit.CountEngine(kit.ruleset),
+                       limits=kit.limits)
+    assert not report.passed
+    text = report.render()
+    assert "FAIL  handshake: crash" in text
+    assert "crash-at-start: giving up before ready" in text
+
+
+def test_a_bot_that_ignores_quit_fails(kit):
+    report = check_bot(kit.faulty("ignore-quit"), kit.CountEngine(kit.ruleset),
+                       limits=kit.limits, quit_wait=0.3)
+    assert not report.passed
+    assert "FAIL  quit: still running 0.3 s after 'quit'" in report.render()
+
+
+def test_an_unknown_seat_is_a_usage_error(kit):
+    with pytest.raises(ValueError, match="no seat 'p9'"):
+        check_bot(GOOD["minimal"], kit.CountEngine(kit.ruleset), seat="p9")
+
+
+def app_with_toy_game(kit, monkeypatch) -> typer.Typer:
+    monkeypatch.setattr(cli.check, "load_ruleset", lambda ref: kit.ruleset)
+    monkeypatch.setattr(cli.check, "engine_class", lambda engine_id: kit.CountEngine)
+    app = typer.Typer()
+    app.command()(cli.check.check)
+    app.command("other")(lambda: None)  # two commands, so `check` is a subcommand
+    return app
+
+
+def test_the_command_exits_0_for_a_compliant_bot_and_1_otherwise(kit, monkeypatch):
+    app = app_with_toy_game(kit, monkeypatch)
+    runner = CliRunner()
+    passed = runner.invoke(app, ["check", "random", "--ruleset", "toy", "--move-time", "0.5"])
+    assert passed.exit_code == 0, passed.output
+    assert "-m bots.random as p1" in passed.output and "PASS" in passed.output
+    failed = runner.invoke(app, ["check", " ".join(kit.faulty("illegal-index")),
+                                 "--ruleset", "toy", "--move-time", "0.5"])
+    assert failed.exit_code == 1 and "FAIL  asks: illegal: index 3" in failed.output
+
+
+def test_the_command_reports_usage_errors_with_status_2(tmp_path):
+    app = typer.Typer()
+    app.command()(cli.check.check)
+    app.command("other")(lambda: None)
+    result = CliRunner().invoke(app, ["check", "random", "--ruleset",
+                                      str(tmp_path / "missing.yaml")])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+def test_a_program_that_does_not_exist_is_a_usage_error(kit, monkeypatch):
+    app = app_with_toy_game(kit, monkeypatch)
+    result = CliRunner().invoke(app, ["check", "no-such-bot --fast", "--ruleset", "toy"])
+    assert result.exit_code == 2 and "'no-such-bot' is not a program" in result.output

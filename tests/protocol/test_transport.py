@@ -1,0 +1,66 @@
+"""The child-process transport: line framing, bounds, backlog and ending."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import pytest
+
+from referee.transport import Backlog, ChildProcess, Closed, LineTooLong, Timeout
+
+
+def child(code: str, **options) -> ChildProcess:
+    return ChildProcess([sys.executable, "-c", code], **options)
+
+
+def test_lines_are_framed_whatever_the_chunks():
+    code = ("import sys,time\nw=sys.stdout.write\nw('one\\ntw'); sys.stdout.flush(); time.sleep(0.05)\n"
+            "w('o\\n\\nthree\\n'); sys.stdout.flush()")
+    with child(code) as proc:
+        deadline = time.monotonic() + 2
+        assert [proc.read_line(deadline) for _ in range(4)] == [b"one", b"two", b"", b"three"]
+        with pytest.raises(Closed):
+            proc.read_line(deadline)
+
+
+def test_a_line_of_exactly_max_line_bytes_passes_and_one_more_does_not():
+    code = "import sys\nsys.stdout.write('a' * 100 + '\\n' + 'b' * 101 + '\\n')"
+    with child(code, max_line=100) as proc:
+        assert proc.read_line(time.monotonic() + 2) == b"a" * 100
+        with pytest.raises(LineTooLong):
+            proc.read_line(time.monotonic() + 2)
+
+
+def test_a_half_line_then_silence_is_a_timeout_then_eof_mid_line_is_closed():
+    code = "import sys,time\nsys.stdout.write('half'); sys.stdout.flush(); time.sleep(0.3)"
+    with child(code) as proc:
+        began = time.monotonic()
+        with pytest.raises(Timeout):
+            proc.read_line(began + 0.1)
+        assert 0.1 <= time.monotonic() - began < 0.3
+        with pytest.raises(Closed, match="mid-line"):
+            proc.read_line(time.monotonic() + 2)
+
+
+def test_unread_input_is_queued_without_blocking_up_to_the_backlog_bound():
+    with child("import time\ntime.sleep(5)", max_backlog=100_000) as proc:
+        began = time.monotonic()
+        proc.send(b"x" * 150_000)  # more than a pipe holds: the rest waits in the queue
+        assert not proc.flush(time.monotonic() + 0.05)
+        with pytest.raises(Backlog):
+            proc.send(b"y" * 100_000)
+        assert time.monotonic() - began < 0.5
+
+
+def test_close_lets_a_child_exit_then_reports_its_status():
+    with child("import sys\nsys.stdin.read()\nsys.exit(4)") as proc:
+        assert proc.close(linger=2.0) == 4
+        assert proc.close() == 4  # twice is fine
+
+
+def test_close_kills_a_child_that_will_not_exit():
+    proc = child("import signal,time\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)\ntime.sleep(30)")
+    began = time.monotonic()
+    assert proc.close(linger=0.1) == -9
+    assert time.monotonic() - began < 1.0
