@@ -46,6 +46,7 @@ class Tables:
     """The board and rules numbers of one ruleset with its options applied."""
 
     def __init__(self, data: dict[str, Any], options: dict[str, Any]) -> None:
+        self.options = dict(options)
         cities = data["cities"]
         self.names: list[str] = [c["name"] for c in cities]
         self.index: dict[str, int] = {n: i for i, n in enumerate(self.names)}
@@ -68,6 +69,16 @@ class Tables:
         self._build_battle(data)
         self._build_cards(data)
         self.forced_spend = bool(options.get("forced_spend", False))
+        self.always_prompt = options.get("reaction_prompts", "held") == "always"
+        # sides that win at once, at any moment, on holding both enemy majors (solo rules)
+        instant = (data.get("victory") or {}).get("instant", [])
+        self.instant_victory = [s in instant for s in SIDES]
+        # a rules automaton playing one side (solo); None in the two-player game
+        self.automaton: Any = None
+        if data.get("automaton"):
+            from .automaton import Automaton
+            self.automaton = Automaton(data["automaton"], self)
+        self.between_actions = self.automaton is not None or any(self.instant_victory)
         self.setup = data["setup"]
         self._build_strings()
 
@@ -112,6 +123,8 @@ class Tables:
         self.dice_cap = [int(battle["dice_cap"][s]) for s in SIDES]
         self.home_cap = [int(battle["home_dice_cap"][s]) for s in SIDES]
         self.max_transport = int(battle["max_transport"])
+        may = battle.get("may_retreat", {})
+        self.may_retreat = [bool(may.get(s, True)) for s in SIDES]
         # cap[side][city]: the highest value a die of `side` counts for there
         self.cap = [[self.home_cap[s] if self.major[c] == s else self.dice_cap[s]
                      for c in range(self.ncity)] for s in range(2)]
@@ -128,6 +141,16 @@ class Tables:
             for side in (PERSIA, GREECE):
                 self.card_of[side].setdefault(self.cards[num][side].effect, num)
         self.sparta_cards = frozenset(n for n in self.card_numbers if self.cards[n][GREECE].sparta)
+        # cities named by card effects (a ruleset may move them)
+        self.carneia_city = self.city_param(PERSIA, "carneia", "Sparta")
+        self.melas_city = self.city_param(GREECE, "melas_zomos", "Sparta")
+        self.defection_city = self.city_param(PERSIA, "defection_of_thebes", "Thebai")
+        self.acropolis_city = self.city_param(PERSIA, "acropolis", "Athenai")
+
+    def city_param(self, side: int, effect: str, default: str) -> int:
+        num = self.card_of[side].get(effect)
+        name = self.cards[num][side].params.get("city", default) if num else default
+        return self.index.get(name, -1)
 
     def param(self, side: int, effect: str, key: str, default: int) -> int:
         num = self.card_of[side].get(effect)

@@ -1,0 +1,263 @@
+"""The flat position of a game and the helpers every step uses.
+
+A position is a handful of ints and small lists indexed by side (0 = Persia,
+1 = Greece) and by city number, so `clone()` is a few list copies and
+`to_json()` is a plain dict.  Procedures that wait for a player are *steps*
+(`self.step`, `self.actor`); procedures nested inside others (a battle inside
+a movement inside a card) return to their caller through `self.stack`, a list
+of continuation names resumed by `resume()`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from referee.engine import Event
+from referee.rng import rng_from_state, rng_state, stream
+
+from .tables import GREECE, PERSIA, SIDES, Tables
+
+ONLY = (frozenset({"persia"}), frozenset({"greece"}))
+
+def count_of(n: int, word: str) -> str:
+    """'1 army', '2 armies', '3 fleets'."""
+    if n == 1:
+        return f"1 {word}"
+    return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
+
+
+def losers_text(lost: list[str]) -> str:
+    if len(lost) == 2:
+        return "both sides lose"
+    return f"{lost[0]} loses"
+
+
+# Fields copied by clone() and written by to_json(), grouped by how to copy them.
+SCALARS = (
+    "seed", "campaign", "vp", "step", "actor", "active", "over", "winner", "reason",
+    "bridge", "darius_dead", "xerxes_dead", "carneia", "acropolis",
+    "talents", "bought", "fleets_built", "mines", "held_card", "moves_left",
+    "mv_side", "mv_kind", "mv_origin", "mv_dest", "mv_carried", "op_event", "cavalry",
+    "no_naval_retreat", "b_city", "b_att", "b_origin", "b_via_sea", "b_carried",
+    "b_result", "b_pstart", "b_bonus", "b_scored", "th_origin", "pc_count", "attr_left",
+    "sd_then", "ev_city", "auto_out",
+)
+FLAT_LISTS = ("res_arm", "res_flt", "deck", "discard", "passed", "stack", "once_used", "mv_reach")
+NESTED_LISTS = ("arm", "flt", "hands")
+
+
+class Core:
+    """Fields, copying, serialisation and the small helpers of a position."""
+
+    t: Tables
+
+    def _init_fields(self, t: Tables, seed: int) -> None:
+        n = t.ncity
+        self.t = t
+        self.seed = seed
+        self.deck_rng = stream(seed, "deck")
+        self.dice_rng = stream(seed, "battle")
+        self.auto_rng = stream(seed, "automaton")   # only a solo automaton rolls it
+        self.auto_out = False
+        self.rigged_dice: list[int] = []   # test hook: faces rolled before the dice stream
+        self.campaign = int(t.setup.get("campaign", 1))
+        self.vp = int(t.setup.get("score", 0))
+        self.step = ""
+        self.actor = PERSIA
+        self.active = PERSIA
+        self.over = False
+        self.winner = -1
+        self.reason = ""
+        self.bridge = bool(t.setup.get("bridge", False))
+        kings = int(t.setup.get("kings_dead", 0))
+        self.darius_dead, self.xerxes_dead = kings >= 1, kings >= 2
+        self.carneia = self.acropolis = False
+        self.talents = self.bought = self.fleets_built = 0
+        self.mines = False
+        self.held_card = 0
+        self.moves_left = 0
+        self.mv_side = self.mv_origin = self.mv_dest = -1
+        self.mv_kind = ""
+        self.mv_carried = 0
+        self.mv_reach: list[int] = []
+        self.op_event = ""
+        self.cavalry = self.no_naval_retreat = False
+        self.b_city = self.b_att = self.b_origin = -1
+        self.b_via_sea = False
+        self.b_carried = self.b_pstart = 0
+        self.b_result = self.b_bonus = ""
+        self.b_scored = False
+        self.th_origin = -1
+        self.pc_count = self.attr_left = 0
+        self.sd_then = ""
+        self.ev_city = -1
+        self.arm = [[0] * n, [0] * n]
+        self.flt = [[0] * n, [0] * n]
+        self.hands: list[list[int]] = [[], []]
+        self.deck = list(t.card_numbers)
+        self.discard: list[int] = []
+        self.passed = [False, False]
+        self.stack: list[str] = []
+        self.once_used: list[str] = []
+        for side, name in enumerate(SIDES):
+            for city, k in t.setup[name].get("armies", {}).items():
+                self.arm[side][t.index[city]] += int(k)
+            for city, k in t.setup[name].get("fleets", {}).items():
+                self.flt[side][t.index[city]] += int(k)
+        self.res_arm = [t.total_armies[s] - sum(self.arm[s]) for s in (PERSIA, GREECE)]
+        self.res_arm[PERSIA] -= kings   # the dead kings' armies lie on their portraits
+        self.res_flt = [t.total_fleets[s] - sum(self.flt[s]) for s in (PERSIA, GREECE)]
+        self.events: list[Event] = []
+        self._pending: list | None = None
+
+    # -- copying and serialisation -------------------------------------------------
+
+    def _copy_into(self, other: Core) -> None:
+        d = other.__dict__
+        src = self.__dict__
+        for name in SCALARS:
+            d[name] = src[name]
+        for name in FLAT_LISTS:
+            d[name] = src[name][:]
+        for name in NESTED_LISTS:
+            a, b = src[name]
+            d[name] = [a[:], b[:]]
+        other.t = self.t
+        other.deck_rng = random.Random()
+        other.deck_rng.setstate(self.deck_rng.getstate())
+        other.dice_rng = random.Random()
+        other.dice_rng.setstate(self.dice_rng.getstate())
+        other.auto_rng = random.Random()
+        other.auto_rng.setstate(self.auto_rng.getstate())
+        other.rigged_dice = self.rigged_dice[:]
+        other.events = []
+        other._pending = None
+
+    def fields_json(self) -> dict[str, Any]:
+        src = self.__dict__
+        out: dict[str, Any] = {name: src[name] for name in SCALARS}
+        for name in FLAT_LISTS:
+            out[name] = list(src[name])
+        for name in NESTED_LISTS:
+            out[name] = [list(x) for x in src[name]]
+        out["options"] = dict(self.t.options)
+        out["rng"] = {"deck": rng_state(self.deck_rng), "battle": rng_state(self.dice_rng),
+                      "automaton": rng_state(self.auto_rng)}
+        return out
+
+    def load_fields(self, t: Tables, data: dict[str, Any]) -> None:
+        self.t = t
+        d = self.__dict__
+        for name in SCALARS:
+            d[name] = data[name]
+        for name in FLAT_LISTS:
+            d[name] = list(data[name])
+        for name in NESTED_LISTS:
+            d[name] = [list(x) for x in data[name]]
+        self.deck_rng = rng_from_state(data["rng"]["deck"])
+        self.dice_rng = rng_from_state(data["rng"]["battle"])
+        self.auto_rng = rng_from_state(data["rng"]["automaton"])
+        self.rigged_dice = []
+        self.events = []
+        self._pending = None
+
+    # -- small helpers ---------------------------------------------------------------
+
+    def log(self, kind: str, text: str, to: int = -1, **data: Any) -> None:
+        self.events.append(Event(kind, text, data, None if to < 0 else ONLY[to]))
+
+    def controls(self, side: int, city: int) -> bool:
+        if self.arm[side][city]:
+            return True
+        if self.arm[1 - side][city]:
+            return False
+        return self.t.major[city] == side
+
+    def controlled(self, side: int) -> list[int]:
+        """Every city `side` controls, in city order (one pass, for hot paths)."""
+        mine, theirs, major = self.arm[side], self.arm[1 - side], self.t.major
+        return [c for c in range(self.t.ncity)
+                if mine[c] or (not theirs[c] and major[c] == side)]
+
+    def add_vp(self, amount: int, why: str) -> None:
+        lim = self.t.score_limit
+        self.vp = max(-lim, min(lim, self.vp + amount))
+        who = "Persia" if amount > 0 else "Greece"
+        self.log("score", f"{who} scores {abs(amount)} ({why}); score {self.score_text()}",
+                 vp=self.vp)
+
+    def score_text(self) -> str:
+        if self.vp == 0:
+            return "even"
+        return f"Persia +{self.vp}" if self.vp > 0 else f"Greece +{-self.vp}"
+
+    def roll(self, count: int, cap: int) -> tuple[int, list[int]]:
+        """Roll `count` dice; return the best capped face and the raw faces."""
+        rand = self.dice_rng.random
+        faces = []
+        for _ in range(count):
+            faces.append(self.rigged_dice.pop(0) if self.rigged_dice else int(rand() * 6) + 1)
+        best = max(faces) if faces else 0
+        return (cap if best > cap else best), faces
+
+    def draw(self, side: int, count: int) -> list[int]:
+        """Draw `count` random cards into `side`'s hand, reshuffling when needed."""
+        drawn = []
+        rand = self.deck_rng.random
+        for _ in range(count):
+            if not self.deck:
+                if not self.discard:
+                    break
+                self.deck = self.discard
+                self.discard = []
+                self.log("reshuffle", "The discard pile is shuffled into a new draw pile")
+            i = int(rand() * len(self.deck))
+            drawn.append(self.deck.pop(i))
+        self.hands[side].extend(drawn)
+        who = SIDES[side].capitalize()
+        names = ", ".join(self.card_name(side, c) for c in drawn)
+        self.log("draw", f"{who} draws {names or 'nothing'}", side, cards=drawn)
+        self.log("draw", f"{who} draws {count_of(len(drawn), 'card')}", 1 - side, count=len(drawn))
+        return drawn
+
+    def card_name(self, side: int, number: int) -> str:
+        return f"{number} {self.t.cards[number][side].name}"
+
+    def discard_card(self, side: int, number: int) -> None:
+        self.hands[side].remove(number)
+        self.discard.append(number)
+
+    def holds(self, side: int, effect: str) -> int:
+        """The card number in `side`'s hand carrying `effect`, or 0."""
+        for num in self.hands[side]:
+            if self.t.cards[num][side].effect == effect:
+                return num
+        return 0
+
+    def may_hold(self, side: int, effect: str) -> bool:
+        """Whether to open a reaction window for `effect`.
+
+        By default only when the card is really held.  With the option
+        reaction_prompts=always (Rally the Troops) the window opens whenever
+        the side might hold it: a non-empty hand and the card not face up on
+        top of the discard pile, so being asked reveals nothing.
+        """
+        if self.holds(side, effect):
+            return True
+        if not self.t.always_prompt or not self.hands[side]:
+            return False
+        num = self.t.card_of[side].get(effect)
+        return bool(num) and not (self.discard and self.discard[-1] == num)
+
+    def react_or_decline(self, side: int, effect: str) -> list[str]:
+        num = self.holds(side, effect)
+        return [self.t.s_react[num], "decline"] if num else ["decline"]
+
+    def army_cities(self, side: int) -> list[int]:
+        arm = self.arm[side]
+        return [c for c in range(self.t.ncity) if arm[c]]
+
+    def resume(self) -> None:
+        """Return from a finished sub-procedure to whoever started it."""
+        getattr(self, "k_" + self.stack.pop())()

@@ -1,0 +1,47 @@
+"""`EarthAndWaterEngine`: builds the tables once and checks a ruleset's data."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from referee.engine import Engine, Problem
+
+from .checks import check_data
+from .state import EarthAndWaterState, load_state
+from .tables import SIDES, Tables
+
+
+class EarthAndWaterEngine(Engine):
+    """300: Earth & Water for two seats, persia and greece."""
+
+    id = "earth-and-water"
+
+    def __init__(self, ruleset: Any) -> None:
+        super().__init__(ruleset)
+        self._tables: dict[tuple, Tables] = {}
+
+    @classmethod
+    def check(cls, data: dict[str, Any]) -> Iterable[Problem]:
+        return check_data(data)
+
+    def tables(self, options: dict[str, Any] | None = None) -> Tables:
+        """The tables for these option values (built once per combination)."""
+        values = self.ruleset.resolve_options(options or {})
+        key = tuple(sorted(values.items()))
+        if key not in self._tables:
+            self._tables[key] = Tables(self.ruleset.data, values)
+        return self._tables[key]
+
+    def new_game(self, seats: Sequence[str], seed: int, options: dict[str, Any]) -> EarthAndWaterState:
+        expected = list(self.ruleset.players.get("seats") or SIDES)
+        if sorted(seats) != sorted(expected):
+            raise ValueError(f"{self.ruleset.id} is played by the seats {', '.join(expected)}, "
+                             f"not {', '.join(seats)}")
+        tables = self.tables(options)
+        if len(seats) < len(SIDES) and tables.automaton is None:
+            raise ValueError(f"{self.ruleset.id} leaves a side without a seat but has no automaton")
+        return EarthAndWaterState(tables, seed)
+
+    def load(self, data: dict[str, Any]) -> EarthAndWaterState:
+        return load_state(self.tables(data.get("options")), data)

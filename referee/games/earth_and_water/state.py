@@ -1,0 +1,226 @@
+"""`EarthAndWaterState`: the agon State interface over the step mixins."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from referee.engine import Decision, Event, IllegalAction, Result, State
+
+from .automaton import AutomatonSteps
+from .battle import Battles
+from .cards import CardEvents
+from .core import count_of
+from .movement import Movement
+from .prep import Preparation
+from .supply import Supply
+from .tables import GREECE, PERSIA, SIDES, Tables
+from .turns import Turns
+
+PROMPTS = {
+    "buy": "Buy cards (1 talent each), then done to draw them",
+    "build": "Raise armies and fleets with your remaining talents, then done",
+    "sd_sacrifice": "The king dies: choose the army that goes on his portrait",
+    "turn": "Your turn: play a card for its event or a movement, or pass",
+    "origin": "Choose where the movement starts",
+    "dest_land": "March: destination and number of armies",
+    "dest_sea": "Sail: destination, fleets and armies carried",
+    "themistocles": "Persia has sailed: play Themistocles?",
+    "them_pay": "Themistocles: choose the army that goes on his portrait",
+    "them_origin": "Themistocles: choose the port your fleets sail from",
+    "them_dest": "Themistocles: destination and number of fleets",
+    "bridge": "Your army holds Abydos: destroy the pontoon bridge?",
+    "land_react": "A land battle begins: play a battle card?",
+    "milt_pay": "Miltiades: choose the army that goes on his portrait",
+    "immortals": "Your last army here has fallen: play The Immortals?",
+    "l_att_retreat": "Land battle: retreat or continue",
+    "l_def_retreat": "Land battle: retreat or continue",
+    "artemisia": "Persia lost a fleet: play Artemisia?",
+    "n_att_retreat": "Naval battle: retreat or continue",
+    "n_def_retreat": "Naval battle: retreat or continue",
+    "remove": "Choose the city to remove a Persian army from",
+    "remove_fleet": "Choose the port to remove a Persian fleet from",
+    "leo_pay": "Leonidas: choose the army that goes on his portrait",
+    "syracuse": "Choose a port for the next fleet from Syracuse",
+    "tribute": "Choose the city that offers earth and water",
+    "molon": "Persia took a tribute: play Molon Labe?",
+    "royal_road": "The Royal Road: choose the city (and the armies to place)",
+    "hippias": "Hippias: choose the Greek card to discard",
+    "defection": "Defection of Thebes: choose where the Greek armies in Thebai go",
+    "pacification": "Pacification: discard cards one by one, then done to draw that many plus one",
+    "sup_cards": "Supply: discard down to your hand limit, then done",
+    "attrit": "Attrition: choose the city that loses an army",
+    "auto_discard": "PERS.IA destroyed one of your armies: discard a card",
+}
+
+
+class EarthAndWaterState(AutomatonSteps, Supply, CardEvents, Battles, Movement, Turns,
+                         Preparation, State):
+    """One position of a two-player game of 300: Earth & Water."""
+
+    def __init__(self, tables: Tables, seed: int, start: bool = True) -> None:
+        self._init_fields(tables, seed)
+        if start:
+            self.start_campaign()
+            self.after_action()
+
+    # -- the agon State interface --------------------------------------------------------------
+
+    def pending(self) -> list[Decision]:
+        if self._pending is None:
+            if self.over:
+                self._pending = []
+            else:
+                step = self.step
+                legal = LEGAL[step](self)
+                self._pending = [Decision(SIDES[self.actor], PROMPTS[step], legal)]
+        return self._pending
+
+    def apply(self, seat: str, action: str) -> list[Event]:
+        pending = self._pending if self._pending is not None else self.pending()
+        if not pending:
+            raise IllegalAction("the game is over")
+        decision = pending[0]
+        if seat != decision.seat:
+            raise IllegalAction(f"it is {decision.seat}'s decision, not {seat}'s")
+        if action not in decision.legal:
+            raise IllegalAction(f"{action!r} is not legal now ({decision.prompt})")
+        self.events = []
+        self._pending = None
+        DO[self.step](self, action.split())
+        if self.t.between_actions:
+            self.after_action()
+        return self.events
+
+    def after_action(self) -> None:
+        """Rules that act between decisions: instant victory, an automaton's moves."""
+        self.check_instant_victory()
+        if self.t.automaton is not None:
+            self.t.automaton.run(self)   # plays its side's steps until a seat must decide
+
+    def check_instant_victory(self) -> None:
+        t = self.t
+        if not self.over and any(t.instant_victory):
+            for side in (PERSIA, GREECE):
+                # an enemy major counts once the battle there is over (no enemy army left)
+                mine, theirs = self.arm[side], self.arm[1 - side]
+                if t.instant_victory[side] and all(
+                        mine[c] and not theirs[c] for c in t.majors[1 - side]):
+                    self.automatic_victory(side)
+                    return
+
+    def result(self) -> Result | None:
+        if not self.over:
+            return None
+        vp = float(self.vp)
+        auto = self.t.automaton
+        if auto is not None:   # solo: the one seat wins, draws or loses against the rules
+            seat = SIDES[1 - auto.side]
+            points = 0.5 if self.winner < 0 else 1.0 if self.winner != auto.side else 0.0
+            return Result(scores={seat: vp if seat == "persia" else -vp},
+                          ranks={seat: 1 if points else 2}, reason=self.reason,
+                          points={seat: points})
+        if self.winner < 0:
+            ranks = {"persia": 1, "greece": 1}
+        else:
+            ranks = {SIDES[self.winner]: 1, SIDES[1 - self.winner]: 2}
+        return Result(scores={"persia": vp, "greece": -vp}, ranks=ranks, reason=self.reason)
+
+    def clone(self) -> EarthAndWaterState:
+        other = EarthAndWaterState.__new__(EarthAndWaterState)
+        self._copy_into(other)
+        return other
+
+    def to_json(self) -> dict[str, Any]:
+        return self.fields_json()
+
+    def determinize(self, seat: str, rng: random.Random) -> EarthAndWaterState:
+        """Resample the opponent's hand and the future draws and dice."""
+        side = SIDES.index(seat)
+        other = self.clone()
+        hidden = other.deck + other.hands[1 - side]
+        rng.shuffle(hidden)
+        count = len(other.hands[1 - side])
+        other.hands[1 - side] = hidden[:count]
+        other.deck = hidden[count:]
+        other.deck_rng = random.Random(rng.random())
+        other.dice_rng = random.Random(rng.random())
+        return other
+
+    def view(self, seat: str) -> dict[str, Any]:
+        side = SIDES.index(seat)
+        t = self.t
+        cities = []
+        for c, name in enumerate(t.names):
+            cities.append({
+                "name": name,
+                "persia_armies": self.arm[PERSIA][c], "greece_armies": self.arm[GREECE][c],
+                "persia_fleets": self.flt[PERSIA][c], "greece_fleets": self.flt[GREECE][c],
+                "control": ("persia" if self.controls(PERSIA, c) else
+                            "greece" if self.controls(GREECE, c) else None),
+            })
+        # a reaction window the other side is in would tell that it holds the card
+        secret = self.step in REACTION_STEPS and self.actor != side
+        return {
+            "seat": seat,
+            "campaign": self.campaign,
+            "score": self.vp,
+            "step": "" if secret else self.step,
+            "to_act": None if self.over or secret else SIDES[self.actor],
+            "turn": SIDES[self.active],
+            "cities": cities,
+            "reserve": {s: {"armies": self.res_arm[i], "fleets": self.res_flt[i]}
+                        for i, s in enumerate(SIDES)},
+            "hand": sorted(self.hands[side]),
+            "hand_counts": {s: len(self.hands[i]) for i, s in enumerate(SIDES)},
+            "deck_count": len(self.deck),
+            "discard_count": len(self.discard),
+            "discard_top": self.discard[-1] if self.discard else None,
+            "bridge": self.bridge,
+            "carneia": self.carneia,
+            "acropolis": self.acropolis,
+            "darius_dead": self.darius_dead,
+            "xerxes_dead": self.xerxes_dead,
+            "used": list(self.once_used),
+            "passed": {s: self.passed[i] for i, s in enumerate(SIDES)},
+            "talents": self.talents if self.step in ("buy", "build") else None,
+        }
+
+    def describe(self, seat: str) -> str:
+        v = self.view(seat)
+        lines = [f"Campaign {v['campaign']}  score {self.score_text()}  "
+                 f"bridge {'built' if v['bridge'] else 'down'}"
+                 + ("  CARNEIA" if v["carneia"] else "") + ("  ACROPOLIS BURNT" if v["acropolis"] else "")]
+        for c in v["cities"]:
+            parts = []
+            for who in ("persia", "greece"):
+                pieces = [count_of(c[f"{who}_{kind}"], word)
+                          for kind, word in (("armies", "army"), ("fleets", "fleet"))
+                          if c[f"{who}_{kind}"]]
+                if pieces:
+                    parts.append(f"{who.capitalize()}: {', '.join(pieces)}")
+            owner = c["control"] or "-"
+            lines.append(f"  {c['name']:<10} [{owner:>6}] " + "; ".join(parts))
+        side = SIDES.index(seat)
+        hand = ", ".join(self.card_name(side, n) for n in v["hand"]) or "none"
+        lines.append(f"Your hand: {hand}")
+        other = SIDES[1 - side]
+        lines.append(f"{other.capitalize()} holds {count_of(v['hand_counts'][other], 'card')}; "
+                     f"draw pile {v['deck_count']}, discard {v['discard_count']}")
+        res = v["reserve"][seat]
+        lines.append(f"Reserve: {res['armies']} armies, {res['fleets']} fleets"
+                     + (f"; talents {v['talents']}" if v["talents"] is not None else ""))
+        return "\n".join(lines)
+
+
+REACTION_STEPS = frozenset({"themistocles", "land_react", "artemisia", "immortals", "molon"})
+
+# step name -> the functions listing its legal actions and applying one of them
+LEGAL = {step: getattr(EarthAndWaterState, "legal_" + step) for step in PROMPTS}
+DO = {step: getattr(EarthAndWaterState, "do_" + step) for step in PROMPTS}
+
+
+def load_state(tables: Tables, data: dict[str, Any]) -> EarthAndWaterState:
+    state = EarthAndWaterState.__new__(EarthAndWaterState)
+    state.load_fields(tables, data)
+    return state
