@@ -1,0 +1,186 @@
+"""Development phase: donate, build, produce and the administrator's free uses."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee.engine import Decision
+from referee.games.epireia import registry
+from referee.games.epireia.economy import (
+    add_prestige,
+    can_pay,
+    fmt,
+    gain,
+    give_token,
+    may_produce,
+    pay,
+    token_cost,
+)
+from referee.games.epireia.payment import building_surcharge, can_build, start_payment
+from referee.games.epireia.setup import actor
+
+if TYPE_CHECKING:
+    from referee.games.epireia.state import EpireiaState
+
+
+def admin_uses_left(st: EpireiaState, seat: str) -> int:
+    p = st.player(seat)
+    uses = sum(st.t.buildings[b]["effect"].get("admin_uses", 0) for b in p["buildings"])
+    return max(0, uses - p["admin_spent"])
+
+
+def production_blocked(st: EpireiaState) -> bool:
+    return st.g["turn"] in st.solo_constraint().get("no_production_turns", [])
+
+
+def donate_options(st: EpireiaState, seat: str) -> list[str]:
+    res = st.player(seat)["res"]
+    banned = st.all_constraints().get("no_donation", [])
+    low, high = st.t.donate["min"], st.t.donate["max"]
+    return [f"donate {r} {n}" for r in st.t.resources if r not in banned
+            for n in range(low, min(high, res[r]) + 1)]
+
+
+def produce_options(st: EpireiaState, seat: str) -> list[str]:
+    if production_blocked(st):
+        return []
+    treasury = st.g["leagues"][st.league_of(seat)]["treasury"]
+    out = []
+    for deck in st.t.tokens:
+        if not may_produce(st, seat, deck):
+            continue
+        cost = token_cost(st, seat, deck)
+        if can_pay(st.player(seat)["res"], cost):
+            out.append(f"produce {deck}")
+        if can_pay(treasury, cost):
+            out.append(f"produce {deck} league")
+    return out
+
+
+def admin_options(st: EpireiaState, seat: str) -> list[str]:
+    if not admin_uses_left(st, seat):
+        return []
+    ability = st.t.admins[st.player(seat)["admin"]]["ability"]
+    res = st.player(seat)["res"]
+    if "free_token" in ability:
+        level = ability["free_token"]
+        return [f"admin token {d}" for d, spec in st.t.tokens.items()
+                if spec["level"] == level and st.g["decks"][d]]
+    if "extra_actions" in ability:
+        return ["admin action"]
+    if "prestige" in ability:
+        return ["admin prestige"]
+    if "exchange" in ability:
+        return ["admin exchange"] if any(res.values()) else []
+    if "gain" in ability:
+        return ["admin gain"]
+    if "free_build_discount" in ability:
+        return [f"admin build {b}" for b in st.t.buildings
+                if can_build(st, seat, b, ability["free_build_discount"])]
+    return []
+
+
+def legal(st: EpireiaState, seat: str) -> list[str]:
+    out: list[str] = []
+    if st.player(seat)["actions"] > 0:
+        out += donate_options(st, seat)
+        out += [f"build {b}" for b in st.t.buildings if can_build(st, seat, b)]
+        out += produce_options(st, seat)
+    out += admin_options(st, seat)
+    out.append("pass")
+    return out
+
+
+def decisions(st: EpireiaState) -> list[Decision]:
+    seat = actor(st)
+    left = st.player(seat)["actions"]
+    return [Decision(seat, f"Development: {left} action(s) left", legal(st, seat))]
+
+
+def settle(st: EpireiaState) -> bool:
+    seat = actor(st)
+    if legal(st, seat) == ["pass"]:
+        end_turn(st, seat)
+        return True
+    return False
+
+
+def end_turn(st: EpireiaState, seat: str) -> None:
+    from referee.games.epireia.flow import start_diplomacy
+    st.player(seat)["actions"] = 0
+    st.g["idx"] += 1
+    if st.g["idx"] >= len(st.g["order"]):
+        start_diplomacy(st)
+
+
+def apply(st: EpireiaState, seat: str, action: str) -> None:
+    words = action.split()
+    if words[0] == "pass":
+        st.emit("pass", f"{st.name(seat)} ends their development", {"seat": seat})
+        end_turn(st, seat)
+    elif words[0] == "admin":
+        use_admin(st, seat, words[1:])
+    else:
+        st.player(seat)["actions"] -= 1
+        {"donate": donate, "build": build, "produce": produce}[words[0]](st, seat, words[1:])
+
+
+def donate(st: EpireiaState, seat: str, args: list[str]) -> None:
+    resource, amount = args[0], int(args[1])
+    p = st.player(seat)
+    league = st.g["leagues"][p["league"]]
+    p["res"][resource] -= amount
+    cap = st.t.caps["league"]
+    league["treasury"][resource] = min(cap, league["treasury"][resource] + amount)
+    st.emit("donate", f"{st.name(seat)} donates {amount} {resource} to the {p['league']} treasury",
+            {"seat": seat, "resource": resource, "amount": amount})
+    prestige = 0
+    if amount >= st.constraint().get("donate_min_for_prestige", 0):
+        prestige = st.t.donate["prestige"]
+        prestige += sum(st.t.ability(f).get("donate_prestige", 0) for f in p["figures"])
+        prestige += st.augur_effect().get("donate_prestige", 0)
+    if prestige:
+        add_prestige(st, seat, prestige, "donation")
+
+
+def build(st: EpireiaState, seat: str, args: list[str], discount: int = 0) -> None:
+    building = args[0]
+    start_payment(st, {"kind": "pay", "seat": seat, "cost": dict(st.t.buildings[building]["cost"]),
+                       "discount": discount, "surcharge": building_surcharge(st),
+                       "then": {"build": building}})
+
+
+def produce(st: EpireiaState, seat: str, args: list[str]) -> None:
+    deck = args[0]
+    source = "league" if len(args) > 1 else "own"
+    cost = token_cost(st, seat, deck)
+    wallet = (st.g["leagues"][st.league_of(seat)]["treasury"] if source == "league"
+              else st.player(seat)["res"])
+    pay(wallet, cost)
+    st.emit("produce", f"{st.name(seat)} pays {fmt(cost)} ({source}) for a {deck} token",
+            {"seat": seat, "deck": deck, "source": source})
+    give_token(st, st.league_of(seat), deck, seat, "production")
+
+
+def use_admin(st: EpireiaState, seat: str, args: list[str]) -> None:
+    p = st.player(seat)
+    p["admin_spent"] += 1
+    ability = st.t.admins[p["admin"]]["ability"]
+    name = st.t.admins[p["admin"]]["name"]
+    st.emit("admin-use", f"{st.name(seat)} uses the {name}", {"seat": seat, "admin": p["admin"]})
+    kind = args[0]
+    if kind == "token":
+        give_token(st, p["league"], args[1], seat, name)
+    elif kind == "action":
+        p["actions"] += ability["extra_actions"]
+    elif kind == "prestige":
+        add_prestige(st, seat, ability["prestige"], name)
+    elif kind == "exchange":
+        st.g["queue"].insert(0, {"kind": "exchange", "seat": seat, "left": ability["exchange"]})
+    elif kind == "gain":
+        gain(st, seat, ability["gain"])
+    elif kind == "build":
+        build(st, seat, args[1:], discount=ability["free_build_discount"])
+
+
+registry.step("develop", decisions, apply, settle)

@@ -1,0 +1,131 @@
+"""Diplomacy phase: sending influential figures to empires, territories and
+unplayed Greek cities (one figure chosen, then its destination)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee.engine import Decision
+from referee.games.epireia import registry
+from referee.games.epireia.setup import actor
+
+if TYPE_CHECKING:
+    from referee.games.epireia.state import EpireiaState
+
+
+def occupants(st: EpireiaState, place: str) -> list[tuple[str, str]]:
+    """(seat, figure) pairs on a space; solo enemy figures have the seat 'enemy'."""
+    out = [(s, f) for s in st.g["seats"] for f, pos in st.player(s)["pos"].items() if pos == place]
+    if st.g["enemy"]:
+        out += [("enemy", f) for f, pos in st.g["enemy"]["pos"].items() if pos == place]
+    return out
+
+
+def played_cities(st: EpireiaState) -> set[str]:
+    cities = {p["city"] for p in st.g["players"].values()}
+    if st.g["enemy"]:
+        cities |= set(st.g["enemy"]["cities"])
+    return cities
+
+
+def sea_open(st: EpireiaState) -> bool:
+    return not st.augur_effect().get("sea_closed")
+
+
+def destinations(st: EpireiaState, seat: str, figure: str) -> list[str]:
+    p = st.player(seat)
+    here = p["pos"][figure]
+    sea = st.t.figures[figure]["sea"] and sea_open(st)
+    league = p["league"]
+    rules = st.all_constraints()
+    taken = {pos for s in st.league_seats(league) for pos in st.player(s)["pos"].values()}
+    out = []
+    for empire in st.t.empire_order:
+        if empire == here or empire in rules.get("closed_empires", []) or empire in taken:
+            continue
+        if st.t.empires[empire]["sea"] and not sea:
+            continue
+        out.append(empire)
+    for territory in st.t.territory_order:
+        owner = st.g["territories"][territory]["owner"]
+        if territory == here or (st.t.territories[territory]["maritime"] and not sea):
+            continue
+        if owner in st.g["players"] and owner != seat and st.league_of(owner) == league:
+            continue
+        out.append(territory)
+    if not st.g["solo"] and not rules.get("no_city_moves"):
+        played = played_cities(st)
+        for city in st.t.city_order:
+            integrated = st.g["integrated"].get(city)
+            if city == here or city in played or (integrated and integrated["league"] == league):
+                continue
+            if city in p["pos"].values():
+                continue
+            out.append(city)
+    if here != "home":
+        out.append("home")
+    return out
+
+
+def movable(st: EpireiaState, seat: str) -> list[str]:
+    return [f for f in st.player(seat)["figures"]
+            if f not in st.g["moved"] and destinations(st, seat, f)]
+
+
+def legal(st: EpireiaState, seat: str) -> list[str]:
+    selected = st.g["selected"]
+    if selected:
+        return [f"to {d}" for d in destinations(st, seat, selected)] + ["back"]
+    return [f"send {f}" for f in movable(st, seat)] + ["done"]
+
+
+def decisions(st: EpireiaState) -> list[Decision]:
+    seat = actor(st)
+    prompt = (f"Diplomacy: where does {st.g['selected']} go?" if st.g["selected"]
+              else "Diplomacy: choose a figure to move, or done")
+    return [Decision(seat, prompt, legal(st, seat))]
+
+
+def apply(st: EpireiaState, seat: str, action: str) -> None:
+    verb, _, arg = action.partition(" ")
+    if verb == "send":
+        st.g["selected"] = arg
+    elif verb == "back":
+        st.g["selected"] = None
+    elif verb == "to":
+        figure = st.g["selected"]
+        st.player(seat)["pos"][figure] = arg
+        st.g["moved"].append(figure)
+        st.g["selected"] = None
+        st.emit("move", f"{st.name(seat)} sends {st.t.figures[figure]['name']} to {place_name(st, arg)}",
+                {"seat": seat, "figure": figure, "to": arg})
+    else:
+        finish(st)
+
+
+def place_name(st: EpireiaState, place: str) -> str:
+    for table in (st.t.empires, st.t.territories, st.t.cities):
+        if place in table:
+            return table[place]["name"]
+    return "their city" if place == "home" else place
+
+
+def finish(st: EpireiaState) -> None:
+    from referee.games.epireia.resolution import start_resolution
+    st.g["selected"] = None
+    st.g["idx"] += 1
+    if st.g["idx"] >= len(st.g["order"]):
+        if st.g["solo"]:
+            from referee.games.epireia.solo import move_enemies
+            move_enemies(st)
+        start_resolution(st)
+
+
+def settle(st: EpireiaState) -> bool:
+    if not st.g["selected"] and not movable(st, actor(st)):
+        finish(st)
+        return True
+    return False
+
+
+registry.step("diplomacy", decisions, apply, settle)

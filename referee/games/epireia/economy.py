@@ -1,0 +1,126 @@
+"""Resources, prestige and military tokens: the bookkeeping every phase shares."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from referee.games.epireia.state import EpireiaState
+
+Cost = dict[str, int]
+
+
+def fmt(amounts: dict[str, int]) -> str:
+    parts = [f"{n} {r}" for r, n in amounts.items() if n]
+    return ", ".join(parts) if parts else "nothing"
+
+
+def gain(st: EpireiaState, seat: str, amounts: dict[str, int]) -> None:
+    """Add resources to a player, each capped (the excess is lost)."""
+    res = st.player(seat)["res"]
+    cap = st.t.caps["player"]
+    for r, n in amounts.items():
+        if r in res:
+            res[r] = max(0, min(cap, res[r] + n))
+
+
+def can_pay(have: dict[str, int], cost: Cost) -> bool:
+    return all(have.get(r, 0) >= n for r, n in cost.items())
+
+
+def pay(have: dict[str, int], cost: Cost) -> None:
+    for r, n in cost.items():
+        have[r] -= n
+
+
+def shortage(have: dict[str, int], cost: Cost) -> int:
+    return sum(max(0, n - have.get(r, 0)) for r, n in cost.items())
+
+
+def feasible(have: dict[str, int], cost: Cost, discount: int, surcharge: int) -> bool:
+    """Can `cost` be paid after removing `discount` units and adding `surcharge` units?"""
+    total_cost = sum(cost.values())
+    return (shortage(have, cost) <= discount
+            and sum(have.values()) >= total_cost - min(discount, total_cost) + surcharge)
+
+
+def add_prestige(st: EpireiaState, seat: str, amount: int, why: str) -> None:
+    """Move a player's Prestige; levels reached for the first time trigger their bonus."""
+    player = st.player(seat)
+    top = st.t.track["max"]
+    old = player["prestige"]
+    new = max(0, min(top, old + amount))
+    player["prestige"] = new
+    if new != old:
+        st.emit("prestige", f"{st.name(seat)} {'gains' if new > old else 'loses'} "
+                f"{abs(new - old)} Prestige ({why}): now {new}", {"seat": seat, "prestige": new})
+    for level in range(old + 1, new + 1):
+        if level in st.t.bonuses and level not in player["reached"]:
+            player["reached"].append(level)
+            trigger_bonus(st, seat, st.t.bonuses[level])
+
+
+def trigger_bonus(st: EpireiaState, seat: str, bonus: dict[str, Any]) -> None:
+    level = bonus["level"]
+    if "gain" in bonus:
+        gain(st, seat, bonus["gain"])
+        st.emit("bonus", f"{st.name(seat)} reaches Prestige {level}: gains {fmt(bonus['gain'])}",
+                {"seat": seat, "level": level})
+        return
+    if "recruit_figure" in bonus:
+        from referee.games.epireia.recruit import offer_recruit
+        offer_recruit(st, seat, bonus["recruit_figure"]["cost"], f"Prestige {level}")
+        return
+    kind = next(k for k in ("bonus_build", "free_token", "bonus_produce", "choose_resources")
+                if k in bonus)
+    st.push({"kind": kind, "seat": seat, "level": level, "spec": bonus[kind], "auto_single": True})
+
+
+def token_cost(st: EpireiaState, seat: str, deck: str) -> Cost:
+    """A token's price for this player: figure discounts, then this turn's surcharge."""
+    spec = st.t.tokens[deck]
+    cost = dict(spec["cost"])
+    for fig in st.player(seat)["figures"]:
+        discount = st.t.ability(fig).get("token_discount")
+        if discount and discount["type"] == spec["type"]:
+            for r in cost:
+                cost[r] = max(0, cost[r] - discount["amount"])
+    surcharge = st.augur_effect().get("token_surcharge", 0)
+    for r in cost:
+        cost[r] += surcharge
+    return cost
+
+
+def may_produce(st: EpireiaState, seat: str, deck: str) -> bool:
+    needs = st.t.tokens[deck].get("needs")
+    return bool(st.g["decks"][deck]) and (not needs or needs in st.player(seat)["buildings"])
+
+
+def draw_token(st: EpireiaState, deck: str) -> dict[str, Any] | None:
+    pile = st.g["decks"][deck]
+    if not pile:
+        return None
+    return {"deck": deck, "power": pile.pop()}
+
+
+def give_token(st: EpireiaState, league: str, deck: str, seat: str | None, why: str) -> bool:
+    """Draw a token into a league's reserve; False when the deck is empty."""
+    token = draw_token(st, deck)
+    if token is None:
+        st.emit("token", f"{why}: the {deck} deck is empty, no token", {"deck": deck})
+        return False
+    st.g["leagues"][league]["reserve"].append(token)
+    count_token(st, league, deck)
+    who = st.name(seat) if seat else f"The {league} league"
+    st.emit("token", f"{who} adds a {deck} token to the reserve ({why})",
+            {"league": league, "deck": deck, "seat": seat})
+    st.emit("token-power", f"The new {deck} token has power {token['power']}",
+            {"deck": deck, "power": token["power"]}, to=st.league_seats(league))
+    return True
+
+
+def count_token(st: EpireiaState, league: str, deck: str) -> None:
+    counters = st.g["leagues"][league]["counters"]
+    counters["tokens"] += 1
+    kind = st.t.tokens[deck]["type"]
+    counters["tokens_by_type"][kind] = counters["tokens_by_type"].get(kind, 0) + 1

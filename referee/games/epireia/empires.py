@@ -1,0 +1,66 @@
+"""Negotiations with the empires."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee.games.epireia.contests import send_home, single_roll
+from referee.games.epireia.diplomacy import occupants
+from referee.games.epireia.economy import add_prestige, fmt, gain, give_token
+
+if TYPE_CHECKING:
+    from referee.games.epireia.state import EpireiaState
+
+
+def empire_targets(st: EpireiaState, empire: str) -> list[int]:
+    targets = st.t.empires[empire]["targets"]
+    for source in (st.all_constraints(), st.augur_effect()):
+        targets = source.get("empire_targets", {}).get(empire, targets)
+    return list(targets)
+
+
+def empire_bonus(st: EpireiaState, seat: str, figure: str, empire: str) -> int:
+    bonus = sum(st.t.buildings[b]["effect"].get("empire_bonus", 0) for b in st.player(seat)["buildings"])
+    ability = st.t.ability(figure).get("empire_bonus")
+    if ability and empire in ability.get("empires", [empire]):
+        bonus += ability["amount"]
+    return bonus
+
+
+def resolve_empire(st: EpireiaState, empire: str) -> None:
+    present = occupants(st, empire)
+    if not present:
+        return
+    spec = st.t.empires[empire]
+    target = empire_targets(st, empire)[0 if len(present) == 1 else 1]
+    for league in st.t.data["empire_roll_order"]:
+        for seat, figure in present:
+            if seat == "enemy" or st.league_of(seat) != league:
+                continue
+            bonus = empire_bonus(st, seat, figure, empire)
+            value = single_roll(st, seat, lambda v, b=bonus: v + b >= target,
+                                f"{spec['name']} needs {target - bonus}")
+            ok = value + bonus >= target
+            st.emit("empire", f"{st.name(seat)} negotiates at {spec['name']} with "
+                    f"{st.t.figures[figure]['name']}: {value} + {bonus} against {target}: "
+                    f"{'success' if ok else 'failure'}",
+                    {"seat": seat, "empire": empire, "roll": value, "bonus": bonus,
+                     "target": target, "success": ok})
+            if ok:
+                empire_reward(st, seat, spec)
+    send_home(st, present)
+
+
+def empire_reward(st: EpireiaState, seat: str, spec: dict) -> None:
+    reward = spec["reward"]
+    goods = {r: n for r, n in reward.items() if r in st.t.resources}
+    gain(st, seat, goods)
+    st.emit("reward", f"{st.name(seat)} receives {fmt(goods)} from {spec['name']}", {"seat": seat})
+    league = st.league_of(seat)
+    st.g["leagues"][league]["counters"]["empires"] += 1
+    if st.g["solo"]:
+        st.g["solo"]["empire_successes"] += 1
+    if reward.get("token"):
+        give_token(st, league, reward["token"], seat, spec["name"])
+    if reward.get("prestige"):
+        add_prestige(st, seat, reward["prestige"], spec["name"])

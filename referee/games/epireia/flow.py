@@ -1,0 +1,65 @@
+"""Turn sequencing: start of turn, phase changes, end of turn."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee.games.epireia import registry
+from referee.games.epireia.scenarios import draw_next_act
+
+if TYPE_CHECKING:
+    from referee.games.epireia.state import EpireiaState
+
+
+def league_order(st: EpireiaState, leagues: list[str]) -> list[str]:
+    return [s for league in leagues for s in st.ordered(league)]
+
+
+def turn_start(st: EpireiaState) -> bool:
+    g = st.g
+    g["turn"] += 1
+    st.emit("turn", f"Turn {g['turn']} begins", {"turn": g["turn"]})
+    scenario = g["scenario"]
+    if not g["solo"] and (scenario is None or (scenario["done"] and scenario["act"] < 3)):
+        draw_next_act(st)
+    actions = st.t.actions_per_turn
+    if g["solo"]:
+        from referee.games.epireia.solo import reveal_augur
+        reveal_augur(st)
+        actions = st.augur_effect().get("actions", actions)
+    for p in g["players"].values():
+        p["actions"] = actions
+        p["reroll_used"] = False
+    g["step"] = "develop"
+    g["order"] = league_order(st, st.t.data["development_order"])
+    g["idx"] = 0
+    return True
+
+
+def start_diplomacy(st: EpireiaState) -> None:
+    st.g["step"] = "diplomacy"
+    st.g["order"] = league_order(st, st.t.data["diplomacy_order"])
+    st.g["idx"] = 0
+    st.g["moved"] = []
+    st.g["selected"] = None
+
+
+def turn_end(st: EpireiaState) -> bool:
+    g = st.g
+    if g["solo"]:
+        from referee.games.epireia.solo import solo_turn_end
+        solo_turn_end(st)
+        return True
+    cap = g["options"].get("max_turns") or 20
+    if g["battle_after_turn"] or g["turn"] >= cap:
+        from referee.games.epireia.battle import start_battle
+        why = "Act III is complete" if g["battle_after_turn"] else f"turn {g['turn']} is the last"
+        st.emit("battle", f"{why}: the great battle begins", {})
+        start_battle(st)
+    else:
+        g["step"] = "turn-start"
+    return True
+
+
+registry.step("turn-start", settle=turn_start)
+registry.step("turn-end", settle=turn_end)

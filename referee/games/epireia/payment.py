@@ -1,0 +1,124 @@
+"""Paying for buildings and tokens: discounts and surcharges chosen resource by
+resource, then the building's effects."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from referee.games.epireia import registry
+from referee.games.epireia.economy import (
+    add_prestige,
+    feasible,
+    fmt,
+    gain,
+    give_token,
+    pay,
+)
+from referee.games.epireia.recruit import offer_recruit
+
+if TYPE_CHECKING:
+    from referee.games.epireia.state import EpireiaState
+
+
+def building_surcharge(st: EpireiaState) -> int:
+    return st.augur_effect().get("building_surcharge", 0)
+
+
+def can_build(st: EpireiaState, seat: str, building: str, discount: int = 0) -> bool:
+    p = st.player(seat)
+    return building not in p["buildings"] and feasible(
+        p["res"], st.t.buildings[building]["cost"], discount, building_surcharge(st))
+
+
+def start_payment(st: EpireiaState, item: dict[str, Any]) -> None:
+    """Pay at once when no discount or surcharge choice is left, else ask for it."""
+    item["auto_single"] = True
+    if not normalise_payment(item):
+        st.g["queue"].insert(0, item)
+    else:
+        finish_payment(st, item)
+
+
+def normalise_payment(item: dict[str, Any]) -> bool:
+    """True when nothing is left to choose."""
+    if sum(item["cost"].values()) == 0:
+        item["discount"] = 0
+    return item["discount"] == 0 and item["surcharge"] == 0
+
+
+def payment_legal(st: EpireiaState, item: dict[str, Any]) -> list[str]:
+    have, cost = st.player(item["seat"])["res"], item["cost"]
+    out = []
+    if item["discount"]:
+        for r, n in cost.items():
+            if n and feasible(have, {**cost, r: n - 1}, item["discount"] - 1, item["surcharge"]):
+                out.append(f"discount {r}")
+        return out
+    for r in st.t.resources:
+        if have[r] >= cost.get(r, 0) + 1:
+            out.append(f"extra {r}")
+    return out
+
+
+def payment_apply(st: EpireiaState, item: dict[str, Any], action: str) -> None:
+    verb, resource = action.split()
+    if verb == "discount":
+        item["cost"][resource] -= 1
+        item["discount"] -= 1
+    else:
+        item["cost"][resource] = item["cost"].get(resource, 0) + 1
+        item["surcharge"] -= 1
+    if normalise_payment(item):
+        st.g["queue"].pop(0)
+        finish_payment(st, item)
+
+
+def finish_payment(st: EpireiaState, item: dict[str, Any]) -> None:
+    seat, then = item["seat"], item["then"]
+    pay(st.player(seat)["res"], item["cost"])
+    if "build" in then:
+        complete_building(st, seat, then["build"], item["cost"])
+    else:
+        st.emit("produce", f"{st.name(seat)} pays {fmt(item['cost'])} for a {then['produce']} token",
+                {"seat": seat, "deck": then["produce"]})
+        give_token(st, st.league_of(seat), then["produce"], seat, "Prestige bonus")
+
+
+def complete_building(st: EpireiaState, seat: str, building: str, paid: dict[str, int]) -> None:
+    p = st.player(seat)
+    spec = st.t.buildings[building]
+    p["buildings"].append(building)
+    st.g["leagues"][p["league"]]["counters"]["buildings"] += 1
+    st.emit("build", f"{st.name(seat)} builds the {spec['name']} for {fmt(paid)}",
+            {"seat": seat, "building": building})
+    effect = spec["effect"]
+    if effect.get("prestige"):
+        add_prestige(st, seat, effect["prestige"], spec["name"])
+    if effect.get("recruit_figure"):
+        offer_recruit(st, seat, {}, spec["name"])
+
+
+registry.interrupt("pay", lambda st, item: "Choose how the discount or surcharge applies",
+                   payment_legal, payment_apply)
+
+
+def exchange_legal(st: EpireiaState, item: dict[str, Any]) -> list[str]:
+    res = st.player(item["seat"])["res"]
+    out = [f"trade {a} {b}" for a in st.t.resources if res[a] > 0
+           for b in st.t.resources if b != a]
+    return out + ["done"]
+
+
+def exchange_apply(st: EpireiaState, item: dict[str, Any], action: str) -> None:
+    if action == "done":
+        st.g["queue"].pop(0)
+        return
+    _, give, take = action.split()
+    res = st.player(item["seat"])["res"]
+    res[give] -= 1
+    gain(st, item["seat"], {take: 1})
+    st.emit("exchange", f"{st.name(item['seat'])} exchanges 1 {give} for 1 {take}",
+            {"seat": item["seat"], "give": give, "take": take})
+    item["left"] -= 1
+    if item["left"] <= 0:
+        st.g["queue"].pop(0)

@@ -1,0 +1,97 @@
+"""Resolution phase: empires, territories, Greek cities and collection, one task
+at a time in the rulebook's order, so choices can interrupt between tasks."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from referee.games.epireia import questions, registry
+from referee.games.epireia.cities import resolve_city
+from referee.games.epireia.contests import can_reroll
+from referee.games.epireia.diplomacy import occupants
+from referee.games.epireia.economy import add_prestige, fmt, gain
+from referee.games.epireia.empires import resolve_empire
+from referee.games.epireia.questions import run_task
+from referee.games.epireia.territories import resolve_territory
+
+if TYPE_CHECKING:
+    from referee.games.epireia.state import EpireiaState
+
+
+def start_resolution(st: EpireiaState) -> None:
+    t = st.t
+    tasks = [["empire", e] for e in t.empire_order]
+    tasks += [["territory", x] for x in t.territory_order]
+    if not st.g["solo"]:
+        tasks += [["city", c] for c in t.city_order]
+    tasks += [["collect"], ["end"]]
+    st.g.update(step="resolution", tasks=tasks, task=0)
+
+
+def settle(st: EpireiaState) -> bool:
+    """Run the next task; it may stop for a question and be replayed after the answer."""
+    kind, *args = st.g["tasks"][st.g["task"]]
+    if not run_task(st, lambda: TASKS[kind](st, *args), may_ask(st, kind, args)):
+        return False
+    st.g["task"] += 1
+    return True
+
+
+def may_ask(st: EpireiaState, kind: str, args: list[str]) -> bool:
+    """Whether the task might stop for a question (then it is snapshotted first)."""
+    if kind == "collect":
+        return bool(st.constraint().get("upkeep"))
+    if not args:
+        return False
+    seats = {s for s, _ in occupants(st, args[0]) if s != "enemy"}
+    return any(can_reroll(st, s) or st.player(s)["posts"] == 0 for s in seats)
+
+
+def collect(st: EpireiaState) -> None:
+    augur = st.augur_effect()
+    upkeep = st.constraint().get("upkeep")
+    for seat in st.g["seats"]:
+        p = st.player(seat)
+        income = {r: n for r, n in st.t.income.items() if r not in augur.get("no_income", [])}
+        extras = [st.t.buildings[b]["effect"].get("income", {}) for b in p["buildings"]]
+        extras += [st.t.ability(f).get("collection", {}) for f in p["figures"]]
+        extras.append(augur.get("collection", {}))
+        for extra in extras:
+            for r, n in extra.items():
+                income[r] = income.get(r, 0) + n
+        gain(st, seat, income)
+        st.emit("collect", f"{st.name(seat)} collects {fmt(income)}", {"seat": seat, "income": income})
+        sacred = sum(st.t.buildings[b]["effect"].get("prestige_per_collection", 0) for b in p["buildings"])
+        if sacred:
+            add_prestige(st, seat, sacred, "sanctuary")
+        if upkeep:
+            pay_upkeep(st, seat, upkeep)
+
+
+def pay_upkeep(st: EpireiaState, seat: str, upkeep: dict[str, Any]) -> None:
+    """Pay the upkeep if you can, otherwise lose Prestige instead."""
+    res = st.player(seat)["res"]
+    can_pay = all(res[r] >= n for r, n in upkeep["pay"].items())
+    if can_pay and questions.ask(
+            st, seat, f"Upkeep: pay {fmt(upkeep['pay'])} or lose {upkeep['else_prestige']} Prestige?",
+            ["pay", "lose prestige"]) == "pay":
+        for r, n in upkeep["pay"].items():
+            res[r] -= n
+        st.emit("upkeep", f"{st.name(seat)} pays {fmt(upkeep['pay'])} in upkeep", {"seat": seat})
+    else:
+        add_prestige(st, seat, -upkeep["else_prestige"], "upkeep unpaid")
+
+
+def end(st: EpireiaState) -> None:
+    if st.g["enemy"]:
+        for figure in st.g["enemy"]["pos"]:
+            st.g["enemy"]["pos"][figure] = "home"
+    st.g["step"] = "turn-end"
+
+
+TASKS: dict[str, Callable] = {"empire": resolve_empire, "territory": resolve_territory,
+                              "city": resolve_city, "collect": collect, "end": end}
+
+
+registry.step("resolution", settle=settle)

@@ -1,0 +1,73 @@
+"""Immutable lookup tables built once from a ruleset's `data`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def by_id(items: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    return {item["id"]: item for item in items}
+
+
+class Tables:
+    """Everything the engine reads from the ruleset, indexed for quick lookup."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+        self.resources: list[str] = list(data["resources"])
+        self.start: dict[str, Any] = data["start"]
+        self.caps: dict[str, int] = data["caps"]
+        self.actions_per_turn: int = data["actions_per_turn"]
+        self.donate: dict[str, int] = data["donate"]
+        self.income: dict[str, int] = data["income"]
+        self.leagues: list[str] = list(data["leagues"])
+        self.seating: dict[str, list[str]] = data["seating"]
+        self.die: int = data["die"]
+        self.cities = by_id(data["cities"])
+        self.city_order: list[str] = list(data["city_order"])
+        self.admins = by_id(data["administrators"])
+        self.buildings = by_id(data["buildings"])
+        self.figures = by_id(data["figures"])
+        self.track: dict[str, Any] = data["prestige_track"]
+        self.bonuses = {b["level"]: b for b in self.track["bonuses"]}
+        self.tokens = by_id(data["tokens"])
+        self.battlefield: dict[str, Any] = data["battlefield"]
+        self.fronts: list[dict[str, Any]] = list(self.battlefield["fronts"])
+        self.empires = by_id(data["empires"])
+        self.empire_order = [e["id"] for e in data["empires"]]
+        self.territories = by_id(data["territories"])
+        self.territory_order = [t["id"] for t in data["territories"]]
+        self.brigands = sorted(data["brigands"], key=lambda b: -b["attack"])
+        self.scenarios = by_id(data["scenarios"])
+        self.solo: dict[str, Any] = data.get("solo", {})
+        self.solo_scenarios = by_id(self.solo.get("scenarios", []))
+        self.augurs = {a["number"]: a for a in self.solo.get("augurs", [])}
+
+    def city_figures(self, city: str) -> list[str]:
+        return [f for f, fig in self.figures.items() if fig["city"] == city]
+
+    def ability(self, figure: str) -> dict[str, Any]:
+        return self.figures[figure].get("ability", {})
+
+    def brigand_target(self, attack: int) -> int | None:
+        """The roll needed against brigands with this combined attack (None: cannot win)."""
+        for row in self.brigands:
+            if attack >= row["attack"]:
+                return row["target"]
+        return None
+
+    def deck_contents(self, deck: str) -> list[int]:
+        powers = self.tokens[deck]["powers"]
+        return [int(p) for p, n in sorted(powers.items()) for _ in range(n)]
+
+    def slot_types(self, front: str, row: int) -> list[str]:
+        for f in self.fronts:
+            if f["id"] == front:
+                return list(f["rows"][row])
+        raise KeyError(front)
+
+    def slots(self) -> list[tuple[str, int, int]]:
+        """Every battlefield slot as (front, column, row), in placing order."""
+        cols = self.battlefield["columns"]
+        return [(f["id"], c, r) for f in self.fronts for c in range(cols)
+                for r in range(len(f["rows"]))]

@@ -1,0 +1,134 @@
+"""Territory conflicts, brigands and taking a territory."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee.games.epireia import questions
+from referee.games.epireia.contests import (
+    attack,
+    by_side,
+    conflict,
+    die,
+    send_home,
+    single_roll,
+    strongest,
+)
+from referee.games.epireia.diplomacy import occupants
+from referee.games.epireia.economy import add_prestige, fmt, gain
+
+if TYPE_CHECKING:
+    from referee.games.epireia.state import EpireiaState
+
+Pairs = list[tuple[str, str]]
+
+
+def resolve_territory(st: EpireiaState, territory: str) -> None:
+    present = occupants(st, territory)
+    if not present:
+        return
+    name = st.t.territories[territory]["name"]
+    sides = by_side(st, present)
+    fought = len(sides) > 1
+    if fought:
+        won = conflict(st, sides, name, territory)
+        if won is None:
+            return
+        winners = sides[won]
+    else:
+        winners = next(iter(sides.values()))
+    spot = st.g["territories"][territory]
+    if spot["brigand"] and not beat_brigands(st, territory, winners):
+        return
+    if winners[0][0] == "enemy":
+        if fought or spot["owner"] not in st.g["players"]:  # an undefended holding of yours stays
+            enemy_takes(st, territory)
+    else:
+        take(st, territory, winners)
+
+
+def beat_brigands(st: EpireiaState, territory: str, pairs: Pairs) -> bool:
+    strength = sum(attack(st, f) + st.t.ability(f).get("brigand_attack", 0) for _, f in pairs)
+    target = st.t.brigand_target(strength)
+    roller = strongest(st, pairs)
+    if target is None:
+        ok, value = False, 0
+    elif roller == "enemy":
+        value = die(st, roller)
+        ok = value >= target
+    else:
+        value = single_roll(st, roller, lambda v: v >= target, f"brigands need {target}")
+        ok = value >= target
+    name = st.t.territories[territory]["name"]
+    who = "The enemy" if roller == "enemy" else st.name(roller)
+    st.emit("brigands", f"{who} attacks the brigands on {name} with attack {strength}: "
+            f"rolls {value} against {target}: {'victory' if ok else 'repelled'}",
+            {"territory": territory, "seat": roller, "roll": value, "target": target, "success": ok})
+    if not ok:
+        send_home(st, pairs)
+        return False
+    st.g["territories"][territory]["brigand"] = False
+    if roller != "enemy":
+        st.g["leagues"][st.league_of(roller)]["counters"]["brigands"] += 1
+    return True
+
+
+def release_owner(st: EpireiaState, territory: str) -> None:
+    spot = st.g["territories"][territory]
+    if spot["owner"] in st.g["players"]:
+        st.player(spot["owner"])["posts"] += 1
+    spot["owner"] = None
+
+
+def enemy_takes(st: EpireiaState, territory: str) -> None:
+    if st.g["territories"][territory]["owner"] == "enemy":
+        return
+    release_owner(st, territory)
+    st.g["territories"][territory]["owner"] = "enemy"
+    st.emit("take", f"The enemy takes {st.t.territories[territory]['name']}",
+            {"territory": territory, "seat": "enemy"})
+
+
+def free_a_post(st: EpireiaState, seat: str, keep: str) -> None:
+    """No city token left: the player gives up one of their other territories."""
+    mine = [t for t in st.t.territory_order
+            if st.g["territories"][t]["owner"] == seat and t != keep]
+    options = [f"release {t}" for t in mine]
+    choice = options[0] if len(options) == 1 else questions.ask(
+        st, seat, f"No city token left to take {st.t.territories[keep]['name']}: "
+        "which territory do you give up?", options)
+    chosen = choice.split()[1]
+    release_owner(st, chosen)
+    st.emit("release", f"{st.name(seat)} withdraws from {st.t.territories[chosen]['name']} "
+            "to free a city token", {"seat": seat, "territory": chosen})
+
+
+def take(st: EpireiaState, territory: str, pairs: Pairs) -> None:
+    spot = st.g["territories"][territory]
+    taker = strongest(st, pairs)
+    league = st.league_of(taker)
+    if spot["owner"] in st.league_seats(league):
+        return
+    release_owner(st, territory)
+    if st.player(taker)["posts"] <= 0:
+        free_a_post(st, taker, territory)
+    st.player(taker)["posts"] -= 1
+    spot["owner"] = taker
+    spec = st.t.territories[territory]
+    gain(st, taker, spec["tax"])
+    st.emit("take", f"{st.name(taker)} takes {spec['name']} and collects {fmt(spec['tax'])}",
+            {"seat": taker, "territory": territory})
+    if spec["maritime"]:
+        taken = st.g["leagues"][league]["counters"]["maritime_taken"]
+        if territory not in taken:
+            taken.append(territory)
+    for seat, figure in pairs:
+        if seat != taker:
+            continue
+        ability = st.t.ability(figure)
+        if ability.get("on_take"):
+            gain(st, seat, ability["on_take"])
+            st.emit("ability", f"{st.t.figures[figure]['name']} brings {fmt(ability['on_take'])}",
+                    {"seat": seat, "figure": figure})
+        if ability.get("prestige_on_take"):
+            add_prestige(st, seat, ability["prestige_on_take"], st.t.figures[figure]["name"])

@@ -1,0 +1,183 @@
+"""What each seat may see, the terminal description, and determinization."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from referee.games.epireia.state import EpireiaState
+
+
+def member(st: EpireiaState, seat: str, league: str) -> bool:
+    return seat in st.g["players"] and st.player(seat)["league"] == league
+
+
+def token_view(token: dict[str, Any] | None, visible: bool) -> dict[str, Any] | None:
+    if token is None:
+        return None
+    return dict(token) if visible else {"deck": token["deck"]}
+
+
+def player_view(st: EpireiaState, seat: str, viewer: str) -> dict[str, Any]:
+    p = st.player(seat)
+    out = {k: p[k] for k in ("league", "city", "admin", "prestige", "buildings", "posts")}
+    out["resources"] = dict(p["res"])
+    out["figures"] = list(p["figures"])
+    out["positions"] = dict(p["pos"])
+    out["admin_uses_spent"] = p["admin_spent"]
+    out["actions_left"] = p["actions"]
+    if st.g["step"] == "pick-figure" and seat == viewer and seat in st.g["secret"]:
+        out["secret_figure"] = st.g["secret"][seat]
+    return out
+
+
+def scenario_view(st: EpireiaState) -> dict[str, Any] | None:
+    scenario = st.g["scenario"]
+    if not scenario:
+        return None
+    spec = st.t.scenarios[scenario["id"]]
+    return {**scenario, "name": spec["name"], "objective": spec["objective"],
+            "reward": spec["reward"], "constraint": spec.get("constraint", {})}
+
+
+def battle_view(st: EpireiaState, viewer: str) -> dict[str, Any] | None:
+    b = st.g["battle"]
+    if not b:
+        return None
+    out: dict[str, Any] = {"step": st.g["step"], "fronts": dict(b["fronts"]),
+                           "columns": dict(b["columns"]), "sides": {}}
+    for side in b["sides"]:
+        mine = member(st, viewer, side)
+        placed = {}
+        for key, token in b["placed"][side].items():
+            column = key.rsplit("-", 1)[0]
+            if mine or column in b["revealed"]:
+                placed[key] = dict(token)
+        figs = dict(b["figs"][side]) if mine or b["figures_revealed"] else {}
+        info: dict[str, Any] = {"placed": placed, "figures": figs, "engaged": list(b["engaged"][side])}
+        if mine and side in b["pool"]:
+            info["pool"] = [dict(t) for t in b["pool"][side]]
+        out["sides"][side] = info
+    return out
+
+
+def view(st: EpireiaState, seat: str) -> dict[str, Any]:
+    g = st.g
+    leagues = {}
+    for name, league in g["leagues"].items():
+        mine = member(st, seat, name)
+        leagues[name] = {"seats": st.ordered(name), "treasury": dict(league["treasury"]),
+                         "reserve": [token_view(t, mine) for t in league["reserve"]],
+                         "counters": league["counters"]}
+    out: dict[str, Any] = {
+        "seat": seat, "turn": g["turn"], "step": g["step"],
+        "scenario": scenario_view(st),
+        "players": {s: player_view(st, s, seat) for s in g["seats"]},
+        "leagues": leagues,
+        "decks": {d: len(pile) for d, pile in g["decks"].items()},
+        "territories": {t: dict(spot) for t, spot in g["territories"].items()},
+        "integrated": {c: {"league": v["league"],
+                           "token": token_view(v["token"], member(st, seat, v["league"]))}
+                       for c, v in g["integrated"].items()},
+        "battle": battle_view(st, seat),
+        "pending": [d.seat for d in st.pending()],
+    }
+    if g["solo"]:
+        solo = g["solo"]
+        out["solo"] = {"scenario": solo["scenario"], "turns": solo["turns"],
+                       "augurs_left": max(0, solo["turns"] - g["turn"]),
+                       "augur": g["augur"], "empire_successes": solo["empire_successes"],
+                       "objectives": solo["objectives"]}
+    if g["enemy"]:
+        enemy = g["enemy"]
+        out["enemy"] = {"league": enemy["league"], "cities": enemy["cities"], "positions": dict(enemy["pos"]),
+                        "army": {k: {"deck": t["deck"]} for k, t in enemy["army"].items()}}
+    if g["result"]:
+        out["result"] = g["result"]
+    return out
+
+
+def describe(st: EpireiaState, seat: str) -> str:
+    v = view(st, seat)
+    lines = [f"Turn {v['turn']}, step {v['step']}"]
+    if v["scenario"]:
+        sc = v["scenario"]
+        lines.append(f"Act {sc['act']}: {sc['name']} objective {sc['objective']}"
+                     f"{' (done by ' + str(sc['winner']) + ')' if sc['done'] else ''}")
+    if v.get("solo"):
+        lines.append(f"Solo {v['solo']['scenario']}: augur {v['solo']['augur']}, "
+                     f"{v['solo']['augurs_left']} turns left")
+    for s, p in v["players"].items():
+        res = ", ".join(f"{n} {r}" for r, n in p["resources"].items())
+        figs = ", ".join(f"{f}@{p['positions'].get(f)}" for f in p["figures"])
+        lines.append(f"{s} {p['city']} ({p['league']}, {p['admin']}): {res}; Prestige "
+                     f"{p['prestige']}; buildings {', '.join(p['buildings']) or '-'}; figures {figs}")
+    for name, lg in v["leagues"].items():
+        reserve = ", ".join(f"{t['deck']}{'(' + str(t['power']) + ')' if 'power' in t else ''}"
+                            for t in lg["reserve"])
+        lines.append(f"{name}: treasury {lg['treasury']}; reserve {reserve or '-'}")
+    held = [f"{t}:{s['owner']}{'+brigands' if s['brigand'] else ''}"
+            for t, s in v["territories"].items() if s["owner"] or s["brigand"]]
+    lines.append("Territories: " + (", ".join(held) or "none held"))
+    if v["battle"]:
+        lines.append(f"Battle: fronts {v['battle']['fronts']}, columns {v['battle']['columns']}")
+    return "\n".join(lines)
+
+
+def determinize(st: EpireiaState, seat: str, rng: random.Random) -> EpireiaState:
+    """Resample what `seat` cannot know: unseen token powers, future acts, others' secret picks."""
+    copy_state = st.clone()
+    g = copy_state.g
+    hidden: dict[str, list[dict[str, Any]]] = {}
+    for deck, pile in g["decks"].items():
+        hidden.setdefault(deck, []).extend({"pile": pile, "i": i} for i in range(len(pile)))
+    seen_ids: set[int] = set()
+
+    def hide(token: dict[str, Any] | None) -> None:
+        if token and id(token) not in seen_ids:
+            seen_ids.add(id(token))
+            hidden.setdefault(token["deck"], []).append({"token": token})
+
+    for name, league in g["leagues"].items():
+        if not member(st, seat, name):
+            for token in league["reserve"]:
+                hide(token)
+            for city in g["integrated"].values():
+                if city["league"] == name:
+                    hide(city["token"])
+    battle = g["battle"]
+    if battle:
+        for side in battle["sides"]:
+            if member(st, seat, side):
+                continue
+            for token in battle["pool"].get(side, []):
+                hide(token)
+            for key, token in battle["placed"][side].items():
+                if key.rsplit("-", 1)[0] not in battle["revealed"]:
+                    hide(token)
+            if not battle["figures_revealed"] and battle["figs"][side]:
+                fronts = list(battle["figs"][side])
+                figures = list(battle["figs"][side].values())
+                rng.shuffle(figures)
+                battle["figs"][side] = dict(zip(fronts, figures, strict=True))
+    for spots in hidden.values():
+        values = [s["pile"][s["i"]] if "pile" in s else s["token"]["power"] for s in spots]
+        rng.shuffle(values)
+        for spot, value in zip(spots, values, strict=True):
+            if "pile" in spot:
+                spot["pile"][spot["i"]] = value
+            else:
+                spot["token"]["power"] = value
+    scenario = g["scenario"]
+    drawn = scenario["act"] if scenario else 0
+    for act in range(drawn + 1, 4):
+        cards = sorted(s for s, spec in st.t.scenarios.items() if spec["act"] == act)
+        if g["scenario_draws"]:
+            g["scenario_draws"][act - 1] = rng.choice(cards)
+    for other in list(g["secret"]):
+        if other != seat:
+            g["secret"][other] = rng.choice(st.t.city_figures(st.player(other)["city"]))
+    for stream in copy_state.rng.values():
+        stream.seed(rng.random())
+    return copy_state
