@@ -24,7 +24,7 @@ class EpireiaEngine(Engine):
 
     def __init__(self, ruleset) -> None:
         super().__init__(ruleset)
-        self.tables = Tables(ruleset.data)
+        self.tables = Tables(ruleset.data, ruleset.rules)
 
     @classmethod
     def check(cls, data: dict[str, Any]) -> Iterable[Problem]:

@@ -12,8 +12,9 @@ def by_id(items: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
 class Tables:
     """Everything the engine reads from the ruleset, indexed for quick lookup."""
 
-    def __init__(self, data: dict[str, Any]) -> None:
+    def __init__(self, data: dict[str, Any], rules: list[dict[str, Any]] | None = None) -> None:
         self.data = data
+        self.rule_text: dict[str, str] = {r["id"]: r["text"] for r in rules or []}
         self.resources: list[str] = list(data["resources"])
         self.start: dict[str, Any] = data["start"]
         self.caps: dict[str, int] = data["caps"]

@@ -103,8 +103,11 @@ def describe(st: EpireiaState, seat: str) -> str:
     lines = [f"Turn {v['turn']}, step {v['step']}"]
     if v["scenario"]:
         sc = v["scenario"]
-        lines.append(f"Act {sc['act']}: {sc['name']} objective {sc['objective']}"
-                     f"{' (done by ' + str(sc['winner']) + ')' if sc['done'] else ''}")
+        done = f" (done by {sc['winner']})" if sc["done"] else ""
+        lines.append(f"Act {sc['act']}: {sc['name']}{done}")
+        # The scenario's rule section says objective, reward and constraint in words.
+        text = st.t.rule_text.get(sc["id"])
+        lines.append(f"  {' '.join(text.split())}" if text else f"  objective {sc['objective']}")
     if v.get("solo"):
         lines.append(f"Solo {v['solo']['scenario']}: augur {v['solo']['augur']}, "
                      f"{v['solo']['augurs_left']} turns left")
@@ -116,8 +119,9 @@ def describe(st: EpireiaState, seat: str) -> str:
     for name, lg in v["leagues"].items():
         reserve = ", ".join(f"{t['deck']}{'(' + str(t['power']) + ')' if 'power' in t else ''}"
                             for t in lg["reserve"])
-        lines.append(f"{name}: treasury {lg['treasury']}; reserve {reserve or '-'}")
-    held = [f"{t}:{s['owner']}{'+brigands' if s['brigand'] else ''}"
+        treasury = ", ".join(f"{r} {n}" for r, n in lg["treasury"].items())
+        lines.append(f"{name}: treasury {treasury}; reserve {reserve or '-'}")
+    held = [f"{t} ({' and '.join(x for x in (s['owner'], 'brigands' if s['brigand'] else None) if x)})"
             for t, s in v["territories"].items() if s["owner"] or s["brigand"]]
     lines.append("Territories: " + (", ".join(held) or "none held"))
     if v["battle"]:
