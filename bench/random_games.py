@@ -1,6 +1,7 @@
 """Random-vs-random games of 300: Earth & Water: speed and outcome split.
 
 Usage: python bench/random_games.py [GAMES] [--option k=v ...] [--ruleset ID|PATH]
+       python bench/random_games.py 2000 --ruleset earth-and-water-solo
 Plays full games in one process (pending -> uniform choice from a seeded
 random.Random -> apply) and prints games/s, decisions per game and the split.
 Without options it runs the ruleset's defaults and then forced_spend=true (the
@@ -51,6 +52,10 @@ def run(engine: EarthAndWaterEngine, games: int, options: dict) -> None:
     print(f"  games: {games} in {wall:.2f} s wall, {cpu:.2f} s CPU = {games / cpu:.0f} games/s "
           f"of CPU ({total_decisions / cpu:.0f} decisions/s; {games / wall:.0f} games/s wall)")
     print(f"  decisions per game: {total_decisions / games:.1f}")
+    if len(engine.ruleset.players["seats"]) == 1:
+        print(f"  random Greek player against PERS.IA: wins {100 * wins[1] / games:.1f}%, "
+              f"draws {100 * wins[-1] / games:.1f}%, loses {100 * wins[0] / games:.1f}%")
+        return
     print(f"  Persia {100 * wins[0] / games:.1f}%  Greece {100 * wins[1] / games:.1f}%  "
           f"tie {100 * wins[-1] / games:.1f}%")
 

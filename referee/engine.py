@@ -175,6 +175,14 @@ class State(ABC):
     def to_json(self) -> dict[str, Any]:
         """The whole position, JSON-ready; `Engine.load` reads it back."""
 
+    def setup_events(self) -> list[Event]:
+        """What happened while the game was set up, before anyone acted.
+
+        Opening draws, an automaton's first moves: the referee relays these
+        once, right after `Engine.new_game`.  Empty once an action was applied.
+        """
+        return []
+
     def determinize(self, seat: str, rng: random.Random) -> State:
         """A copy where what `seat` cannot see is resampled with `rng`.
 

@@ -46,6 +46,8 @@ class Match:
         state = self.engine.new_game(self.seats, self.seed, self.options)
         try:
             self._start_players()
+            for event in state.setup_events():
+                self._publish(event)
             while not self._decided_by_forfeit():
                 decisions = state.pending()
                 if not decisions:

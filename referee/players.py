@@ -428,8 +428,9 @@ class HumanPlayer(Player):
 
     def board(self, text: str) -> None:
         self._show_news()
+        if text != self.last_board:   # an unchanged board is not repeated (`board` shows it)
+            self._say(text)
         self.last_board = text
-        self._say(text)
 
     def choose(self, ask_id: int, decision: Decision, view: dict[str, Any],
                clock: dict[str, float], timeout: float) -> str:
@@ -505,6 +506,11 @@ class HumanPlayer(Player):
         ranks = result.get("ranks", {})
         standing = ", ".join(f"{seat} {rank}" for seat, rank in sorted(ranks.items(),
                                                                         key=lambda kv: kv[1]))
+        points = result.get("points") or {}
+        if len(ranks) == 1 and self.seat in points:   # solo: against the rules themselves
+            verdict = {1.0: "you win", 0.5: "a draw"}.get(points[self.seat], "you lose")
+            self._say(f"Game over ({result.get('reason', '')}): {verdict}.")
+            return
         self._say(f"Game over ({result.get('reason', '')}). Ranks: {standing}")
 
 

@@ -127,7 +127,7 @@ def replay(record: dict[str, Any], ruleset: Ruleset) -> Replay:
     engine = engine_class(ruleset.engine)(ruleset)
     seats = list(record["seats"])
     state = engine.new_game(seats, int(record["seed"]), dict(record.get("options") or {}))
-    events: list[Event] = []
+    events: list[Event] = state.setup_events()
     for number, entry in enumerate(record["actions"], 1):
         seat, action = entry
         waiting = {d.seat for d in state.pending()}

@@ -11,6 +11,7 @@ Modules, one concept each:
   supply     cards in hand, attrition, lines of communication, scoring
   automaton  PERS.IA, the solo automaton (active when the ruleset has `data.automaton`)
   checks     semantic checks of a ruleset's data
+  board      the text board a terminal player sees (`describe`)
   state      the agon State interface over the step mixins
   engine     EarthAndWaterEngine
 """

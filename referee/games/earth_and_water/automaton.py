@@ -3,9 +3,13 @@
 Its behaviour is data (`data.automaton` of a solo ruleset): preparation
 situations, the d6 operation table with its fallbacks, and every priority list.
 It never plays Persian events, never retreats (the ruleset sets
-`battle.may_retreat.persia: false`) and keeps no cards.  Each roll and choice is
-logged with the rule it applied.  Battles it starts are the engine's ordinary
-battles, so the Greek reactions and retreats work unchanged.
+`battle.may_retreat.persia: false`) and keeps no cards.  Battles it starts are
+the engine's ordinary battles, so the Greek reactions and retreats work
+unchanged.
+
+Every roll and choice is logged for Greece with the reason and the solo rule it
+applied, as ``[rule S5.3]``: the ids are the solo rulebook's section numbers,
+which the solo ruleset's `rules` sections carry, so `rules S5.3` looks them up.
 """
 
 from __future__ import annotations
@@ -17,6 +21,23 @@ from .tables import GREECE, PERSIA, SIDES
 
 BIG = 99
 
+# what each result of the operation die does, as the log says it
+RESULT_TEXT = {
+    "pass": "pass",
+    "move": "march half of its largest army",
+    "destroy_army": "destroy a Greek army, and Greece discards a card",
+    "destroy_fleet": "destroy a Greek fleet and put a Persian fleet in its place",
+    "place": "place a fleet and an army",
+}
+VERB = {
+    "move": "march",
+    "destroy_army": "destroy a Greek army",
+    "destroy_fleet": "destroy a Greek fleet",
+    "place": "place a fleet and an army",
+}
+# preparation situations in the order they are checked: key in the data, letter in the rules
+SITUATIONS = (("major_occupied", "A"), ("persia_ahead", "B"), ("even", "C"), ("greece_ahead", "D"))
+
 
 class Automaton:
     """The tables of one automaton and the code that reads them."""
@@ -27,13 +48,10 @@ class Automaton:
         self.budget = int(spec["budget"])
         idx = t.index
         prep = spec["preparation"]
-        self.prep_a = prep["major_occupied"]
-        self.prep_b = prep["persia_ahead"]
-        self.prep_c = prep["even"]
-        self.prep_d = prep["greece_ahead"]
-        self.cycle_b = [idx[c] for c in self.prep_b["army_cycle"]]
-        self.cycle_c = [idx[c] for c in self.prep_c["army_cycle"]]
-        self.armies_to_d = idx[self.prep_d["armies_to"]]
+        self.prep = {key: prep[key] for key, _ in SITUATIONS}
+        self.cycle = {key: [idx[c] for c in prep[key].get("army_cycle", ())] for key, _ in SITUATIONS}
+        self.armies_to = {key: idx[prep[key]["armies_to"]] for key, _ in SITUATIONS
+                          if "armies_to" in prep[key]}
         self.die = {int(k): v for k, v in spec["operation_die"].items()}
         self.fallback: dict[str, str] = dict(spec["fallback"])
         orders = spec["orders"]
@@ -65,6 +83,10 @@ class Automaton:
 class AutomatonSteps(Core):
     """What the automaton does in each Persian step, as methods of the position."""
 
+    def auto_log(self, a: Automaton, text: str, rule: str, kind: str = "auto", **data: Any) -> None:
+        """One line of the automaton's doings, naming the rule it applied."""
+        self.log(kind, f"{a.name} {text} [rule {rule}]", rule=rule, **data)
+
     def auto_step(self, a: Automaton) -> None:
         step = self.step
         if step == "buy":
@@ -72,9 +94,10 @@ class AutomatonSteps(Core):
         elif step == "turn":
             self.auto_operation(a)
         elif step == "sup_cards":
-            for num in list(self.hands[PERSIA]):
+            hand = self.hands[PERSIA]
+            self.auto_log(a, f"discards its {count_of(len(hand), 'card')}: it keeps none", "S6")
+            for num in list(hand):
                 self.discard_card(PERSIA, num)
-            self.log("discard", f"{a.name} keeps no cards")
             self.start_attrition(PERSIA)
         elif step == "attrit":
             self.auto_attrition(a)
@@ -86,19 +109,40 @@ class AutomatonSteps(Core):
 
     # -- preparation ------------------------------------------------------------------
 
+    def auto_situation(self, a: Automaton) -> tuple[str, str, str]:
+        """(data key, letter, why) of the first preparation situation that applies."""
+        names = self.t.names
+        occupied = [names[c] for c in self.t.majors[PERSIA] if self.arm[GREECE][c]]
+        if occupied:
+            return "major_occupied", "A", f"Greek armies stand in {' and '.join(occupied)}"
+        if self.vp > 0:
+            return "persia_ahead", "B", f"Persia leads by {self.vp}"
+        if self.vp == 0:
+            return "even", "C", "the score is even"
+        return "greece_ahead", "D", f"Greece leads by {-self.vp}"
+
+    def auto_plan(self, a: Automaton, key: str) -> str:
+        spec = a.prep[key]
+        parts = [count_of(int(spec["cards"]), "card")]
+        if spec.get("bridge"):
+            parts.append("the bridge if down")
+        if spec.get("fleets_in_occupied_ports"):
+            parts.append("a fleet in each occupied port lacking one")
+        if "armies" in spec:
+            parts.append(f"{spec['armies']} armies in its major city free of Greeks")
+        elif key in a.armies_to:
+            parts.append(f"every talent left on armies in {self.t.names[a.armies_to[key]]}")
+        else:
+            parts.append("armies round its list")
+        return ", ".join(parts)
+
     def auto_preparation(self, a: Automaton) -> None:
         t = self.t
         self.talents = a.budget
-        occupied = [c for c in t.majors[PERSIA] if self.arm[GREECE][c]]
-        if occupied:
-            spec, why = a.prep_a, "a Persian major city holds Greek armies"
-        elif self.vp > 0:
-            spec, why = a.prep_b, "Persia leads"
-        elif self.vp == 0:
-            spec, why = a.prep_c, "the score is even"
-        else:
-            spec, why = a.prep_d, "Greece leads"
-        self.log("auto", f"{a.name} prepares ({why})")
+        key, letter, why = self.auto_situation(a)
+        spec, rule = a.prep[key], f"S4.{letter}"
+        self.auto_log(a, f"prepares with {a.budget} talents. Situation {letter}, {why}: "
+                      f"{self.auto_plan(a, key)}", rule, kind="auto_prep", situation=letter)
         cards = min(int(spec["cards"]), len(self.deck) + len(self.discard), self.talents)
         self.talents -= cards
         drawn = self.draw(PERSIA, cards)
@@ -106,35 +150,52 @@ class AutomatonSteps(Core):
         if death in drawn and not self.xerxes_dead:
             self.kill_king("prep")
             return
-        if occupied:
+        if "armies" in spec:
             free = [c for c in t.majors[PERSIA] if not self.arm[GREECE][c]]
             if free:
-                self.auto_raise_armies(free[0], int(spec["armies"]))
+                count = self.auto_raise(free[0], int(spec["armies"]))
+                self.auto_log(a, f"raises {count_of(count, 'army')} in {t.names[free[0]]}, its "
+                              "major city free of Greeks", rule, kind="raise")
         else:
-            if spec.get("bridge") and not self.bridge and self.talents >= t.bridge_cost:
-                if self.controls(PERSIA, t.bridge_ends[0]):
-                    self.talents -= t.bridge_cost
-                    self.bridge = True
-                    self.log("bridge", f"{a.name} builds the pontoon bridge")
+            if spec.get("bridge") and not self.bridge:
+                self.auto_bridge(a, rule)
             if spec.get("fleets_in_occupied_ports"):
-                self.auto_fleets()
-            if spec is a.prep_d:
-                self.auto_raise_armies(a.armies_to_d, self.talents)
+                self.auto_fleets(a, rule)
+            if key in a.armies_to:
+                city = a.armies_to[key]
+                count = self.auto_raise(city, self.talents)
+                self.auto_log(a, f"raises {count_of(count, 'army')} in {t.names[city]} with "
+                              "the talents left", rule, kind="raise")
             else:
-                cycle = a.cycle_b if spec is a.prep_b else a.cycle_c
-                self.auto_army_cycle(cycle, int(spec.get("minor_cap", BIG)))
+                self.auto_army_cycle(a, a.cycle[key], int(spec.get("minor_cap", BIG)), rule)
+        if self.talents:
+            self.auto_log(a, f"leaves {count_of(self.talents, 'talent')} unspent: nothing on "
+                          "its list can take more", rule)
         self.end_build(PERSIA)
 
-    def auto_raise_armies(self, city: int, count: int) -> None:
+    def auto_bridge(self, a: Automaton, rule: str) -> None:
+        t = self.t
+        if not self.controls(PERSIA, t.bridge_ends[0]):
+            self.auto_log(a, f"cannot rebuild the bridge: it does not control "
+                          f"{t.names[t.bridge_ends[0]]}", "S-bridge")
+        elif self.talents < t.bridge_cost:
+            self.auto_log(a, "cannot afford the bridge", rule)
+        else:
+            self.talents -= t.bridge_cost
+            self.bridge = True
+            self.auto_log(a, f"rebuilds the pontoon bridge for {t.bridge_cost} talents", rule,
+                          kind="bridge")
+
+    def auto_raise(self, city: int, count: int) -> int:
+        """Put up to `count` reserve armies in `city` as talents allow; returns how many."""
         cost = self.t.army_cost[PERSIA]
         count = min(count, self.talents // cost if cost else count, self.res_arm[PERSIA])
         self.talents -= count * cost
         self.res_arm[PERSIA] -= count
         self.arm[PERSIA][city] += count
-        if count:
-            self.log("raise", f"Persia raises {count_of(count, 'army')} in {self.t.names[city]}")
+        return count
 
-    def auto_fleets(self) -> None:
+    def auto_fleets(self, a: Automaton, rule: str) -> None:
         t = self.t
         cost = t.fleet_cost[PERSIA]
         for c in t.ports:
@@ -143,11 +204,14 @@ class AutomatonSteps(Core):
                 self.talents -= cost
                 self.res_flt[PERSIA] -= 1
                 self.flt[PERSIA][c] += 1
-                self.log("raise", f"Persia raises a fleet at {t.names[c]}")
+                self.auto_log(a, f"raises a fleet at {t.names[c]} ({count_of(cost, 'talent')}): "
+                              "its armies hold the city and its port has no Persian fleet", rule,
+                              kind="raise")
 
-    def auto_army_cycle(self, cycle: list[int], minor_cap: int) -> None:
+    def auto_army_cycle(self, a: Automaton, cycle: list[int], minor_cap: int, rule: str) -> None:
         t = self.t
         cost = t.army_cost[PERSIA]
+        order: list[str] = []
         while self.talents >= cost and self.res_arm[PERSIA]:
             placed = False
             for c in cycle:
@@ -157,18 +221,27 @@ class AutomatonSteps(Core):
                     continue
                 if t.major[c] < 0 and self.arm[PERSIA][c] >= minor_cap:
                     continue
-                self.auto_raise_armies(c, 1)
+                self.auto_raise(c, 1)
+                order.append(t.names[c])
                 placed = True
             if not placed:
                 break
+        if order:
+            cap = f"; {minor_cap} at most in a minor city" if minor_cap < BIG else ""
+            self.auto_log(a, f"raises {count_of(len(order), 'army')} one at a time round its "
+                          f"list (cities it controls{cap}): {', '.join(order)}", rule,
+                          kind="raise", cities=order)
 
     # -- operations ---------------------------------------------------------------------
 
     def auto_operation(self, a: Automaton) -> None:
         if self.auto_out or not self.hands[PERSIA]:
             self.passed[PERSIA] = True
-            why = "has passed for this phase" if self.auto_out else "has no cards"
-            self.log("pass", f"{a.name} {why} and passes")
+            if self.auto_out:
+                self.auto_log(a, "passes again: it sits out the rest of this phase since it "
+                              "rolled a pass", "S5.3", kind="pass")
+            else:
+                self.auto_log(a, "has no cards left and passes", "S5.1", kind="pass")
             self.after_turn()
             return
         self.passed[PERSIA] = False
@@ -177,34 +250,43 @@ class AutomatonSteps(Core):
             return
         face = int(self.auto_rng.random() * 6) + 1
         result = a.die[face]
-        self.log("auto_roll", f"{a.name} rolls {face}: {result.replace('_', ' ')}", die=face,
-                 result=result)
+        self.auto_log(a, f"rolls {face}: {RESULT_TEXT[result]}", "S5.3", kind="auto_roll",
+                      die=face, result=result)
         tried: list[str] = []
         while result not in tried:
             tried.append(result)
             if result == "pass":
                 self.auto_pass(a)
                 return
-            if getattr(self, "auto_" + result)(a):
+            why = getattr(self, "auto_" + result)(a)
+            if not why:
                 return
-            result = a.fallback[result]
-            if result not in tried:
-                self.log("auto", f"{a.name} cannot do that: {result.replace('_', ' ')} instead")
-        self.log("auto", f"{a.name} finds nothing to do and passes")
+            nxt = a.fallback[result]
+            if nxt in tried:
+                self.auto_log(a, f"cannot {VERB[result]} either ({why}); it has tried every "
+                              "result, so it passes", "S-loop-guard", kind="auto_fallback")
+                break
+            self.auto_log(a, f"cannot {VERB[result]} ({why}), so it will "
+                          f"{VERB.get(nxt, nxt)} instead", "S5.3", kind="auto_fallback",
+                          failed=result, then=nxt)
+            result = nxt
         self.auto_pass(a)
 
     def auto_pass(self, a: Automaton) -> None:
         self.passed[PERSIA] = True
         self.auto_out = a.pass_ends_phase
-        self.log("pass", f"{a.name} passes" + (" for the rest of the phase" if self.auto_out else ""))
+        self.auto_log(a, "passes" + (" and sits out the rest of this operations phase"
+                                     if self.auto_out else ""), "S5.3", kind="pass")
         self.resume()
 
     def k_auto_end(self) -> None:
+        a = self.t.automaton
         hand = self.hands[PERSIA]
         if hand:
-            num = hand[0]
+            num = hand[0]   # the card it has held longest (see the ruling S-discard)
             self.discard_card(PERSIA, num)
-            self.log("discard", f"PERS.IA discards {self.card_name(PERSIA, num)}", card=num)
+            self.auto_log(a, f"discards {self.card_name(PERSIA, num)}, face up and with no "
+                          "effect", "S5.4", kind="discard", card=num)
         self.after_turn()
 
     def road_distances(self, start: int) -> list[int]:
@@ -227,40 +309,56 @@ class AutomatonSteps(Core):
                 best, most = c, self.arm[PERSIA][c]
         return best
 
-    def auto_march(self, origin: int, count: int, dest: int, why: str) -> None:
-        names = self.t.names
-        self.log("auto", f"PERS.IA {why}: {count_of(count, 'army')} from {names[origin]} "
-                 f"to {names[dest]}")
+    def auto_march(self, origin: int, count: int, dest: int) -> None:
+        """An ordinary Persian land movement (and battle), chosen by the automaton."""
         self.mv_side, self.mv_kind, self.mv_origin = PERSIA, "land", origin
         self.mv_reach = self.reach(PERSIA, origin)
-        self.do_dest_land(["move_land", names[dest], str(count)])
+        self.do_dest_land(["move_land", self.t.names[dest], str(count)])
 
     def auto_defence(self, a: Automaton) -> bool:
         t = self.t
         for major in t.majors[PERSIA]:
             if not self.arm[GREECE][major]:
                 continue
+            name = t.names[major]
             sources = [c for c in a.activation if self.arm[PERSIA][c] and c != major
                        and major in self.reach(PERSIA, c)]
             origin = self.most_armies(sources)
-            if origin >= 0:
-                count = -(-self.arm[PERSIA][origin] // a.defence_divisor)
-                self.auto_march(origin, count, major, f"defends {t.names[major]}")
-                return True
+            if origin < 0:
+                self.auto_log(a, f"cannot defend {name}: no Persian army can reach it, so it "
+                              "rolls as if it were free", "S5.2", kind="auto_defence")
+                continue
+            here = self.arm[PERSIA][origin]
+            count = -(-here // a.defence_divisor)
+            self.auto_log(a, f"defends {name}, held by Greek armies, instead of rolling: "
+                          f"{t.names[origin]} has its largest army that can reach it and sends "
+                          f"1/{a.defence_divisor} of its {here}, rounded up: "
+                          f"{count_of(count, 'army')}", "S5.2", kind="auto_defence",
+                          origin=t.names[origin], dest=name, armies=count)
+            self.auto_march(origin, count, major)
+            return True
         return False
 
-    def auto_move(self, a: Automaton) -> bool:
+    def auto_move(self, a: Automaton) -> str:
+        """March, or say why it cannot (the empty string when done)."""
         t = self.t
         origin = self.most_armies(a.activation)
         if origin < 0:
-            return False
+            return "it has no army in a city on its activation list"
+        name = t.names[origin]
         here = self.arm[PERSIA][origin]
         count = here // 2
-        if t.major[origin] == PERSIA:
-            count = min(count, here - a.keep_home)
+        keep = ""
+        if t.major[origin] == PERSIA and here - count < a.keep_home:
+            count = here - a.keep_home
+            keep = f", keeping {a.keep_home} at home"
+        if count < 1:
+            if t.major[origin] == PERSIA and here <= a.keep_home:
+                return f"its largest army, in {name}, must keep its {here} at home"
+            return f"its largest army, in {name}, is a single army"
         reach = self.reach(PERSIA, origin)
-        if count < 1 or not reach:
-            return False
+        if not reach:
+            return f"no road leads out of {name}"
         dist = self.road_distances(origin)
         to_bias = self.road_distances(a.bias)
         pa, ga = self.arm
@@ -270,32 +368,41 @@ class AutomatonSteps(Core):
             return (dist[c], to_bias[c], pref, c)
 
         empty = [c for c in reach if not pa[c] and not ga[c] and not self.controls(PERSIA, c)]
-        if empty:
-            self.auto_march(origin, count, min(empty, key=rank), "advances")
-            return True
         enemy = [c for c in reach if ga[c]]
-        if enemy:
-            self.auto_march(origin, count, min(enemy, key=rank), "attacks")
-            return True
-        return False
+        if empty:
+            dest, what = min(empty, key=rank), "the nearest city with no army"
+        elif enemy:
+            dest, what = min(enemy, key=rank), "the nearest Greek army, as no empty city is in reach"
+        else:
+            return f"no empty city and no Greek army is in reach of {name}"
+        self.auto_log(a, f"activates {name} (its largest army) and marches half of its {here}, "
+                      f"rounded down{keep}: {count_of(count, 'army')} to {t.names[dest]}, {what}",
+                      "S5.3", kind="auto_move", origin=name, dest=t.names[dest], armies=count)
+        self.auto_march(origin, count, dest)
+        return ""
 
-    def auto_destroy_army(self, a: Automaton) -> bool:
-        ga = self.arm[GREECE]
-        lone = [c for c in a.destroy_army if ga[c] == 1]
+    def auto_destroy_army(self, a: Automaton) -> str:
+        ga, names = self.arm[GREECE], self.t.names
         held = [c for c in a.destroy_army if ga[c]]
         if not held:
-            return False
+            return "Greece has no army on its list of cities"
+        lone = [c for c in held if ga[c] == 1]
         city = (lone or held)[0]
         ga[city] -= 1
         self.res_arm[GREECE] += 1
-        kind = "isolated " if lone else ""
-        self.log("auto", f"PERS.IA destroys the {kind}Greek army in {self.t.names[city]}",
-                 city=self.t.names[city])
+        if lone:
+            text = (f"destroys the isolated Greek army in {names[city]}, the first lone Greek "
+                    "army on its list")
+        else:
+            text = (f"destroys a Greek army in {names[city]}: no Greek army stands alone, so it "
+                    "strikes the first Greek city on its list")
+        self.auto_log(a, text, "S5.3", kind="auto_destroy", city=names[city], isolated=bool(lone))
         if self.hands[GREECE]:
             self.step, self.actor = "auto_discard", GREECE
         else:
+            self.auto_log(a, "finds no card in the Greek hand to discard", "S5.3")
             self.resume()
-        return True
+        return ""
 
     def legal_auto_discard(self) -> list[str]:
         return [self.t.s_discard[n] for n in sorted(self.hands[GREECE])]
@@ -306,55 +413,71 @@ class AutomatonSteps(Core):
         self.log("discard", f"Greece discards {self.card_name(GREECE, num)}", card=num)
         self.resume()
 
-    def auto_destroy_fleet(self, a: Automaton) -> bool:
-        gf = self.flt[GREECE]
+    def auto_destroy_fleet(self, a: Automaton) -> str:
+        gf, names = self.flt[GREECE], self.t.names
         ports = [c for c in a.destroy_fleet if gf[c]]
         if not ports:
-            return False
+            return "Greece has no fleet in a port on its list"
         port = ports[0]
         gf[port] -= 1
         self.res_flt[GREECE] += 1
         if self.res_flt[PERSIA]:
             self.res_flt[PERSIA] -= 1
             self.flt[PERSIA][port] += 1
-        self.log("auto", f"PERS.IA destroys a Greek fleet at {self.t.names[port]} and puts a "
-                 "Persian fleet there", city=self.t.names[port])
+        rest = (f"; {count_of(gf[port], 'Greek fleet')} still there: a naval battle, in which "
+                "Persia never retreats" if gf[port] and self.flt[PERSIA][port] else "")
+        self.auto_log(a, f"destroys a Greek fleet at {names[port]}, the first Greek port on its "
+                      f"list, and puts a Persian fleet there{rest}", "S5.3", kind="auto_destroy",
+                      city=names[port])
         if gf[port] and self.flt[PERSIA][port]:
             self.start_naval_battle(PERSIA, port, port, 0)
         else:
             self.resume()
-        return True
+        return ""
 
-    def auto_place(self, a: Automaton) -> bool:
+    def auto_place(self, a: Automaton) -> str:
         t = self.t
         pa, ga = self.arm
         if not self.res_arm[PERSIA]:
-            return False
+            return "it has no army in reserve"
         for c in a.place if self.res_flt[PERSIA] else ():
             if not ga[c] and not self.flt[GREECE][c]:
                 self.res_flt[PERSIA] -= 1
                 self.flt[PERSIA][c] += 1
                 self.res_arm[PERSIA] -= 1
                 pa[c] += 1
-                self.log("auto", f"PERS.IA places a fleet and an army at {t.names[c]}")
+                self.auto_log(a, f"places a fleet and an army at {t.names[c]}, the first port "
+                              "on its list free of Greek units", "S5.3", kind="auto_place",
+                              city=t.names[c])
                 self.resume()
-                return True
+                return ""
         for c in a.place:
             if self.flt[PERSIA][c] and t.major[c] < 0 and not pa[c] and not ga[c]:
                 self.res_arm[PERSIA] -= 1
                 pa[c] += 1
-                self.log("auto", f"PERS.IA lands an army at {t.names[c]}")
+                self.auto_log(a, f"lands an army at {t.names[c]}: every port on its list holds "
+                              "Greeks, but its fleet lies at this minor city with no army",
+                              "S5.3", kind="auto_place", city=t.names[c])
                 self.resume()
-                return True
-        return False
+                return ""
+        return ("every port on its list holds Greek units and no Persian fleet lies at a "
+                "minor city without armies")
 
     # -- supply -----------------------------------------------------------------------------
 
     def auto_attrition(self, a: Automaton) -> None:
-        pa = self.arm[PERSIA]
+        pa, names = self.arm[PERSIA], self.t.names
         ok = self.supplied(PERSIA)
         doomed = [c for c in a.attrition if pa[c] and not ok[c]]
         spare = [c for c in a.attrition if pa[c] >= 2]
-        any_army = [c for c in a.attrition if pa[c]]
-        city = (doomed or spare or any_army)[0]
-        self.do_attrit(["attrit", self.t.names[city]])
+        listed = [c for c in a.attrition if pa[c]]
+        if doomed:
+            city, why = doomed[0], "cut off from supply, it would be removed anyway"
+        elif spare:
+            city, why = spare[0], "it keeps another army there, so no point is lost"
+        elif listed:
+            city, why = listed[0], "the first city on its attrition list"
+        else:   # an edited list may leave a city out: any city that must lose an army
+            city, why = self.t.index[self.legal_attrit()[0].split()[1]], "no listed city has one"
+        self.auto_log(a, f"takes the attrition loss in {names[city]}: {why}", "S6", city=names[city])
+        self.do_attrit(["attrit", names[city]])

@@ -25,8 +25,8 @@ class Battles(Core):
         self.b_scored = False
         self.b_result = ""
         self.log("battle", f"Land battle in {self.t.names[city]}: {SIDES[att].capitalize()} "
-                 f"attacks ({self.arm[PERSIA][city]} Persian, {self.arm[GREECE][city]} Greek)",
-                 city=self.t.names[city], naval=False)
+                 f"attacks ({self.arm[PERSIA][city]} Persian, {self.arm[GREECE][city]} Greek)"
+                 f"{self.t.retreat_note}", city=self.t.names[city], naval=False)
         self.open_land_window()
 
     def land_reaction_effects(self) -> list[str]:
@@ -265,8 +265,8 @@ class Battles(Core):
         self.b_city, self.b_att, self.b_origin, self.b_carried = port, att, origin, carried
         self.b_result = ""
         self.log("battle", f"Naval battle at {self.t.names[port]}: {SIDES[att].capitalize()} "
-                 f"attacks ({self.flt[PERSIA][port]} Persian, {self.flt[GREECE][port]} Greek)",
-                 city=self.t.names[port], naval=True)
+                 f"attacks ({self.flt[PERSIA][port]} Persian, {self.flt[GREECE][port]} Greek)"
+                 f"{self.t.retreat_note}", city=self.t.names[port], naval=True)
         self.naval_round()
 
     def naval_round(self) -> None:

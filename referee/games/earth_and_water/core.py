@@ -109,6 +109,7 @@ class Core:
         self.res_arm[PERSIA] -= kings   # the dead kings' armies lie on their portraits
         self.res_flt = [t.total_fleets[s] - sum(self.flt[s]) for s in (PERSIA, GREECE)]
         self.events: list[Event] = []
+        self.opening: list[Event] = []   # events before the first decision (not serialised)
         self._pending: list | None = None
 
     # -- copying and serialisation -------------------------------------------------
@@ -132,6 +133,7 @@ class Core:
         other.auto_rng.setstate(self.auto_rng.getstate())
         other.rigged_dice = self.rigged_dice[:]
         other.events = []
+        other.opening = []
         other._pending = None
 
     def fields_json(self) -> dict[str, Any]:
@@ -160,6 +162,7 @@ class Core:
         self.auto_rng = rng_from_state(data["rng"]["automaton"])
         self.rigged_dice = []
         self.events = []
+        self.opening = []
         self._pending = None
 
     # -- small helpers ---------------------------------------------------------------

@@ -9,6 +9,7 @@ from referee.engine import Decision, Event, IllegalAction, Result, State
 
 from .automaton import AutomatonSteps
 from .battle import Battles
+from .board import describe_board
 from .cards import CardEvents
 from .core import count_of
 from .movement import Movement
@@ -63,8 +64,12 @@ class EarthAndWaterState(AutomatonSteps, Supply, CardEvents, Battles, Movement, 
         if start:
             self.start_campaign()
             self.after_action()
+            self.opening = self.events[:]   # relayed by the referee via setup_events()
 
     # -- the agon State interface --------------------------------------------------------------
+
+    def setup_events(self) -> list[Event]:
+        return list(self.opening)
 
     def pending(self) -> list[Decision]:
         if self._pending is None:
@@ -73,7 +78,14 @@ class EarthAndWaterState(AutomatonSteps, Supply, CardEvents, Battles, Movement, 
             else:
                 step = self.step
                 legal = LEGAL[step](self)
-                self._pending = [Decision(SIDES[self.actor], PROMPTS[step], legal)]
+                prompt = PROMPTS[step]
+                if step in TALENT_STEPS:
+                    prompt += f" ({count_of(self.talents, 'talent')} left)"
+                elif step == "sup_cards":
+                    prompt += f" (limit {self.t.hand_limit[self.actor]})"
+                elif step == "attrit":
+                    prompt += f" ({count_of(self.attr_left, 'army')} to go)"
+                self._pending = [Decision(SIDES[self.actor], prompt, legal)]
         return self._pending
 
     def apply(self, seat: str, action: str) -> list[Event]:
@@ -86,6 +98,7 @@ class EarthAndWaterState(AutomatonSteps, Supply, CardEvents, Battles, Movement, 
         if action not in decision.legal:
             raise IllegalAction(f"{action!r} is not legal now ({decision.prompt})")
         self.events = []
+        self.opening = []
         self._pending = None
         DO[self.step](self, action.split())
         if self.t.between_actions:
@@ -187,32 +200,10 @@ class EarthAndWaterState(AutomatonSteps, Supply, CardEvents, Battles, Movement, 
         }
 
     def describe(self, seat: str) -> str:
-        v = self.view(seat)
-        lines = [f"Campaign {v['campaign']}  score {self.score_text()}  "
-                 f"bridge {'built' if v['bridge'] else 'down'}"
-                 + ("  CARNEIA" if v["carneia"] else "") + ("  ACROPOLIS BURNT" if v["acropolis"] else "")]
-        for c in v["cities"]:
-            parts = []
-            for who in ("persia", "greece"):
-                pieces = [count_of(c[f"{who}_{kind}"], word)
-                          for kind, word in (("armies", "army"), ("fleets", "fleet"))
-                          if c[f"{who}_{kind}"]]
-                if pieces:
-                    parts.append(f"{who.capitalize()}: {', '.join(pieces)}")
-            owner = c["control"] or "-"
-            lines.append(f"  {c['name']:<10} [{owner:>6}] " + "; ".join(parts))
-        side = SIDES.index(seat)
-        hand = ", ".join(self.card_name(side, n) for n in v["hand"]) or "none"
-        lines.append(f"Your hand: {hand}")
-        other = SIDES[1 - side]
-        lines.append(f"{other.capitalize()} holds {count_of(v['hand_counts'][other], 'card')}; "
-                     f"draw pile {v['deck_count']}, discard {v['discard_count']}")
-        res = v["reserve"][seat]
-        lines.append(f"Reserve: {res['armies']} armies, {res['fleets']} fleets"
-                     + (f"; talents {v['talents']}" if v["talents"] is not None else ""))
-        return "\n".join(lines)
+        return describe_board(self, seat)
 
 
+TALENT_STEPS = frozenset({"buy", "build"})
 REACTION_STEPS = frozenset({"themistocles", "land_react", "artemisia", "immortals", "molon"})
 
 # step name -> the functions listing its legal actions and applying one of them

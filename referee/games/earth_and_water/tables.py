@@ -125,6 +125,9 @@ class Tables:
         self.max_transport = int(battle["max_transport"])
         may = battle.get("may_retreat", {})
         self.may_retreat = [bool(may.get(s, True)) for s in SIDES]
+        # said when a battle starts, e.g. "; Persia never retreats" (solo)
+        self.retreat_note = "".join(f"; {s.capitalize()} never retreats"
+                                    for s, ok in zip(SIDES, self.may_retreat, strict=True) if not ok)
         # cap[side][city]: the highest value a die of `side` counts for there
         self.cap = [[self.home_cap[s] if self.major[c] == s else self.dice_cap[s]
                      for c in range(self.ncity)] for s in range(2)]

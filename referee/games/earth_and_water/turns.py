@@ -17,7 +17,8 @@ class Turns(Core):
 
     def start_turn(self, side: int) -> None:
         self.active = side
-        if not self.hands[side]:
+        auto = self.t.automaton
+        if not self.hands[side] and (auto is None or auto.side != side):   # an automaton says why
             self.passed[side] = True
             self.log("pass", f"{SIDES[side].capitalize()} has no cards and passes")
             self.after_turn()

@@ -99,6 +99,10 @@ class TenThousandState(State):
         return events
 
     # ----- the State interface -------------------------------------------------------
+    def setup_events(self) -> list[Event]:
+        # Until the first action, `events` holds what setup did (the opening draws).
+        return list(self.events)
+
     def pending(self) -> list[Decision]:
         return [self.asking] if self.asking is not None else []
 
