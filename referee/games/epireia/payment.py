@@ -10,7 +10,6 @@ from referee.games.epireia.economy import (
     add_prestige,
     feasible,
     fmt,
-    gain,
     give_token,
     pay,
 )
@@ -100,25 +99,3 @@ def complete_building(st: EpireiaState, seat: str, building: str, paid: dict[str
 
 registry.interrupt("pay", lambda st, item: "Choose how the discount or surcharge applies",
                    payment_legal, payment_apply)
-
-
-def exchange_legal(st: EpireiaState, item: dict[str, Any]) -> list[str]:
-    res = st.player(item["seat"])["res"]
-    out = [f"trade {a} {b}" for a in st.t.resources if res[a] > 0
-           for b in st.t.resources if b != a]
-    return out + ["done"]
-
-
-def exchange_apply(st: EpireiaState, item: dict[str, Any], action: str) -> None:
-    if action == "done":
-        st.g["queue"].pop(0)
-        return
-    _, give, take = action.split()
-    res = st.player(item["seat"])["res"]
-    res[give] -= 1
-    gain(st, item["seat"], {take: 1})
-    st.emit("exchange", f"{st.name(item['seat'])} exchanges 1 {give} for 1 {take}",
-            {"seat": item["seat"], "give": give, "take": take})
-    item["left"] -= 1
-    if item["left"] <= 0:
-        st.g["queue"].pop(0)
