@@ -87,6 +87,23 @@ class Helpers:
         state.apply(seat, f"to {place}")
 
     @staticmethod
+    def give_figures(state, seat: str, figures) -> None:
+        """Replace `seat`'s figures, all at home."""
+        state.player(seat)["figures"] = list(figures)
+        state.player(seat)["pos"] = {f: "home" for f in figures}
+
+    @classmethod
+    def diplomacy(cls, state, moves: dict) -> None:
+        """Skip development, then make `moves` ({seat: [(figure, place)]}) in turn order."""
+        cls.pass_development(state)
+        while state.g["step"] == "diplomacy":
+            seat = state.pending()[0].seat
+            for figure, place in moves.get(seat, []):
+                cls.move(state, seat, figure, place)
+            if state.g["step"] == "diplomacy" and state.pending()[0].seat == seat:
+                state.apply(seat, "done")
+
+    @staticmethod
     def end_diplomacy(state, until_step: str | None = None) -> None:
         while state.g["step"] == "diplomacy":
             decision = state.pending()[0]

@@ -18,37 +18,26 @@ def test_each_city_has_five_figures_attack_nine_two_sea_three_abilities(engine):
                    and f["sea"]) == Counter(list(engine.tables.cities))
 
 
-def give(state, seat, figures):
-    state.player(seat)["figures"] = list(figures)
-    state.player(seat)["pos"] = {f: "home" for f in figures}
 
 
-def run_diplomacy(state, h, moves):
-    h.pass_development(state)
-    while state.g["step"] == "diplomacy":
-        seat = state.pending()[0].seat
-        for figure, place in moves.get(seat, []):
-            h.move(state, seat, figure, place)
-        if state.g["step"] == "diplomacy" and state.pending()[0].seat == seat:
-            state.apply(seat, "done")
 
 
 def test_themistocles_wooden_walls_at_sea(setup_game, h, load_dice):
     state = setup_game(figures=["themistocles", "brasidas"])
     load_dice(state, [6, 6])  # Delian 6+2+1 = 9 beats 6+2 = 8
-    run_diplomacy(state, h, {"p2": [("brasidas", "kritiko-pelagos")],
+    h.diplomacy(state, {"p2": [("brasidas", "kritiko-pelagos")],
                              "p1": [("themistocles", "kritiko-pelagos")]})
     assert state.g["territories"]["kritiko-pelagos"]["owner"] == "p1"
     land = setup_game(figures=["themistocles", "brasidas"])
     load_dice(land, [6, 6])  # on land he has only his 2: a tie
-    run_diplomacy(land, h, {"p2": [("brasidas", "epirus")], "p1": [("themistocles", "epirus")]})
+    h.diplomacy(land, {"p2": [("brasidas", "epirus")], "p1": [("themistocles", "epirus")]})
     assert land.g["territories"]["epirus"]["owner"] is None
 
 
 def test_cimon_brings_a_copper_when_he_takes_a_territory(setup_game, h, load_dice):
     state = setup_game(figures=["cimon", "leonidas"])
     load_dice(state, [])
-    run_diplomacy(state, h, {"p1": [("cimon", "epirus")]})
+    h.diplomacy(state, {"p1": [("cimon", "epirus")]})
     assert state.player("p1")["res"]["copper"] == 2 + 1 + 1
 
 
@@ -56,7 +45,7 @@ def test_aspasia_and_perialla_add_two_to_integration(setup_game, h, load_dice):
     for city, figure, target in (("athens", "aspasia", "elis"), ("delphi", "perialla", "elis")):
         state = setup_game(cities=[city, "sparta"], figures=[figure, "leonidas"])
         load_dice(state, [5])
-        run_diplomacy(state, h, {"p1": [(figure, target)]})
+        h.diplomacy(state, {"p1": [(figure, target)]})
         assert state.g["integrated"][target]["league"] == "delian", figure
 
 
@@ -74,9 +63,9 @@ def test_token_discount_figures(setup_game):
 def test_pausanias_adds_one_against_brigands_and_in_conflicts(setup_game, h, load_dice):
     state = setup_game(figures=["pericles", "pausanias"])
     state.g["territories"]["euboea"]["brigand"] = True
-    give(state, "p2", ["pausanias", "archidamos"])  # 1+2 attack, +1: 4 needs 5 instead of 7
+    h.give_figures(state, "p2", ["pausanias", "archidamos"])  # 1+2 attack, +1: 4 needs 5 instead of 7
     load_dice(state, [5])
-    run_diplomacy(state, h, {"p2": [("pausanias", "euboea"), ("archidamos", "euboea")]})
+    h.diplomacy(state, {"p2": [("pausanias", "euboea"), ("archidamos", "euboea")]})
     assert state.g["territories"]["euboea"]["owner"] == "p2"
 
 
@@ -84,7 +73,7 @@ def test_gorgo_and_tisamenos_may_reroll_one_failed_roll_per_turn(setup_game, h, 
     for city, figure in (("sparta", "gorgo"), ("elis", "tisamenos")):
         state = setup_game(cities=["athens", city], figures=["pericles", figure])
         load_dice(state, [2, 6])  # fails Macedonia with 2, rerolls 6
-        run_diplomacy(state, h, {"p2": [(figure, "macedonia")]})
+        h.diplomacy(state, {"p2": [(figure, "macedonia")]})
         decision = state.pending()[0]
         assert (decision.seat, decision.legal) == ("p2", ["reroll", "keep"])
         assert "2" in decision.prompt
@@ -98,7 +87,7 @@ def test_keeping_a_failed_roll_and_only_once_per_turn(setup_game, h, load_dice):
     state.player("p2")["figures"] = ["gorgo", "brasidas"]
     state.player("p2")["pos"]["brasidas"] = "home"
     load_dice(state, [2, 3, 4])  # Persia first: 2, rerolled into 3; then Macedonia 4
-    run_diplomacy(state, h, {"p2": [("gorgo", "macedonia"), ("brasidas", "persia")]})
+    h.diplomacy(state, {"p2": [("gorgo", "macedonia"), ("brasidas", "persia")]})
     state.apply("p2", "reroll")
     assert state.g["turn"] == 2  # no second question: Macedonia's failed 4 stands
     assert state.player("p2")["res"]["wood"] == 3 and state.player("p2")["res"]["copper"] == 3
@@ -107,13 +96,13 @@ def test_keeping_a_failed_roll_and_only_once_per_turn(setup_game, h, load_dice):
 def test_reroll_in_a_territory_conflict_replays_the_same_dice(setup_game, h, load_dice):
     state = setup_game(cities=["athens", "sparta"], figures=["pericles", "gorgo"])
     load_dice(state, [5, 3, 9])  # Pericles 5+3 = 8, Gorgo 3+1 = 4, rerolled 9+1 = 10
-    run_diplomacy(state, h, {"p2": [("gorgo", "epirus")], "p1": [("pericles", "epirus")]})
+    h.diplomacy(state, {"p2": [("gorgo", "epirus")], "p1": [("pericles", "epirus")]})
     assert state.pending()[0].seat == "p2"
     state.apply("p2", "keep")
     assert state.g["territories"]["epirus"]["owner"] == "p1"
     state = setup_game(cities=["athens", "sparta"], figures=["pericles", "gorgo"])
     load_dice(state, [5, 3, 9])
-    run_diplomacy(state, h, {"p2": [("gorgo", "epirus")], "p1": [("pericles", "epirus")]})
+    h.diplomacy(state, {"p2": [("gorgo", "epirus")], "p1": [("pericles", "epirus")]})
     events = state.apply("p2", "reroll")
     assert state.g["territories"]["epirus"]["owner"] == "p2"
     assert sum(e.type == "conflict" for e in events) == 1
@@ -122,25 +111,25 @@ def test_reroll_in_a_territory_conflict_replays_the_same_dice(setup_game, h, loa
 def test_timoleon_helps_only_at_syracuse_and_carthage(setup_game, h, load_dice):
     state = setup_game(cities=["athens", "corinth"], figures=["pericles", "timoleon"])
     load_dice(state, [3])
-    run_diplomacy(state, h, {"p2": [("timoleon", "carthage")]})
+    h.diplomacy(state, {"p2": [("timoleon", "carthage")]})
     assert state.player("p2")["res"]["copper"] == 2 + 2 + 1
     state = setup_game(cities=["athens", "corinth"], figures=["pericles", "timoleon"])
     load_dice(state, [3])
-    run_diplomacy(state, h, {"p2": [("timoleon", "egypt")]})
+    h.diplomacy(state, {"p2": [("timoleon", "egypt")]})
     assert state.player("p2")["res"]["wheat"] == 2 + 1
 
 
 def test_cypselos_and_medios_add_to_collection(setup_game, h):
     for city, figure, resource in (("corinth", "cypselos", "copper"), ("larissa", "medios", "wheat")):
         state = setup_game(cities=["athens", city], figures=["pericles", figure])
-        run_diplomacy(state, h, {})
+        h.diplomacy(state, {})
         assert state.player("p2")["res"][resource] == 2 + 1 + 1, figure
 
 
 def test_xenoclea_wins_ties(setup_game, h, load_dice):
     state = setup_game(cities=["athens", "delphi"], figures=["cleisthenes", "xenoclea"])
     load_dice(state, [6, 6])
-    run_diplomacy(state, h, {"p2": [("xenoclea", "epirus")], "p1": [("cleisthenes", "epirus")]})
+    h.diplomacy(state, {"p2": [("xenoclea", "epirus")], "p1": [("cleisthenes", "epirus")]})
     assert state.g["territories"]["epirus"]["owner"] == "p2"
 
 
@@ -155,7 +144,7 @@ def test_eupolemos_gains_prestige_when_taking(setup_game, h, load_dice):
     state = setup_game(cities=["elis", "sparta"], figures=["eupolemos", "leonidas"])
     state.player("p1")["reached"] = list(range(13))
     load_dice(state, [])
-    run_diplomacy(state, h, {"p1": [("eupolemos", "aeolis")]})
+    h.diplomacy(state, {"p1": [("eupolemos", "aeolis")]})
     assert state.player("p1")["prestige"] == 2
 
 
@@ -163,7 +152,7 @@ def test_hippias_and_heliodorus_add_two_at_empires(setup_game, h, load_dice):
     for city, figure in (("elis", "hippias"), ("larissa", "heliodorus")):
         state = setup_game(cities=[city, "sparta"], figures=[figure, "leonidas"])
         load_dice(state, [3])
-        run_diplomacy(state, h, {"p1": [(figure, "phoenicia")]})
+        h.diplomacy(state, {"p1": [(figure, "phoenicia")]})
         assert state.player("p1")["res"]["wood"] == 2 + 1 + 1, figure
 
 

@@ -7,27 +7,15 @@ def two(setup_game, cities=("athens", "sparta"), figures=("pericles", "leonidas"
     return setup_game(cities=list(cities), figures=list(figures), **kw)
 
 
-def give_figures(state, seat, figures):
-    state.player(seat)["figures"] = list(figures)
-    state.player(seat)["pos"] = {f: "home" for f in figures}
 
 
-def diplomacy(state, h, moves):
-    """moves: {seat: [(figure, place), ...]}; the Peloponnesian seat moves first."""
-    h.pass_development(state)
-    while state.g["step"] == "diplomacy":
-        seat = state.pending()[0].seat
-        for figure, place in moves.get(seat, []):
-            h.move(state, seat, figure, place)
-        if state.g["step"] == "diplomacy" and state.pending()[0].seat == seat:
-            state.apply(seat, "done")
 
 
 # ---------------------------------------------------------------- empires
 def test_worked_example_heliodorus_and_themistocles_at_persia(setup_game, h, load_dice):
     state = two(setup_game, ("athens", "larissa"), ("themistocles", "heliodorus"))
     load_dice(state, [7, 8])  # Peloponnesian Heliodorus rolls first, then Themistocles
-    diplomacy(state, h, {"p2": [("heliodorus", "persia")], "p1": [("themistocles", "persia")]})
+    h.diplomacy(state, {"p2": [("heliodorus", "persia")], "p1": [("themistocles", "persia")]})
     p1, p2 = state.player("p1"), state.player("p2")
     assert p2["res"]["copper"] == 2 + 3 + 1  # Persia's 3 copper, then collection
     assert p2["prestige"] == 2
@@ -38,7 +26,7 @@ def test_worked_example_heliodorus_and_themistocles_at_persia(setup_game, h, loa
 def test_lone_figure_needs_the_one_figure_number(setup_game, h, load_dice):
     state = two(setup_game)
     load_dice(state, [5])
-    diplomacy(state, h, {"p1": [("pericles", "macedonia")]})
+    h.diplomacy(state, {"p1": [("pericles", "macedonia")]})
     assert state.player("p1")["res"]["wood"] == 2 + 2 + 1
 
 
@@ -46,7 +34,7 @@ def test_embassy_adds_two_to_empire_rolls(setup_game, h, load_dice):
     state = two(setup_game)
     state.player("p1")["buildings"] = ["embassy"]
     load_dice(state, [5])
-    diplomacy(state, h, {"p1": [("pericles", "persia")]})
+    h.diplomacy(state, {"p1": [("pericles", "persia")]})
     assert state.player("p1")["res"]["copper"] == 2 + 3 + 1
 
 
@@ -76,21 +64,21 @@ def test_empire_rewards_table(setup_game, h, load_dice):
         state = two(setup_game, figures=("themistocles", "leonidas"))
         state.player("p1")["res"] = {"wheat": 0, "wood": 0, "copper": 0}
         load_dice(state, [12])
-        diplomacy(state, h, {"p1": [("themistocles", empire)]})
+        h.diplomacy(state, {"p1": [("themistocles", empire)]})
         got = {r: n - 1 for r, n in state.player("p1")["res"].items() if n - 1}
         assert got == reward, empire
     state = two(setup_game, figures=("themistocles", "leonidas"))
     load_dice(state, [12])
-    diplomacy(state, h, {"p1": [("themistocles", "syracuse")]})
+    h.diplomacy(state, {"p1": [("themistocles", "syracuse")]})
     assert [t["deck"] for t in state.g["leagues"]["delian"]["reserve"]] == ["triremes-1"]
 
 
 # ---------------------------------------------------------------- territories
 def test_worked_example_cleisthenes_and_pericles_against_brasidas(setup_game, h, load_dice):
     state = two(setup_game, figures=("pericles", "brasidas"))
-    give_figures(state, "p1", ["cleisthenes", "pericles"])
+    h.give_figures(state, "p1", ["cleisthenes", "pericles"])
     load_dice(state, [4, 5])  # the Delian league rolls 4 (+5 = 9), Brasidas 5 (+2 = 7)
-    diplomacy(state, h, {"p2": [("brasidas", "epirus")],
+    h.diplomacy(state, {"p2": [("brasidas", "epirus")],
                          "p1": [("cleisthenes", "epirus"), ("pericles", "epirus")]})
     assert state.g["territories"]["epirus"]["owner"] == "p1"
     assert state.player("p1")["res"] == {"wheat": 2 + 1 + 1, "wood": 2 + 2 + 1, "copper": 3}
@@ -102,7 +90,7 @@ def test_worked_example_cleisthenes_and_pericles_against_brasidas(setup_game, h,
 def test_tied_conflict_sends_everyone_home(setup_game, h, load_dice):
     state = two(setup_game, figures=("cleisthenes", "brasidas"))
     load_dice(state, [6, 6])
-    diplomacy(state, h, {"p2": [("brasidas", "euboea")], "p1": [("cleisthenes", "euboea")]})
+    h.diplomacy(state, {"p2": [("brasidas", "euboea")], "p1": [("cleisthenes", "euboea")]})
     assert state.g["territories"]["euboea"]["owner"] is None
     assert state.player("p1")["pos"]["cleisthenes"] == "home"
 
@@ -110,10 +98,10 @@ def test_tied_conflict_sends_everyone_home(setup_game, h, load_dice):
 def test_worked_example_brigands_with_attack_five_need_three(setup_game, h, load_dice):
     for roll, owner in ((3, "p1"), (2, None)):
         state = two(setup_game)
-        give_figures(state, "p1", ["cleisthenes", "pericles"])
+        h.give_figures(state, "p1", ["cleisthenes", "pericles"])
         state.g["territories"]["illyria"]["brigand"] = True
         load_dice(state, [roll])
-        diplomacy(state, h, {"p1": [("cleisthenes", "illyria"), ("pericles", "illyria")]})
+        h.diplomacy(state, {"p1": [("cleisthenes", "illyria"), ("pericles", "illyria")]})
         assert state.g["territories"]["illyria"]["owner"] == owner
         assert state.g["territories"]["illyria"]["brigand"] is (owner is None)
         if owner is None:
@@ -129,7 +117,7 @@ def test_unprotected_enemy_territory_is_taken_without_a_roll(setup_game, h, load
     state.g["territories"]["ionia"]["owner"] = "p2"
     state.player("p2")["posts"] = 2
     load_dice(state, [])
-    diplomacy(state, h, {"p1": [("pericles", "ionia")]})
+    h.diplomacy(state, {"p1": [("pericles", "ionia")]})
     assert state.g["territories"]["ionia"]["owner"] == "p1"
     assert state.player("p2")["posts"] == 3
     assert state.player("p1")["res"]["copper"] == 2 + 2 + 1  # the tax is collected again
@@ -140,7 +128,7 @@ def test_protector_defends_its_territory(setup_game, h, load_dice):
     state.g["territories"]["ionia"]["owner"] = "p2"
     state.player("p2")["pos"]["leonidas"] = "ionia"
     load_dice(state, [2, 9])  # Pericles 2+3 = 5 against Leonidas 9+3 = 12
-    diplomacy(state, h, {"p1": [("pericles", "ionia")]})
+    h.diplomacy(state, {"p1": [("pericles", "ionia")]})
     assert state.g["territories"]["ionia"]["owner"] == "p2"
     assert state.player("p2")["pos"]["leonidas"] == "ionia"
 
@@ -151,7 +139,7 @@ def test_no_trade_post_left_the_player_gives_up_a_territory(setup_game, h, load_
         state.g["territories"][t]["owner"] = "p1"
     state.player("p1")["posts"] = 0
     load_dice(state, [])
-    diplomacy(state, h, {"p1": [("pericles", "aeolis")]})
+    h.diplomacy(state, {"p1": [("pericles", "aeolis")]})
     decision = state.pending()[0]
     assert decision.seat == "p1"
     assert decision.legal == ["release epirus", "release illyria", "release euboea"]
@@ -184,7 +172,7 @@ def test_sea_territories_need_the_sea_icon(setup_game, h):
 def test_integration_success_brings_copper_and_the_city_token(setup_game, h, load_dice):
     state = two(setup_game)
     load_dice(state, [7])
-    diplomacy(state, h, {"p1": [("pericles", "delphi")]})
+    h.diplomacy(state, {"p1": [("pericles", "delphi")]})
     held = state.g["integrated"]["delphi"]
     assert held["league"] == "delian" and held["token"]["deck"] == "cavalry-2"
     assert state.player("p1")["res"]["copper"] == 2 + 1 + 1
@@ -194,21 +182,21 @@ def test_integration_success_brings_copper_and_the_city_token(setup_game, h, loa
 def test_integration_failure_and_proxenia(setup_game, h, load_dice):
     state = two(setup_game)
     load_dice(state, [6])
-    diplomacy(state, h, {"p1": [("pericles", "corinth")]})
+    h.diplomacy(state, {"p1": [("pericles", "corinth")]})
     assert "corinth" not in state.g["integrated"]
     state = two(setup_game)
     state.player("p1")["buildings"] = ["proxenia"]
     load_dice(state, [5])
-    diplomacy(state, h, {"p1": [("pericles", "corinth")]})
+    h.diplomacy(state, {"p1": [("pericles", "corinth")]})
     assert state.g["integrated"]["corinth"]["token"]["deck"] == "triremes-1"
 
 
 def test_reclaiming_a_city_moves_its_token_to_the_other_league(setup_game, h, load_dice):
     state = two(setup_game)
     load_dice(state, [7, 8])
-    diplomacy(state, h, {"p1": [("pericles", "elis")]})
+    h.diplomacy(state, {"p1": [("pericles", "elis")]})
     token = state.g["integrated"]["elis"]["token"]
-    diplomacy(state, h, {"p2": [("leonidas", "elis")]})
+    h.diplomacy(state, {"p2": [("leonidas", "elis")]})
     assert state.g["integrated"]["elis"] == {"league": "peloponnesian", "token": token}
 
 
@@ -225,14 +213,14 @@ def test_own_league_city_cannot_be_visited_again_and_played_cities_never(setup_g
 def test_rival_leagues_at_one_city_fight_first(setup_game, h, load_dice):
     state = two(setup_game)
     load_dice(state, [9, 1, 7])  # Pericles 9+3 beats Leonidas 1+3, then rolls 7 to integrate
-    diplomacy(state, h, {"p2": [("leonidas", "larissa")], "p1": [("pericles", "larissa")]})
+    h.diplomacy(state, {"p2": [("leonidas", "larissa")], "p1": [("pericles", "larissa")]})
     assert state.g["integrated"]["larissa"]["league"] == "delian"
 
 
 # ---------------------------------------------------------------- collection
 def test_collection_gives_one_of_each(setup_game, h):
     state = two(setup_game)
-    diplomacy(state, h, {})
+    h.diplomacy(state, {})
     assert state.player("p1")["res"] == {"wheat": 3, "wood": 3, "copper": 3}
     assert state.g["turn"] == 2 and state.g["step"] == "develop"
 
@@ -266,7 +254,7 @@ def test_protector_can_be_called_home(setup_game, h):
 
 def test_one_figure_per_player_per_city(setup_game, h):
     state = two(setup_game)
-    give_figures(state, "p1", ["pericles", "aspasia"])
+    h.give_figures(state, "p1", ["pericles", "aspasia"])
     h.pass_development(state)
     state.apply("p2", "done")
     h.move(state, "p1", "pericles", "corinth")
@@ -277,7 +265,7 @@ def test_integration_with_an_empty_deck_still_pays_copper(setup_game, h, load_di
     state = two(setup_game)
     state.g["decks"]["triremes-1"] = []
     load_dice(state, [9])
-    diplomacy(state, h, {"p1": [("pericles", "corinth")]})
+    h.diplomacy(state, {"p1": [("pericles", "corinth")]})
     assert state.g["integrated"]["corinth"] == {"league": "delian", "token": None}
     assert state.player("p1")["res"]["copper"] == 2 + 1 + 1
 
@@ -285,5 +273,5 @@ def test_integration_with_an_empty_deck_still_pays_copper(setup_game, h, load_di
 def test_syracuse_needs_seven_alone(setup_game, h, load_dice):
     state = two(setup_game, figures=("themistocles", "leonidas"))
     load_dice(state, [6])
-    diplomacy(state, h, {"p1": [("themistocles", "syracuse")]})
+    h.diplomacy(state, {"p1": [("themistocles", "syracuse")]})
     assert state.g["leagues"]["delian"]["reserve"] == []
