@@ -33,9 +33,9 @@ _KEEP_AS_TEXT = {"tag:yaml.org,2002:timestamp"}  # dates stay strings: data is J
 
 
 class YamlError(Exception):
-    """The file is not YAML we accept; `line`/`col` are 1-based, 0 if unknown."""
+    """The file is not YAML we accept; `line`/`col` are 1-based (1:1 for the whole file)."""
 
-    def __init__(self, message: str, line: int = 0, col: int = 0) -> None:
+    def __init__(self, message: str, line: int = 1, col: int = 1) -> None:
         super().__init__(message)
         self.message, self.line, self.col = message, line, col
 
@@ -72,7 +72,7 @@ def parse_yaml(text: str, file: str) -> tuple[Any, dict[JsonPath, Position]]:
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         raise YamlError(f"not valid YAML: {exc.problem}", line, col) from None
     except yaml.YAMLError as exc:
         raise YamlError(f"not valid YAML: {exc}") from None
