@@ -73,7 +73,7 @@ class CardEvents(Core):
         self.log("discard", f"Greece discards {count_of(count, 'card')}: {sorted(hand)}", GREECE)
         self.log("discard", f"Greece discards {count_of(count, 'card')}", PERSIA, count=count)
         hand.clear()
-        self.draw(GREECE, count + 1)
+        self.draw(GREECE, count + self.t.param(GREECE, "oracle", "extra_draw", 1))
         self.finish_action()
 
     def leonidas_payments(self) -> list[int]:
@@ -372,7 +372,7 @@ class CardEvents(Core):
             self.pc_count += 1
             self.log("discard", f"Persia discards {self.card_name(PERSIA, num)}", card=num)
             return
-        drawn = self.draw(PERSIA, self.pc_count + 1)
+        drawn = self.draw(PERSIA, self.pc_count + self.t.param(PERSIA, "pacification", "extra_draw", 1))
         if self.t.card_of[PERSIA].get("sudden_death") in drawn and not self.xerxes_dead:
             self.kill_king("pacification")
         else:
