@@ -1,6 +1,6 @@
 """Time per decision over the line protocol, against a raw pipe round trip.
 
-    python bench/protocol.py [--decisions 20000]
+    python bench/protocol.py [--decisions 10000] [--block 1000]
 
 Prints, in microseconds, the median and p99 of:
 
@@ -15,10 +15,15 @@ Prints, in microseconds, the median and p99 of:
 and the mean CPU time the referee process itself spends per sample.
 
 The target: the referee's median per decision within 2x the raw round trip.
-Each bot stays alive for the whole run, as in a game.  The samples are taken
-in turn (one of each per round) so that all four see the same machine load;
-on a busy machine the raw round trip gets much faster (no CPU wakes from
-idle) while the referee's work does not, so compare figures from a quiet run.
+Each bot stays alive for the whole run, as in a game.
+
+Where the processes run decides the round trip far more than any code: a
+child woken on the other core costs tens of microseconds, one on the same
+core a few.  So the run is made twice, with the processes pinned: the bot on
+the other core (how a game runs on this 2-core machine; the raw round trip
+is then ~70-90 us) and everything on one core (the referee's own Python work
+shows most).  Within a placement the subjects are measured in blocks taken in
+turn, so that each sees the same machine.
 """
 
 from __future__ import annotations
@@ -63,6 +68,7 @@ class RawEcho:
         self.child = subprocess.Popen([sys.executable, "-c", ECHO], stdin=subprocess.PIPE,
                                       stdout=subprocess.PIPE, bufsize=0)
         self.out, self.into = self.child.stdin.fileno(), self.child.stdout.fileno()
+        self.pid = self.child.pid
 
     def sample(self, _: int) -> float:
         began = time.perf_counter()
@@ -83,6 +89,7 @@ class Referee:
     def __init__(self, argv: list[str]) -> None:
         self.player = SubprocessPlayer(argv)
         self.player.start(HELLO, Limits())
+        self.pid = self.player.child.pid
 
     def sample(self, ask_id: int) -> float:
         view = {"total": ask_id, "target": 1000}
@@ -103,10 +110,10 @@ def row(name: str, times: list[float], floor: float | None = None) -> str:
     return f"{name:<32} median {median:8.1f} us   p99 {p99:8.1f} us   {ratio}"
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--decisions", type=int, default=20000)
-    args = parser.parse_args()
+def measure(placement: str, parent_cpu: int, bot_cpu: int, decisions: int,
+            block: int) -> None:
+    """Median and p99 per subject with the referee on one CPU, the bots on another."""
+    os.sched_setaffinity(0, {parent_cpu})
     examples = Path(bots.examples.__file__).resolve().parent
     subjects = {
         "raw pipe round trip (echo)": RawEcho(),
@@ -115,27 +122,41 @@ def main() -> None:
         "referee, minimal_bot.py (docs)": Referee([sys.executable,
                                                    str(examples / "minimal_bot.py")]),
     }
+    for subject in subjects.values():
+        os.sched_setaffinity(subject.pid, {bot_cpu})
     times: dict[str, list[float]] = {name: [] for name in subjects}
     cpu = dict.fromkeys(subjects, 0.0)
+    rounds = max(1, decisions // block)
     try:
-        # Interleaved, one sample of each per round, so that every figure sees
-        # the same machine load (other processes, CPU idle states).
-        for ask_id in range(1, args.decisions + 1):
+        for round_number in range(rounds):
             for name, subject in subjects.items():
                 began = time.process_time()
-                times[name].append(subject.sample(ask_id))
+                first = round_number * block + 1
+                times[name] += [subject.sample(ask_id) for ask_id in range(first, first + block)]
                 cpu[name] += time.process_time() - began
     finally:
         for subject in subjects.values():
             subject.close()
     floor = statistics.median(times["raw pipe round trip (echo)"]) * 1e6
-    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
-    print(f"{args.decisions} samples each, interleaved; Python {sys.version.split()[0]}, "
-          f"{os.cpu_count()} CPUs, load average {load} (other work skews every figure)")
+    print(f"{placement} (referee on CPU {parent_cpu}, bot on CPU {bot_cpu}), "
+          f"{rounds * block} samples each:")
     for name, samples in times.items():
-        print(row(name, samples, None if name.startswith("raw") else floor)
+        print("  " + row(name, samples, None if name.startswith("raw") else floor)
               + f"   referee CPU (mean) {cpu[name] / len(samples) * 1e6:5.1f} us")
 
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--decisions", type=int, default=10000)
+    parser.add_argument("--block", type=int, default=1000, help="samples per subject in a row")
+    args = parser.parse_args()
+    cpus = sorted(os.sched_getaffinity(0))
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"Python {sys.version.split()[0]}, CPUs {cpus}, load average {load} "
+          "(other work skews every figure)")
+    if len(cpus) > 1:
+        measure("bot on the other core", cpus[0], cpus[1], args.decisions, args.block)
+    measure("everything on one core", cpus[0], cpus[0], args.decisions, args.block)
 
 if __name__ == "__main__":
     main()
