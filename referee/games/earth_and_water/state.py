@@ -126,18 +126,19 @@ class EarthAndWaterState(AutomatonSteps, Supply, CardEvents, Battles, Movement, 
         if not self.over:
             return None
         vp = float(self.vp)
+        scores = {"persia": vp, "greece": 0.0 - vp}   # 0.0 - 0.0 is 0.0, not -0.0
         auto = self.t.automaton
         if auto is not None:   # solo: the one seat wins, draws or loses against the rules
             seat = SIDES[1 - auto.side]
             points = 0.5 if self.winner < 0 else 1.0 if self.winner != auto.side else 0.0
-            return Result(scores={seat: vp if seat == "persia" else -vp},
+            return Result(scores={seat: scores[seat]},
                           ranks={seat: 1 if points else 2}, reason=self.reason,
                           points={seat: points})
         if self.winner < 0:
             ranks = {"persia": 1, "greece": 1}
         else:
             ranks = {SIDES[self.winner]: 1, SIDES[1 - self.winner]: 2}
-        return Result(scores={"persia": vp, "greece": -vp}, ranks=ranks, reason=self.reason)
+        return Result(scores=scores, ranks=ranks, reason=self.reason)
 
     def clone(self) -> EarthAndWaterState:
         other = EarthAndWaterState.__new__(EarthAndWaterState)
