@@ -16,12 +16,13 @@ import os
 import select
 import signal
 import subprocess
+import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import IO
 
 CHUNK = 1 << 16
+MAX_STDERR = 16 << 20   # bytes of a bot's stderr kept in its log; the rest is dropped
 
 
 class TransportError(Exception):
@@ -44,24 +45,56 @@ class Backlog(TransportError):
     """The child has not read what was sent to it and the buffer is full."""
 
 
+class StderrSink(threading.Thread):
+    """Copies a child's stderr into its log up to a cap, then drains and drops the rest.
+
+    A bot that floods its stderr neither blocks (the pipe is always read) nor
+    fills the disk (the log stops growing at `cap` bytes).
+    """
+
+    def __init__(self, fd: int, path: Path, cap: int) -> None:
+        super().__init__(daemon=True, name=f"stderr of {path.name}")
+        self.fd, self.path, self.cap = fd, path, cap
+
+    def run(self) -> None:
+        room = self.cap
+        with open(self.path, "ab", buffering=0) as log:
+            while chunk := os.read(self.fd, CHUNK):
+                if room > 0:
+                    log.write(chunk[:room])
+                    room -= len(chunk)
+                    if room <= 0:
+                        log.write(f"\n[agon: stderr past {self.cap} bytes is dropped]\n".encode())
+        os.close(self.fd)
+
+
 class ChildProcess:
     """One running program with line-based stdin/stdout pipes."""
 
     def __init__(self, argv: Sequence[str], *, max_line: int = 1 << 20,
                  stderr: Path | None = None, cwd: Path | None = None,
-                 env: dict[str, str] | None = None, max_backlog: int | None = None) -> None:
+                 env: dict[str, str] | None = None, max_backlog: int | None = None,
+                 max_stderr: int = MAX_STDERR) -> None:
         self.argv = list(argv)
         self.max_line = max_line
         self.max_backlog = max_backlog if max_backlog is not None else 16 * max_line + CHUNK
-        self._stderr_file: IO[bytes] | None = open(stderr, "ab") if stderr else None  # noqa: SIM115
+        err_read, err_write = os.pipe() if stderr else (None, None)
         try:
             self.proc = subprocess.Popen(
                 self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=self._stderr_file or subprocess.DEVNULL, cwd=cwd, env=env,
+                stderr=err_write if stderr else subprocess.DEVNULL, cwd=cwd, env=env,
                 start_new_session=True, bufsize=0, close_fds=True)
         except BaseException:
-            self._close_stderr()
+            if stderr:
+                os.close(err_read)
             raise
+        finally:
+            if err_write is not None:
+                os.close(err_write)
+        self._sink: StderrSink | None = None
+        if stderr:
+            self._sink = StderrSink(err_read, stderr, max_stderr)
+            self._sink.start()
         self.pid = self.proc.pid
         self._out = self.proc.stdin.fileno()   # type: ignore[union-attr]
         self._in = self.proc.stdout.fileno()   # type: ignore[union-attr]
@@ -232,7 +265,8 @@ class ChildProcess:
         finally:
             if self.proc.stdout:
                 self.proc.stdout.close()
-            self._close_stderr()
+            if self._sink is not None:
+                self._sink.join(timeout=1.0)  # the group is dead: its stderr ends now
         return self.returncode
 
     def _wait_exit(self, deadline: float) -> bool:
@@ -249,11 +283,6 @@ class ChildProcess:
                 return False
             time.sleep(delay)
             delay = min(delay * 2, 0.02)
-
-    def _close_stderr(self) -> None:
-        if self._stderr_file is not None:
-            self._stderr_file.close()
-            self._stderr_file = None
 
     def __enter__(self) -> ChildProcess:
         return self

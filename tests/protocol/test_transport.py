@@ -64,3 +64,16 @@ def test_close_kills_a_child_that_will_not_exit():
     began = time.monotonic()
     assert proc.close(linger=0.1) == -9
     assert time.monotonic() - began < 1.0
+
+
+def test_a_flood_on_stderr_neither_blocks_the_bot_nor_fills_the_log(tmp_path):
+    log = tmp_path / "bot.log"
+    code = ("import sys\nfor _ in range(2000): sys.stderr.write('x' * 1000 + '\\n')\n"
+            "sys.stderr.flush(); print('done', flush=True)")
+    with child(code, stderr=log, max_stderr=10_000) as proc:
+        # 2 MB of stderr: a bot whose stderr were never read would block long before
+        assert proc.read_line(time.monotonic() + 10) == b"done"
+    text = log.read_text()
+    assert text.startswith("x" * 1000)
+    assert text.endswith("[agon: stderr past 10000 bytes is dropped]\n")
+    assert len(text) < 10_000 + 100
