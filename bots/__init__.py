@@ -9,6 +9,8 @@ from bots.base import Bot
 BUILTIN: dict[str, tuple[str, str]] = {
     # name: (module:class, one-line description)
     "random": ("bots.random:RandomBot", "uniform over the legal actions, seeded"),
+    "mc": ("bots.mc:MonteCarloBot",
+           "Monte Carlo: random playouts in resampled worlds, any game (0.5 s a move)"),
 }
 
 

@@ -5,17 +5,20 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from referee.engine import Decision
+from referee.engine import Decision, State
 
 
 class Bot:
     """A decision maker that runs inside the referee's process.
 
     Subclasses override `choose`; `start` and `event` are optional hooks.
+    A bot that sets `wants_state` gets, with each decision, a State consistent
+    with what its seat knows and the rest resampled, to search from.
     """
 
     name = "bot"
     version = "1.0"
+    wants_state = False
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -26,5 +29,5 @@ class Bot:
     def event(self, event: dict[str, Any]) -> None:
         """Something this seat may see happened."""
 
-    def choose(self, decision: Decision, view: dict[str, Any]) -> str:
+    def choose(self, decision: Decision, view: dict[str, Any], state: State | None = None) -> str:
         raise NotImplementedError

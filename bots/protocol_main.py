@@ -16,11 +16,11 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import IO
+from typing import IO, Any
 
 from bots.base import Bot
 from referee import protocol
-from referee.engine import Decision
+from referee.engine import Decision, Engine
 
 
 def run(bot_class: type[Bot], argv: Sequence[str] | None = None,
@@ -39,6 +39,7 @@ def run(bot_class: type[Bot], argv: Sequence[str] | None = None,
 def _serve(bot_class: type[Bot], seed: int | None, name: str,
            reader: IO[bytes], writer: IO[bytes]) -> int:
     bot: Bot | None = None
+    engine: Engine | None = None
     seat = ""
 
     def send(message: protocol.Message) -> None:
@@ -53,11 +54,16 @@ def _serve(bot_class: type[Bot], seed: int | None, name: str,
             bot = bot_class(seed) if seed is not None else bot_class(_fresh_seed())
             seat = str(message.payload.get("seat", ""))
             bot.start(message.payload)
-            send(protocol.Ready(name, {"version": bot.version}))
+            about: dict[str, Any] = {"version": bot.version}
+            if bot.wants_state:
+                engine = _engine_for(message.payload)
+                about["wants"] = ["state"]
+            send(protocol.Ready(name, about))
         elif bot is None:
             raise protocol.ProtocolError("the first line must be 'agon 1 {...}'")
         elif isinstance(message, protocol.Ask):
-            action = bot.choose(Decision(seat, message.prompt, message.legal), message.view)
+            world = engine.load(message.state) if engine and message.state is not None else None
+            action = bot.choose(Decision(seat, message.prompt, message.legal), message.view, world)
             send(_answer(message, action))
         elif isinstance(message, protocol.EventMsg):
             bot.event(message.payload)
@@ -72,6 +78,17 @@ def _answer(ask: protocol.Ask, action: str) -> protocol.Act:
         return protocol.Act(ask.id, index=ask.legal.index(action))
     except ValueError:
         return protocol.Act(ask.id, text=action)
+
+
+def _engine_for(hello: dict[str, Any]) -> Engine:
+    """The engine of the hello's ruleset, to load the states a search bot is sent."""
+    from referee.games import engine_class
+    from referee.ruleset import load_ruleset
+
+    info = hello.get("ruleset") or {}
+    source = info.get("source")
+    ruleset = load_ruleset(source if source and os.path.isfile(source) else info.get("id", ""))
+    return engine_class(ruleset.engine)(ruleset)
 
 
 def _fresh_seed() -> int:

@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from bots.base import Bot
-from referee.engine import Decision
+from referee.engine import Decision, State
 
 
 class RandomBot(Bot):
     name = "random"
 
-    def choose(self, decision: Decision, view: dict[str, Any]) -> str:
+    def choose(self, decision: Decision, view: dict[str, Any], state: State | None = None) -> str:
         return self.rng.choice(decision.legal)
 
 

@@ -37,6 +37,7 @@ class Match:
         self.forfeits: dict[str, dict[str, str]] = {}
         self.used: dict[str, float] = dict.fromkeys(self.seats, 0.0)
         self.fallback = stream(seed, "forfeit")  # default policy for forfeited seats
+        self.sampler = stream(seed, "determinize")  # worlds handed to search bots
         self.ask_id = 0
 
     # -- the game loop -------------------------------------------------------
@@ -77,7 +78,7 @@ class Match:
             hello = {
                 "game": ruleset.engine, "seat": seat, "seats": self.seats,
                 "ruleset": {"id": ruleset.id, "version": ruleset.version,
-                            "sha256": ruleset.sha256},
+                            "sha256": ruleset.sha256, "source": ruleset.source},
                 "options": self.options, "limits": self.limits.to_json(),
             }
             if self.teams:
@@ -100,10 +101,12 @@ class Match:
         interactive = getattr(player, "interactive", False)
         if interactive:
             player.board(state.describe(seat))
+        world = state.determinize(seat, self.sampler) if player.wants_state else None
         began = time.perf_counter()
         try:
             try:
-                action = player.choose(self.ask_id, decision, state.view(seat), clock, timeout)
+                action = player.choose(self.ask_id, decision, state.view(seat), clock, timeout,
+                                       state=world)
             except Resign as resign:
                 raise BotFault("resign", str(resign)) from None
             spent = time.perf_counter() - began

@@ -24,7 +24,7 @@ from typing import IO, Any, NoReturn
 from bots import BUILTIN, bot_class
 from bots.base import Bot
 from referee import protocol, transport
-from referee.engine import Decision
+from referee.engine import Decision, State
 from referee.transport import ChildProcess
 
 # Reason codes for a seat that loses by forfeit (DESIGN.md section 4).
@@ -57,7 +57,14 @@ class Limits:
 
 
 class Player(ABC):
-    """One seat's decision maker for the length of one game."""
+    """One seat's decision maker for the length of one game.
+
+    A player whose `wants_state` is true is also handed, with each decision,
+    a `State` consistent with everything its seat knows and with the rest
+    resampled (`State.determinize`): what search bots need.
+    """
+
+    wants_state = False
 
     @abstractmethod
     def start(self, hello: dict[str, Any], limits: Limits) -> None:
@@ -75,7 +82,7 @@ class Player(ABC):
 
     @abstractmethod
     def choose(self, ask_id: int, decision: Decision, view: dict[str, Any],
-               clock: dict[str, float], timeout: float) -> str:
+               clock: dict[str, float], timeout: float, state: State | None = None) -> str:
         """Return the chosen action's text (not yet checked for legality).
 
         `timeout` is the wall-clock budget in seconds including the grace
@@ -104,6 +111,7 @@ class InProcessPlayer(Player):
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
+        self.wants_state = bot.wants_state
 
     def identity(self) -> dict[str, Any]:
         return {"name": self.bot.name, "version": self.bot.version, "kind": "builtin"}
@@ -115,9 +123,9 @@ class InProcessPlayer(Player):
         self._call("crash", self.bot.event, event)
 
     def choose(self, ask_id: int, decision: Decision, view: dict[str, Any],
-               clock: dict[str, float], timeout: float) -> str:
+               clock: dict[str, float], timeout: float, state: State | None = None) -> str:
         began = time.monotonic()
-        action = self._call("crash", self.bot.choose, decision, view)
+        action = self._call("crash", self.bot.choose, decision, view, state)
         spent = time.monotonic() - began
         if spent > timeout:
             raise BotFault("timeout", f"answered after {spent:.3f} s (limit {timeout:.3f} s)")
@@ -223,6 +231,8 @@ class SubprocessPlayer(Player):
             message = self._receive(deadline, _late_ready)
             if isinstance(message, protocol.Ready):
                 self.ready = message
+                wants = message.about.get("wants")
+                self.wants_state = isinstance(wants, list) and "state" in wants
                 return
             if not isinstance(message, protocol.Info):
                 self._fail(BotFault("handshake", f"expected 'ready NAME', got "
@@ -233,14 +243,15 @@ class SubprocessPlayer(Player):
             self._send(protocol.EventMsg(event))
 
     def choose(self, ask_id: int, decision: Decision, view: dict[str, Any],
-               clock: dict[str, float], timeout: float) -> str:
+               clock: dict[str, float], timeout: float, state: State | None = None) -> str:
         if self.fault is not None:
             raise self.fault
         if self.child is None:
             self._fail(BotFault("crash", "the program was never started"))
         began = time.monotonic()
         legal = decision.legal
-        self._send_line(protocol.ask_line(ask_id, legal, decision.prompt, view, clock))
+        self._send_line(protocol.ask_line(ask_id, legal, decision.prompt, view, clock,
+                                          state.to_json() if state is not None else None))
         while True:
             message = self._receive(began + timeout, lambda: BotFault(
                 "timeout", f"no answer to ask {ask_id} within {timeout:.3g} s"))
@@ -433,7 +444,7 @@ class HumanPlayer(Player):
         self.last_board = text
 
     def choose(self, ask_id: int, decision: Decision, view: dict[str, Any],
-               clock: dict[str, float], timeout: float) -> str:
+               clock: dict[str, float], timeout: float, state: State | None = None) -> str:
         self._show_news()
         self._show_choices(decision)
         while True:

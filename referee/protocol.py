@@ -68,9 +68,11 @@ class Ask:
     prompt: str = ""
     view: dict[str, Any] = field(default_factory=dict)
     clock: dict[str, Any] = field(default_factory=dict)
+    state: dict[str, Any] | None = None  # only for bots that asked for it (wants: state)
 
     def to_line(self) -> str:
-        return ask_line(self.id, self.legal, self.prompt, self.view, self.clock).decode()
+        return ask_line(self.id, self.legal, self.prompt, self.view, self.clock,
+                        self.state).decode()
 
 
 @dataclass(slots=True)
@@ -161,10 +163,12 @@ def encode(message: Message) -> bytes:
 
 
 def ask_line(ask_id: int, legal: Sequence[str], prompt: str, view: dict[str, Any],
-             clock: dict[str, Any]) -> bytes:
+             clock: dict[str, Any], state: dict[str, Any] | None = None) -> bytes:
     """`Ask(...)` encoded, without building the message object (the referee's hot path)."""
-    body = _json({"prompt": prompt, "legal": legal, "view": view, "clock": clock})
-    return f"ask {ask_id} {len(legal)} {body}\n".encode()
+    body = {"prompt": prompt, "legal": legal, "view": view, "clock": clock}
+    if state is not None:
+        body["state"] = state
+    return f"ask {ask_id} {len(legal)} {_json(body)}\n".encode()
 
 
 def _one_line(text: str) -> str:
@@ -281,7 +285,7 @@ def _parse_ask(rest: str) -> Ask:
     if len(legal) != count:
         raise ProtocolError(f"ask: N is {count} but 'legal' holds {len(legal)} actions")
     return Ask(ask_id, legal, str(body.get("prompt", "")), body.get("view") or {},
-               body.get("clock") or {})
+               body.get("clock") or {}, body.get("state"))
 
 
 def _parse_act(rest: str) -> Act:

@@ -65,7 +65,7 @@ def test_different_greek_players_face_the_same_automaton_rolls(solo):
 class FirstChoiceBot(Bot):
     name = "first"
 
-    def choose(self, decision, view) -> str:
+    def choose(self, decision, view, state=None) -> str:
         return decision.legal[0]
 
 

@@ -31,7 +31,7 @@ class Scripted(Player):
     def event(self, event) -> None:
         self.seen.append(event)
 
-    def choose(self, ask_id: int, decision: Decision, view, clock, timeout) -> str:
+    def choose(self, ask_id: int, decision: Decision, view, clock, timeout, state=None) -> str:
         self.asked += 1
         self.views.append(view)
         if self.fault and self.asked == self.fault_at:
@@ -82,7 +82,7 @@ def test_illegal_answer_forfeits_with_reason_illegal(toy):
 
 def test_slow_answer_is_a_timeout(toy):
     class Slow(Scripted):
-        def choose(self, *args):
+        def choose(self, *args, **kwargs):
             import time
             time.sleep(0.05)
             return "bid 1"

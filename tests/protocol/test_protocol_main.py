@@ -28,7 +28,7 @@ class Recorder(Bot):
     def event(self, event):
         self.seen = event["type"]
 
-    def choose(self, decision, view):
+    def choose(self, decision, view, state=None):
         assert decision.seat == "p2" and self.seen == "something-new"
         return "b" if decision.legal[0] == "a" else "not listed"
 
