@@ -186,7 +186,26 @@ class State(ABC):
     def determinize(self, seat: str, rng: random.Random) -> State:
         """A copy where what `seat` cannot see is resampled with `rng`.
 
-        Games without hidden information return a plain clone.
+        Search bots are handed ``determinize(seat, rng).to_json()`` and may read
+        all of it, so the copy must:
+
+        1. give `seat` exactly the same ``view(seat)`` as the real state, and the
+           same pending decisions (prompts and legal actions) for `seat`;
+        2. resample everything `seat` cannot see (other hands, deck order,
+           face-down tokens and discards, secret picks, future draws and cards),
+           consistently with what `seat` has seen (counts, cards known to be
+           held, a decision another seat is taking listed from its new hand);
+        3. reseed EVERY random stream (deck, dice, automaton, augur ...) from
+           `rng`, so future chance cannot be predicted from the real game;
+        4. keep nothing in ``to_json()`` from which the real seed or the real
+           hidden information could be recovered: a stored seed is replaced by
+           a value drawn from `rng`, test hooks (rigged dice) and cached copies
+           of hidden lists are dropped or rebuilt;
+        5. still be a valid state: it plays to the end with random legal
+           actions, and ``engine.load(d.to_json())`` round-trips.
+
+        The real state is left untouched.  Games without hidden information
+        or chance may return a plain clone.
         """
         return self.clone()
 

@@ -96,6 +96,7 @@ class AutomatonSteps(Core):
         elif step == "sup_cards":
             hand = self.hands[PERSIA]
             self.auto_log(a, f"discards its {count_of(len(hand), 'card')}: it keeps none", "S6")
+            self.unseen[GREECE].extend(hand[:-1])   # unnamed: only the last, on top, shows
             for num in list(hand):
                 self.discard_card(PERSIA, num)
             self.start_attrition(PERSIA)

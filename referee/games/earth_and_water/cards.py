@@ -70,6 +70,7 @@ class CardEvents(Core):
         hand = self.hands[GREECE]
         count = len(hand)
         self.discard[0:0] = hand   # face down under the pile: the Oracle stays on top
+        self.unseen[PERSIA].extend(hand)
         self.log("discard", f"Greece discards {count_of(count, 'card')}: {sorted(hand)}", GREECE)
         self.log("discard", f"Greece discards {count_of(count, 'card')}", PERSIA, count=count)
         hand.clear()

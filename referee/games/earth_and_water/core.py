@@ -44,7 +44,7 @@ SCALARS = (
     "sd_then", "ev_city", "auto_out",
 )
 FLAT_LISTS = ("res_arm", "res_flt", "deck", "discard", "passed", "stack", "once_used", "mv_reach")
-NESTED_LISTS = ("arm", "flt", "hands")
+NESTED_LISTS = ("arm", "flt", "hands", "unseen")
 
 
 class Core:
@@ -95,6 +95,9 @@ class Core:
         self.arm = [[0] * n, [0] * n]
         self.flt = [[0] * n, [0] * n]
         self.hands: list[list[int]] = [[], []]
+        # per side, the cards in the discard pile it never saw (the other side's face-down
+        # discards): what determinize() may resample there; emptied when the pile is drawn
+        self.unseen: list[list[int]] = [[], []]
         self.deck = list(t.card_numbers)
         self.discard: list[int] = []
         self.passed = [False, False]
@@ -156,7 +159,7 @@ class Core:
         for name in FLAT_LISTS:
             d[name] = list(data[name])
         for name in NESTED_LISTS:
-            d[name] = [list(x) for x in data[name]]
+            d[name] = [list(x) for x in data.get(name, ([], []))]
         self.deck_rng = rng_from_state(data["rng"]["deck"])
         self.dice_rng = rng_from_state(data["rng"]["battle"])
         self.auto_rng = rng_from_state(data["rng"]["automaton"])
@@ -214,6 +217,7 @@ class Core:
                     break
                 self.deck = self.discard
                 self.discard = []
+                self.unseen = [[], []]
                 self.log("reshuffle", "The discard pile is shuffled into a new draw pile")
             i = int(rand() * len(self.deck))
             drawn.append(self.deck.pop(i))

@@ -69,11 +69,13 @@ class Preparation(Core):
     def after_sudden_death(self) -> None:
         hand = self.hands[PERSIA]
         self.discard[0:0] = hand   # under the pile, so its top card reveals nothing
+        self.unseen[GREECE].extend(hand)
         self.log("discard", f"Persia discards its whole hand ({len(hand)} cards)", count=len(hand))
         hand.clear()
         if self.sd_then == "prep":
             self.deck.extend(self.discard)
             self.discard = []
+            self.unseen = [[], []]
             self.acropolis = False   # the Greek preparation it would cut never happens
             self.log("campaign_end", f"Campaign {self.campaign} ends at once: no scoring")
             self.end_campaign()

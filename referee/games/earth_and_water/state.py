@@ -149,16 +149,41 @@ class EarthAndWaterState(AutomatonSteps, Supply, CardEvents, Battles, Movement, 
         return self.fields_json()
 
     def determinize(self, seat: str, rng: random.Random) -> EarthAndWaterState:
-        """Resample the opponent's hand and the future draws and dice."""
+        """Deal the cards `seat` cannot see anew and reseed every stream from `rng`.
+
+        The pool is the other hand, the draw pile and the other side's face-down
+        discards (never the top of the pile, which is face up).  An open reaction
+        window of the other side is kept consistent: it only opens on a card held.
+        """
         side = SIDES.index(seat)
+        opp = 1 - side
         other = self.clone()
-        hidden = other.deck + other.hands[1 - side]
-        rng.shuffle(hidden)
-        count = len(other.hands[1 - side])
-        other.hands[1 - side] = hidden[:count]
-        other.deck = hidden[count:]
-        other.deck_rng = random.Random(rng.random())
-        other.dice_rng = random.Random(rng.random())
+        unseen = set(self.unseen[side])
+        top = len(self.discard) - 1
+        slots = [i for i, num in enumerate(self.discard) if num in unseen and i != top]
+        # While Persia picks a card with Hippias it is looking at the Greek hand.
+        shown = self.step == "hippias" and self.actor == side
+        hidden_hand = [] if shown else self.hands[opp]
+        pool = self.deck + hidden_hand + [self.discard[i] for i in slots]
+        count = len(hidden_hand)
+        window = (self.step in REACTION_STEPS and self.actor == opp and not self.t.always_prompt
+                  and len(LEGAL[self.step](self)) > 1)
+        for _ in range(WINDOW_TRIES):
+            rng.shuffle(pool)
+            other.hands[opp] = pool[:count] if not shown else list(self.hands[opp])
+            if not window or len(LEGAL[self.step](other)) > 1:
+                break
+        for i, num in zip(slots, pool[count:], strict=False):
+            other.discard[i] = num
+        other.unseen[side] = [other.discard[i] for i in slots]
+        if top >= 0 and self.discard[top] in unseen:
+            other.unseen[side].append(self.discard[top])
+        other.deck = pool[count + len(slots):]
+        other.seed = rng.getrandbits(63)
+        other.deck_rng = random.Random(rng.getrandbits(64))
+        other.dice_rng = random.Random(rng.getrandbits(64))
+        other.auto_rng = random.Random(rng.getrandbits(64))
+        other.rigged_dice = []
         return other
 
     def view(self, seat: str) -> dict[str, Any]:
@@ -205,6 +230,7 @@ class EarthAndWaterState(AutomatonSteps, Supply, CardEvents, Battles, Movement, 
 
 
 TALENT_STEPS = frozenset({"buy", "build"})
+WINDOW_TRIES = 500   # reshuffles to find a hand that holds the card of an open window
 REACTION_STEPS = frozenset({"themistocles", "land_react", "artemisia", "immortals", "molon"})
 
 # step name -> the functions listing its legal actions and applying one of them

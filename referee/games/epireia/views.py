@@ -9,6 +9,9 @@ if TYPE_CHECKING:
     from referee.games.epireia.state import EpireiaState
 
 
+PLACEMENT_TRIES = 20   # random deals of face-down battle tokens tried before keeping the real one
+
+
 def member(st: EpireiaState, seat: str, league: str) -> bool:
     return seat in st.g["players"] and st.player(seat)["league"] == league
 
@@ -130,13 +133,23 @@ def describe(st: EpireiaState, seat: str) -> str:
 
 
 def determinize(st: EpireiaState, seat: str, rng: random.Random) -> EpireiaState:
-    """Resample what `seat` cannot know: unseen token powers, future acts, others' secret picks."""
+    """Resample what `seat` cannot know and reseed every stream from `rng`.
+
+    Hidden: the order of the token piles, the powers of tokens face down outside
+    its league (reserves, integrated cities, the battle, the solo enemy's army),
+    the other league's figures not yet revealed in the battle, future act cards,
+    future Augur cards, and the other seats' secret starting figures.
+    """
     copy_state = st.clone()
     g = copy_state.g
     hidden: dict[str, list[dict[str, Any]]] = {}
     for deck, pile in g["decks"].items():
         hidden.setdefault(deck, []).extend({"pile": pile, "i": i} for i in range(len(pile)))
-    seen_ids: set[int] = set()
+    battle = g["battle"]
+    # tokens already face up in the battle are seen by everyone
+    seen_ids = {id(token) for side in battle["sides"]
+                for key, token in battle["placed"][side].items()
+                if key.rsplit("-", 1)[0] in battle["revealed"]} if battle else set()
 
     def hide(token: dict[str, Any] | None) -> None:
         if token and id(token) not in seen_ids:
@@ -150,21 +163,21 @@ def determinize(st: EpireiaState, seat: str, rng: random.Random) -> EpireiaState
             for city in g["integrated"].values():
                 if city["league"] == name:
                     hide(city["token"])
-    battle = g["battle"]
     if battle:
         for side in battle["sides"]:
             if member(st, seat, side):
                 continue
+            if side in battle["pool"]:   # a league (the solo enemy's army is printed)
+                resample_placement(copy_state, side, rng)
             for token in battle["pool"].get(side, []):
                 hide(token)
-            for key, token in battle["placed"][side].items():
-                if key.rsplit("-", 1)[0] not in battle["revealed"]:
-                    hide(token)
+            for token in battle["placed"][side].values():
+                hide(token)
             if not battle["figures_revealed"] and battle["figs"][side]:
-                fronts = list(battle["figs"][side])
-                figures = list(battle["figs"][side].values())
-                rng.shuffle(figures)
-                battle["figs"][side] = dict(zip(fronts, figures, strict=True))
+                battle["figs"][side] = resample_figures(copy_state, side, rng)
+    if g["enemy"]:
+        for token in g["enemy"]["army"].values():
+            hide(token)
     for spots in hidden.values():
         values = [s["pile"][s["i"]] if "pile" in s else s["token"]["power"] for s in spots]
         rng.shuffle(values)
@@ -179,9 +192,55 @@ def determinize(st: EpireiaState, seat: str, rng: random.Random) -> EpireiaState
         cards = sorted(s for s, spec in st.t.scenarios.items() if spec["act"] == act)
         if g["scenario_draws"]:
             g["scenario_draws"][act - 1] = rng.choice(cards)
+    if g["solo"]:
+        resample_augurs(copy_state, rng)
     for other in list(g["secret"]):
         if other != seat:
             g["secret"][other] = rng.choice(st.t.city_figures(st.player(other)["city"]))
-    for stream in copy_state.rng.values():
-        stream.seed(rng.random())
+    g["seed"] = rng.getrandbits(63)
+    for name in sorted(copy_state.rng):
+        copy_state.rng[name] = random.Random(rng.getrandbits(64))
     return copy_state
+
+
+def resample_placement(st: EpireiaState, side: str, rng: random.Random) -> None:
+    """Which of the league's tokens lie on its face-down slots, drawn anew.
+
+    Each slot takes a token of a type it allows; the rest go back to the pool.
+    Which slots are filled stays (a deal that fits is found in a few tries).
+    """
+    b = st.g["battle"]
+    placed = b["placed"][side]
+    keys = [k for k in placed if k.rsplit("-", 1)[0] not in b["revealed"]]
+    spare = [placed[k] for k in keys] + b["pool"][side]
+    for _ in range(PLACEMENT_TRIES):
+        left = list(spare)
+        rng.shuffle(left)
+        chosen = {}
+        for key in keys:
+            front, _, row = key.rsplit("-", 2)
+            kinds = st.t.slot_types(front, int(row) - 1)
+            at = next((i for i, t in enumerate(left) if st.t.tokens[t["deck"]]["type"] in kinds), -1)
+            if at < 0:
+                break
+            chosen[key] = left.pop(at)   # by position: equal tokens are distinct objects
+        else:
+            placed.update(chosen)
+            b["pool"][side] = left
+            return
+
+
+def resample_figures(st: EpireiaState, side: str, rng: random.Random) -> dict[str, str]:
+    """Which of the league's figures lie face down on its filled fronts, drawn anew."""
+    fronts = list(st.g["battle"]["figs"][side])
+    figures = [f for s in st.ordered(side) for f in st.player(s)["figures"]]
+    return dict(zip(fronts, rng.sample(figures, len(fronts)), strict=True))
+
+
+def resample_augurs(st: EpireiaState, rng: random.Random) -> None:
+    """The Augur cards still to come, drawn anew from those not revealed yet."""
+    solo = st.g["solo"]
+    augurs = solo["augurs"]
+    shown = augurs.index(st.g["augur"]) + 1 if st.g["augur"] in augurs else 0
+    unseen = sorted(set(st.t.augurs) - set(augurs[:shown]))
+    solo["augurs"] = augurs[:shown] + rng.sample(unseen, len(augurs) - shown)

@@ -17,6 +17,7 @@ def draw(state: TenThousandState, seat: str, count: int) -> None:
             if not state.discard:
                 break
             state.deck, state.discard = state.discard, []
+            state.face_down = {}
             state.rngs["deck"].shuffle(state.deck)
             state.emit("reshuffle", "the discard pile is shuffled into a new deck")
         drawn.append(state.deck.pop())

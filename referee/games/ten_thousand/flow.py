@@ -214,7 +214,9 @@ def leave_the_march(state: TenThousandState, army) -> None:
     keep = []
     if army.arrived is not None and state.options.get("finished_play_penalising"):
         keep = [n for n in army.hand if state.rules.cards[n].penalising]
-    state.discard.extend(n for n in army.hand if n not in keep)
+    gone = [n for n in army.hand if n not in keep]
+    state.discard.extend(gone)
+    state.face_down.setdefault(army.seat, []).extend(gone)   # discarded unseen
     army.hand = keep
 
 

@@ -17,6 +17,8 @@ from referee.games.ten_thousand.deck import draw
 from referee.games.ten_thousand.rules import GameRules
 from referee.rng import rng_from_state, rng_state, stream
 
+RESAMPLE_TRIES = 500   # deals tried to find one where the seat asked in a window can act
+
 
 class TenThousandState(State):
     def __init__(self, rules: GameRules, seats: list[str], seed: int,
@@ -34,6 +36,9 @@ class TenThousandState(State):
         self.window: Window | None = None
         self.deck: list[int] = []
         self.discard: list[int] = []
+        # seat -> cards it put face down on the discard pile (a hand left with the march):
+        # hidden from the others, resampled by determinize(); emptied at a reshuffle
+        self.face_down: dict[str, list[int]] = {}
         self.arrivals = 0
         self.asking: Decision | None = None
         self.rngs: dict[str, random.Random] = {}
@@ -180,19 +185,72 @@ class TenThousandState(State):
         return "\n".join(lines)
 
     def determinize(self, seat: str, rng: random.Random) -> TenThousandState:
-        """Deal the cards `seat` cannot see (other hands, the deck) anew."""
+        """Deal anew the cards `seat` cannot see and reseed every stream from `rng`.
+
+        Hidden: the other hands, the deck and the others' face-down discards.  A
+        decision another seat is taking on its hand (a roll window, a discard) is
+        listed again from its new hand, and a window only asks a seat that could
+        act there, as the real one does.
+        """
         other = self.clone()
-        hidden = list(other.deck)
-        for s, army in other.armies.items():
-            if s != seat:
-                hidden += army.hand
-        rng.shuffle(hidden)
-        for s, army in other.armies.items():
-            if s != seat:
-                count = len(army.hand)
-                army.hand, hidden = hidden[:count], hidden[count:]
-        other.deck = hidden
+        others = [s for s in self.seats if s != seat]
+        counts = {s: len(self.armies[s].hand) for s in others}
+        down = {s: list(self.face_down.get(s, [])) for s in others if self.face_down.get(s)}
+        pool = list(self.deck)
+        for s in others:
+            pool += self.armies[s].hand
+        for cards in down.values():
+            pool += cards
+            for number in cards:
+                other.discard.remove(number)
+        for _ in range(RESAMPLE_TRIES):
+            rng.shuffle(pool)
+            rest = self._deal(other, counts, pool)
+            if self._reask(other, seat):
+                break
+        for s, cards in down.items():
+            other.face_down[s], rest = rest[:len(cards)], rest[len(cards):]
+            other.discard += other.face_down[s]
+        other.deck = rest
+        other.events = []   # the opening draws, which name the real cards
+        other.seed = rng.getrandbits(63)
+        other.rngs = {name: random.Random(rng.getrandbits(64)) for name in sorted(self.rngs)}
         return other
+
+    @staticmethod
+    def _deal(other: TenThousandState, counts: dict[str, int], pool: list[int]) -> list[int]:
+        """Deal the shuffled pool to the other hands; return what is left.
+
+        An army off the march keeps only penalising cards (option
+        finished_play_penalising), so its hand is dealt from those first.
+        """
+        rest = list(pool)
+        for s, count in counts.items():
+            if not other.armies[s].marching and count:
+                kept = [n for n in rest if other.rules.cards[n].penalising][:count]
+                for number in kept:
+                    rest.remove(number)
+                other.armies[s].hand = kept
+        for s, count in counts.items():
+            if other.armies[s].marching or not count:
+                other.armies[s].hand, rest = rest[:count], rest[count:]
+        return rest
+
+    @staticmethod
+    def _reask(other: TenThousandState, seat: str) -> bool:
+        """List another seat's pending choice from its resampled hand; False if it has none."""
+        asking = other.asking
+        if asking is None or asking.seat == seat:
+            return True
+        hand = other.armies[asking.seat].hand
+        if other.step == "window":
+            actions = rolls.seat_actions(other, asking.seat)
+            other.asking = Decision(asking.seat, asking.prompt, actions + ["pass"])
+            return bool(actions)
+        if other.step == "discard":
+            other.asking = Decision(asking.seat, asking.prompt,
+                                    [f"discard {n}" for n in sorted(set(hand))])
+        return True
 
     # ----- persistence ----------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -205,6 +263,7 @@ class TenThousandState(State):
             "turn": self.turn.to_json() if self.turn else None,
             "window": self.window.to_json() if self.window else None,
             "deck": list(self.deck), "discard": list(self.discard), "arrivals": self.arrivals,
+            "face_down": {s: list(cards) for s, cards in self.face_down.items()},
             "asking": None if asking is None else
             {"seat": asking.seat, "prompt": asking.prompt, "legal": list(asking.legal)},
             "rngs": {name: rng_state(rng) for name, rng in self.rngs.items()},
@@ -223,6 +282,7 @@ class TenThousandState(State):
         state.deck = list(data["deck"])
         state.discard = list(data["discard"])
         state.arrivals = data["arrivals"]
+        state.face_down = {s: list(cards) for s, cards in data.get("face_down", {}).items()}
         asking = data["asking"]
         state.asking = None if asking is None else Decision(asking["seat"], asking["prompt"],
                                                             list(asking["legal"]))
