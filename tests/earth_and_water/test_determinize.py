@@ -13,19 +13,6 @@ P, G = 0, 1
 SEED = 913572468
 
 
-def play_until(engine, seats, test, seeds=range(300), max_plies=400):
-    """The first position of a random game where `test(state)` holds."""
-    for seed in seeds:
-        state = engine.new_game(seats, SEED + seed, {})
-        chooser = random.Random(seed)
-        for _ in range(max_plies):
-            pending = state.pending()
-            if not pending:
-                break
-            if test(state):
-                return state
-            state.apply(pending[0].seat, chooser.choice(pending[0].legal))
-    raise AssertionError("no such position found")
 
 
 def cards(state):
@@ -54,7 +41,7 @@ def test_rigged_dice_are_not_handed_on():
     assert real.determinize("persia", random.Random(1)).rigged_dice == []
 
 
-def test_oracle_discards_are_resampled_for_persia_only():
+def test_oracle_discards_are_resampled_for_persia_only(play_until):
     engine = EarthAndWaterEngine(load_ruleset("earth-and-water"))
     real = play_until(engine, ["persia", "greece"], lambda s: len(s.unseen[P]) >= 2)
     hidden = set(real.unseen[P])
@@ -73,9 +60,10 @@ def test_oracle_discards_are_resampled_for_persia_only():
     assert real.determinize("greece", random.Random(3)).discard == real.discard
 
 
-def test_an_open_reaction_window_keeps_its_card_in_the_new_hand():
+def test_an_open_reaction_window_keeps_its_card_in_the_new_hand(play_until):
     engine = EarthAndWaterEngine(load_ruleset("earth-and-water"))
     real = play_until(engine, ["persia", "greece"],
+
                       lambda s: s.step in REACTION_STEPS and s.actor == G)
     for k in range(20):
         d = real.determinize("persia", random.Random(k))
@@ -84,7 +72,7 @@ def test_an_open_reaction_window_keeps_its_card_in_the_new_hand():
         assert d.view("persia") == real.view("persia")
 
 
-def test_while_persia_looks_at_the_greek_hand_with_hippias_that_hand_is_kept():
+def test_while_persia_looks_at_the_greek_hand_with_hippias_that_hand_is_kept(play_until):
     engine = EarthAndWaterEngine(load_ruleset("earth-and-water"))
     state = play_until(engine, ["persia", "greece"], lambda s: s.step == "hippias")
     decision = state.pending()[0]

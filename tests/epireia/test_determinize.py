@@ -8,20 +8,9 @@ import random
 SEED = 913572468
 
 
-def play_until(engine, players, test, options=None, seeds=range(50)):
-    """The first position of a random game where `test(state)` holds."""
-    for seed in seeds:
-        state = engine.new_game(engine.seats(players), SEED + seed, options or {})
-        chooser = random.Random(seed)
-        while state.pending():
-            if test(state):
-                return state
-            decision = state.pending()[0]
-            state.apply(decision.seat, chooser.choice(decision.legal))
-    raise AssertionError("no such position found")
 
 
-def test_future_augur_cards_are_drawn_anew(solo_engine):
+def test_future_augur_cards_are_drawn_anew(solo_engine, play_until):
     real = play_until(solo_engine, 1, lambda s: s.g["augur"] and s.g["turn"] >= 3)
     augurs = real.g["solo"]["augurs"]
     shown = augurs.index(real.g["augur"]) + 1
@@ -37,7 +26,7 @@ def test_future_augur_cards_are_drawn_anew(solo_engine):
     assert len(futures) > 1   # drawn from the rng, not kept from the real deck
 
 
-def test_the_enemy_army_powers_are_hidden(solo_engine):
+def test_the_enemy_army_powers_are_hidden(solo_engine, play_until):
     real = play_until(solo_engine, 1, lambda s: s.g["enemy"] and not s.g["battle"])
     army = real.g["enemy"]["army"]
     changed = False
@@ -57,7 +46,7 @@ def test_seed_and_every_stream_are_drawn_anew(solo_engine):
         assert d.rng[name].getstate() != rng.getstate(), name
 
 
-def test_the_other_leagues_face_down_figures_are_drawn_from_its_figures(engine):
+def test_the_other_leagues_face_down_figures_are_drawn_from_its_figures(engine, play_until):
     real = play_until(engine, 2, lambda s: s.g["battle"] and not s.g["battle"]["figures_revealed"]
                       and s.g["battle"]["figs"][s.league_of("p2")], seeds=range(200))
     side = real.league_of("p2")
@@ -71,7 +60,7 @@ def test_the_other_leagues_face_down_figures_are_drawn_from_its_figures(engine):
         assert d.view("p1") == real.view("p1")
 
 
-def test_the_other_leagues_face_down_tokens_are_dealt_anew_to_its_slots(engine):
+def test_the_other_leagues_face_down_tokens_are_dealt_anew_to_its_slots(engine, play_until):
     def placing(state):
         b = state.g["battle"]
         return b and len(b["placed"][state.league_of("p2")]) >= 3 and not b["revealed"]

@@ -8,17 +8,6 @@ from collections import Counter
 SEED = 913572468
 
 
-def play_until(engine, players, test, seeds=range(200)):
-    """The first position of a random game where `test(state)` holds."""
-    for seed in seeds:
-        state = engine.new_game(engine.seats(players), SEED + seed, {})
-        chooser = random.Random(seed)
-        while state.pending():
-            if test(state):
-                return state
-            decision = state.pending()[0]
-            state.apply(decision.seat, chooser.choice(decision.legal))
-    raise AssertionError("no such position found")
 
 
 def all_cards(state) -> Counter:
@@ -38,7 +27,7 @@ def test_every_stream_and_the_seed_are_drawn_anew(engine):
         [real.clone().dice("p2").randint(1, 6) for _ in range(30)]
 
 
-def test_another_seats_roll_window_is_asked_from_its_new_hand(engine):
+def test_another_seats_roll_window_is_asked_from_its_new_hand(engine, play_until):
     real = play_until(engine, 4, lambda s: s.step == "window" and s.asking.seat != "p1"
                       and any(a.startswith("play") for a in s.asking.legal))
     asked = real.asking.seat
@@ -56,7 +45,7 @@ def test_another_seats_roll_window_is_asked_from_its_new_hand(engine):
             d.apply(decision.seat, random.Random(k).choice(decision.legal))
 
 
-def test_another_seats_hand_limit_discard_lists_its_new_hand(engine):
+def test_another_seats_hand_limit_discard_lists_its_new_hand(engine, play_until):
     real = play_until(engine, 3, lambda s: s.step == "discard" and s.asking.seat != "p1")
     asked = real.asking.seat
     differs = False
@@ -68,7 +57,7 @@ def test_another_seats_hand_limit_discard_lists_its_new_hand(engine):
     assert differs
 
 
-def test_a_hand_left_face_down_is_resampled_for_the_others(engine):
+def test_a_hand_left_face_down_is_resampled_for_the_others(engine, play_until):
     real = play_until(engine, 3, lambda s: any(s.face_down.values()))
     owner = next(s for s, cards in real.face_down.items() if cards)
     viewer = next(s for s in real.seats if s != owner)
