@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 import time
 
-from referee.games.epireia import EpireiaEngine
-from referee.ruleset import load_ruleset
+from agon.referee.games.epireia import EpireiaEngine
+from agon.referee.ruleset import load_ruleset
 
 
 def play(engine: EpireiaEngine, players: int, seed: int, options: dict) -> int:

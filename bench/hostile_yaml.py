@@ -9,7 +9,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from referee.ruleset import validate_file
+from agon.referee.ruleset import validate_file
 
 CASES = {
     "object tag": "a: !!python/object/apply:os.system ['true']\n",

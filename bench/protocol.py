@@ -8,7 +8,7 @@ Prints, in microseconds, the median and p99 of:
   (plain blocking os.write/os.read, no protocol): the floor for any referee;
 * referee, minimal bot: `SubprocessPlayer.choose` against the smallest bot
   that still answers by the protocol (no JSON parsing: `act ID 0`);
-* referee, bots.random: the same against `python -m bots.random` (decodes the
+* referee, bots.random: the same against `python -m agon.bots.random` (decodes the
   JSON, builds a Decision, answers);
 * referee, minimal_bot.py: the docs' example (JSON, an info line per ask).
 
@@ -36,9 +36,9 @@ import sys
 import time
 from pathlib import Path
 
-import bots.examples
-from referee.engine import Decision
-from referee.players import Limits, SubprocessPlayer
+import agon.bots.examples
+from agon.referee.engine import Decision
+from agon.referee.players import Limits, SubprocessPlayer
 
 ECHO = "import sys\nfor line in sys.stdin.buffer:\n    sys.stdout.buffer.write(line)\n" \
        "    sys.stdout.buffer.flush()\n"
@@ -114,11 +114,11 @@ def measure(placement: str, parent_cpu: int, bot_cpu: int, decisions: int,
             block: int) -> None:
     """Median and p99 per subject with the referee on one CPU, the bots on another."""
     os.sched_setaffinity(0, {parent_cpu})
-    examples = Path(bots.examples.__file__).resolve().parent
+    examples = Path(agon.bots.examples.__file__).resolve().parent
     subjects = {
         "raw pipe round trip (echo)": RawEcho(),
         "referee, minimal bot": Referee([sys.executable, "-c", MINIMAL]),
-        "referee, python -m bots.random": Referee([sys.executable, "-m", "bots.random"]),
+        "referee, python -m agon.bots.random": Referee([sys.executable, "-m", "bots.random"]),
         "referee, minimal_bot.py (docs)": Referee([sys.executable,
                                                    str(examples / "minimal_bot.py")]),
     }

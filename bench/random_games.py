@@ -16,8 +16,8 @@ import random
 import sys
 import time
 
-from referee.games.earth_and_water import EarthAndWaterEngine
-from referee.ruleset import load_ruleset
+from agon.referee.games.earth_and_water import EarthAndWaterEngine
+from agon.referee.ruleset import load_ruleset
 
 
 def play(engine: EarthAndWaterEngine, seed: int, options: dict) -> tuple[int, int]:

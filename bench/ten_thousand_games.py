@@ -9,8 +9,8 @@ import random
 import sys
 import time
 
-from referee.games.ten_thousand import TenThousandEngine
-from referee.ruleset import load_ruleset
+from agon.referee.games.ten_thousand import TenThousandEngine
+from agon.referee.ruleset import load_ruleset
 
 
 def play_random(engine: TenThousandEngine, players: int, seed: int) -> int:

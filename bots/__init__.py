@@ -1,15 +1,15 @@
-"""Built-in bots.  Each runs in-process or as `python -m bots.<name>`."""
+"""Built-in bots.  Each runs in-process or as `python -m agon.bots.<name>`."""
 
 from __future__ import annotations
 
 import importlib
 
-from bots.base import Bot
+from .base import Bot
 
 BUILTIN: dict[str, tuple[str, str]] = {
     # name: (module:class, one-line description)
-    "random": ("bots.random:RandomBot", "uniform over the legal actions, seeded"),
-    "mc": ("bots.mc:MonteCarloBot",
+    "random": ("agon.bots.random:RandomBot", "uniform over the legal actions, seeded"),
+    "mc": ("agon.bots.mc:MonteCarloBot",
            "Monte Carlo: random playouts in resampled worlds, any game (0.5 s a move)"),
 }
 

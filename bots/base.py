@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from referee.engine import Decision, State
+from agon.referee.engine import Decision, State
 
 
 class Bot:

@@ -16,8 +16,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from bots.base import Bot
-from referee.engine import Decision, IllegalAction, State
+from agon.referee.engine import Decision, IllegalAction, State
+
+from .base import Bot
 
 
 class MonteCarloBot(Bot):
@@ -76,6 +77,6 @@ class MonteCarloBot(Bot):
 
 
 if __name__ == "__main__":
-    from bots.protocol_main import run
+    from .protocol_main import run
 
     raise SystemExit(run(MonteCarloBot))

@@ -1,4 +1,4 @@
-"""Serve a built-in bot over the line protocol: `python -m bots.<name>`.
+"""Serve a built-in bot over the line protocol: `python -m agon.bots.<name>`.
 
 The referee starts the program once per game and talks to it on
 stdin/stdout (docs/protocol.md).  `run(BotClass)` is the whole program:
@@ -18,9 +18,10 @@ import sys
 from collections.abc import Sequence
 from typing import IO, Any
 
-from bots.base import Bot
-from referee import protocol
-from referee.engine import Decision, Engine
+from agon.referee import protocol
+from agon.referee.engine import Decision, Engine
+
+from .base import Bot
 
 
 def run(bot_class: type[Bot], argv: Sequence[str] | None = None,
@@ -82,8 +83,8 @@ def _answer(ask: protocol.Ask, action: str) -> protocol.Act:
 
 def _engine_for(hello: dict[str, Any]) -> Engine:
     """The engine of the hello's ruleset, to load the states a search bot is sent."""
-    from referee.games import engine_class
-    from referee.ruleset import load_ruleset
+    from agon.referee.games import engine_class
+    from agon.referee.ruleset import load_ruleset
 
     info = hello.get("ruleset") or {}
     source = info.get("source")

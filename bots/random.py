@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bots.base import Bot
-from referee.engine import Decision, State
+from agon.referee.engine import Decision, State
+
+from .base import Bot
 
 
 class RandomBot(Bot):
@@ -16,6 +17,6 @@ class RandomBot(Bot):
 
 
 if __name__ == "__main__":
-    from bots.protocol_main import run
+    from .protocol_main import run
 
     raise SystemExit(run(RandomBot))

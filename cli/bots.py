@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import typer
 
-from bots import BUILTIN
-from cli.common import Format, emit
+from agon.bots import BUILTIN
+
+from .common import Format, emit
 
 
 def bots(fmt: Format = typer.Option(Format.table, "--format", help="table, json or csv")) -> None:
@@ -13,6 +14,6 @@ def bots(fmt: Format = typer.Option(Format.table, "--format", help="table, json 
 
     Example: agon play earth-and-water --seat persia=random --seat greece=random
     """
-    rows = [{"name": name, "description": about, "as a program": f"python -m bots.{name}"}
+    rows = [{"name": name, "description": about, "as a program": f"python -m agon.bots.{name}"}
             for name, (_, about) in sorted(BUILTIN.items())]
     emit(rows, fmt)

@@ -10,12 +10,13 @@ from typing import Annotated
 
 import typer
 
-from bots import BUILTIN
-from cli.common import fail, parse_pairs
-from referee.compliance import check_bot
-from referee.games import UnknownEngine, engine_class
-from referee.players import Limits
-from referee.ruleset import RulesetError, load_ruleset
+from agon.bots import BUILTIN
+from agon.referee.compliance import check_bot
+from agon.referee.games import UnknownEngine, engine_class
+from agon.referee.players import Limits
+from agon.referee.ruleset import RulesetError, load_ruleset
+
+from .common import fail, parse_pairs
 
 
 def check(
@@ -67,9 +68,9 @@ def check(
 
 
 def _command(bot: str) -> list[str]:
-    """The argv to run: a built-in name runs as `python -m bots.<name>`."""
+    """The argv to run: a built-in name runs as `python -m agon.bots.<name>`."""
     if bot.strip() in BUILTIN:
-        return [sys.executable, "-m", f"bots.{bot.strip()}"]
+        return [sys.executable, "-m", f"agon.bots.{bot.strip()}"]
     try:
         argv = shlex.split(bot)
     except ValueError as exc:

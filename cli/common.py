@@ -12,7 +12,7 @@ from typing import Any, NoReturn
 import typer
 from tabulate import tabulate
 
-from referee.ruleset import Ruleset, RulesetError, load_ruleset
+from agon.referee.ruleset import Ruleset, RulesetError, load_ruleset
 
 
 class Format(StrEnum):

@@ -8,6 +8,8 @@ import sys
 
 import typer
 
+from agon import __version__
+
 app = typer.Typer(
     name="agon",
     help="Rulesets, a referee, tournaments and rule lookups for ancient-Greek board games.",
@@ -17,13 +19,27 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"agon {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(version: bool = typer.Option(False, "--version", callback=_show_version,
+                                      is_eager=True, help="print agon's version and exit")) -> None:
+    """Rulesets, a referee, tournaments and rule lookups for ancient-Greek board games."""
+
+
 COMMANDS = ["rulesets", "validate", "rules", "play", "tournament", "replay", "check", "bots"]
 
 for _name in COMMANDS:
     try:
-        _module = importlib.import_module(f"cli.{_name}")
+        _module = importlib.import_module(f"agon.cli.{_name}")
     except ModuleNotFoundError as exc:
-        if exc.name != f"cli.{_name}":
+        if exc.name != f"agon.cli.{_name}":
             raise
         continue
     app.command(_name)(getattr(_module, _name))

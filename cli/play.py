@@ -10,16 +10,17 @@ from pathlib import Path
 import typer
 from tabulate import tabulate
 
-from bots import BUILTIN
-from cli.common import fail, open_ruleset, parse_pairs
-from referee.engine import Event
-from referee.games import UnknownEngine, engine_class
-from referee.lookup import answer
-from referee.match import run_match
-from referee.players import Limits, make_player
-from referee.records import GameRecord
-from referee.rng import stream
-from referee.ruleset import RulesetError
+from agon.bots import BUILTIN
+from agon.referee.engine import Event
+from agon.referee.games import UnknownEngine, engine_class
+from agon.referee.lookup import answer
+from agon.referee.match import run_match
+from agon.referee.players import Limits, make_player
+from agon.referee.records import GameRecord
+from agon.referee.rng import stream
+from agon.referee.ruleset import RulesetError
+
+from .common import fail, open_ruleset, parse_pairs
 
 
 def play(

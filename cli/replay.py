@@ -6,11 +6,12 @@ from pathlib import Path
 
 import typer
 
-from cli.common import fail, open_ruleset
-from referee.engine import IllegalAction
-from referee.games import UnknownEngine
-from referee.records import RecordError, load_record
-from referee.records import replay as replay_record
+from agon.referee.engine import IllegalAction
+from agon.referee.games import UnknownEngine
+from agon.referee.records import RecordError, load_record
+from agon.referee.records import replay as replay_record
+
+from .common import fail, open_ruleset
 
 
 def replay(

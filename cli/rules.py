@@ -6,8 +6,9 @@ import json
 
 import typer
 
-from cli.common import Format, emit, open_ruleset
-from referee.lookup import lookup, render_section
+from agon.referee.lookup import lookup, render_section
+
+from .common import Format, emit, open_ruleset
 
 
 def rules(

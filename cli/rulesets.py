@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import typer
 
-from cli.common import Format, emit
-from referee.ruleset import shipped_rulesets, validate_file
+from agon.referee.ruleset import shipped_rulesets, validate_file
+
+from .common import Format, emit
 
 
 def rulesets(fmt: Format = typer.Option(Format.table, "--format", help="table, json or csv")) -> None:

@@ -8,12 +8,11 @@ from typing import Annotated, Any
 
 import typer
 
-from cli.common import Format, fail, parse_pairs
-from referee.games import UnknownEngine
-from referee.players import Limits
-from referee.ratings import RENDERERS, standings
-from referee.ruleset import RulesetError
-from referee.tournament import (
+from agon.referee.games import UnknownEngine
+from agon.referee.players import Limits
+from agon.referee.ratings import RENDERERS, standings
+from agon.referee.ruleset import RulesetError
+from agon.referee.tournament import (
     ProgressBar,
     Tournament,
     TournamentError,
@@ -22,6 +21,8 @@ from referee.tournament import (
     run_tournament,
     setup,
 )
+
+from .common import Format, fail, parse_pairs
 
 DEFAULT_GAMES = 10
 DEFAULT_SEED = 1

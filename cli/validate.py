@@ -7,8 +7,9 @@ from pathlib import Path
 
 import typer
 
-from cli.common import Format
-from referee.ruleset import validate_file
+from agon.referee.ruleset import validate_file
+
+from .common import Format
 
 
 def validate(

@@ -1,3 +1,1 @@
 """agon's referee: rulesets, engines, matches, tournaments and records."""
-
-__version__ = "0.1.0"

@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from referee.engine import Engine, State
-from referee.players import BotFault, Limits, SubprocessPlayer
-from referee.rng import stream
+from .engine import Engine, State
+from .players import BotFault, Limits, SubprocessPlayer
+from .rng import stream
 
 PROBE_EVENT = {"type": "agon-check", "text": "agon check: an event no game sends; ignore it"}
 QUIT_WAIT = 2.0  # seconds a bot has to exit after `quit`

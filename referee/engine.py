@@ -1,4 +1,4 @@
-"""The interface every rules engine implements (DESIGN.md section 3).
+"""The interface every rules engine implements.
 
 An `Engine` is built once from a ruleset and holds the immutable tables; a
 `State` is one position of one game.  The referee only ever talks to these two
@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
-    from referee.ruleset import Ruleset
+    from .ruleset_model import Ruleset
 
 
 class IllegalAction(ValueError):

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.ruleset import Ruleset
+from .ruleset import Ruleset
 
 Section = dict[str, Any]
 WORD = re.compile(r"[\w']+", re.UNICODE)

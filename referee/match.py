@@ -11,10 +11,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from referee.engine import Decision, Engine, Event, Result, State
-from referee.players import BotFault, Limits, Player, Resign
-from referee.records import GameRecord, forfeit_result, sides_of
-from referee.rng import stream
+from .engine import Decision, Engine, Event, Result, State
+from .players import BotFault, Limits, Player, Resign
+from .records import GameRecord, forfeit_result, sides_of
+from .rng import stream
 
 EventHook = Callable[[Event], None]
 

@@ -21,13 +21,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, NoReturn
 
-from bots import BUILTIN, bot_class
-from bots.base import Bot
-from referee import protocol, transport
-from referee.engine import Decision, State
-from referee.transport import ChildProcess
+from agon.bots import BUILTIN, bot_class
+from agon.bots.base import Bot
 
-# Reason codes for a seat that loses by forfeit (DESIGN.md section 4).
+from . import protocol, transport
+from .engine import Decision, State
+from .transport import ChildProcess
+
+# Reason codes for a seat that loses by forfeit (docs/protocol.md, "Faults").
 FORFEIT_REASONS = ("timeout", "crash", "illegal", "protocol", "handshake", "resign")
 
 

@@ -40,8 +40,8 @@ from typing import Any
 
 from tabulate import tabulate
 
-from referee.engine import points_from_ranks
-from referee.players import FORFEIT_REASONS
+from .engine import points_from_ranks
+from .players import FORFEIT_REASONS
 
 ELO_C = math.log(10) / 400  # natural-log slope of the Elo logistic per rating point
 VIRTUAL_DRAWS = 1.0  # per pairing: keeps a perfect score finite

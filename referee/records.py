@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from referee.engine import Event, IllegalAction, Result, ranks_from_scores
-from referee.ruleset import Ruleset
+from .engine import Event, IllegalAction, Result, ranks_from_scores
+from .ruleset import Ruleset
 
 RECORD_FORMAT = "agon-record/1"
 
@@ -117,7 +117,7 @@ def load_record(path: str | Path) -> dict[str, Any]:
 
 def replay(record: dict[str, Any], ruleset: Ruleset) -> Replay:
     """Re-run the record's seed and actions and compare with its result."""
-    from referee.games import engine_class  # engines import lazily
+    from .games import engine_class  # engines import lazily
 
     problems: list[str] = []
     if ruleset.sha256 != record["ruleset"].get("sha256"):

@@ -46,10 +46,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from bots import BUILTIN
-from referee.players import Limits
-from referee.rng import stream
-from referee.ruleset import Ruleset, load_ruleset
+from agon.bots import BUILTIN
+
+from .players import Limits
+from .rng import stream
+from .ruleset import Ruleset, load_ruleset
 
 JOURNAL_FORMAT = "agon-tournament/1"
 FULL_PERMUTATIONS_UP_TO = 4  # seats; above this the cyclic rotations are played
@@ -86,7 +87,7 @@ def parse_entrant(text: str) -> Entrant:
 
 def check_entrant(entrant: Entrant) -> None:
     """Fail early on a bot that names neither a built-in bot nor a program."""
-    from referee.players import make_player
+    from .players import make_player
 
     try:
         make_player(entrant.spec, seed=0).close()
@@ -214,7 +215,7 @@ def setup(ruleset_ref: str, entrants: list[Entrant], *, games: int, seed: int,
           players: int | None = None, options: dict[str, str] | None = None,
           limits: Limits | None = None) -> Tournament:
     """Check everything a user can get wrong before a single game starts."""
-    from referee.games import engine_class  # engines import lazily
+    from .games import engine_class  # engines import lazily
 
     ruleset = load_ruleset(ruleset_ref)
     resolved = ruleset.resolve_options(options or {})
@@ -261,7 +262,7 @@ def _engine_for(ruleset_ref: str, sha256: str) -> Any:
     """The worker's engine, built once per process (or inherited from `setup`)."""
     engine = _ENGINES.get(ruleset_ref)
     if engine is None or engine.ruleset.sha256 != sha256:
-        from referee.games import engine_class
+        from .games import engine_class
 
         ruleset = load_ruleset(ruleset_ref)
         if ruleset.sha256 != sha256:
@@ -292,8 +293,8 @@ def play_game(job: GameJob) -> dict[str, Any]:
 
 
 def _play(job: GameJob) -> dict[str, Any]:
-    from referee.match import run_match
-    from referee.players import make_player
+    from .match import run_match
+    from .players import make_player
 
     engine = _engine_for(job.ruleset_ref, job.ruleset_sha256)
     task = job.task

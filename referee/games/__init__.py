@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import importlib
 
-from referee.engine import Engine
+from ..engine import Engine
 
 ENGINES: dict[str, str] = {
-    "earth-and-water": "referee.games.earth_and_water:EarthAndWaterEngine",
-    "ten-thousand": "referee.games.ten_thousand:TenThousandEngine",
-    "epireia": "referee.games.epireia:EpireiaEngine",
+    "earth-and-water": "agon.referee.games.earth_and_water:EarthAndWaterEngine",
+    "ten-thousand": "agon.referee.games.ten_thousand:TenThousandEngine",
+    "epireia": "agon.referee.games.epireia:EpireiaEngine",
 }
 
 

@@ -8,12 +8,12 @@ import sys
 
 import pytest
 
-from bots.mc import MonteCarloBot
-from bots.random import RandomBot
-from referee.games import engine_class
-from referee.match import run_match
-from referee.players import InProcessPlayer, Limits, SubprocessPlayer
-from referee.ruleset import load_ruleset, shipped_rulesets
+from agon.bots.mc import MonteCarloBot
+from agon.bots.random import RandomBot
+from agon.referee.games import engine_class
+from agon.referee.match import run_match
+from agon.referee.players import InProcessPlayer, Limits, SubprocessPlayer
+from agon.referee.ruleset import load_ruleset, shipped_rulesets
 
 
 def engine_of(ruleset_id: str):
@@ -67,8 +67,8 @@ class Recording(SubprocessPlayer):
 
 def test_over_the_protocol_only_a_bot_that_asks_gets_a_resampled_state():
     engine = engine_of("earth-and-water")
-    mc = Recording([sys.executable, "-m", "bots.mc", "--seed", "3"])
-    plain = Recording([sys.executable, "-m", "bots.random", "--seed", "3"])
+    mc = Recording([sys.executable, "-m", "agon.bots.mc", "--seed", "3"])
+    plain = Recording([sys.executable, "-m", "agon.bots.random", "--seed", "3"])
     record = run_match(engine, {"persia": mc, "greece": plain}, seed=8, options={},
                        limits=Limits(move=30))
     assert record.forfeits == {} and record.result is not None

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from referee.games.earth_and_water import EarthAndWaterEngine
-from referee.ruleset import load_ruleset
+from agon.referee.games.earth_and_water import EarthAndWaterEngine
+from agon.referee.ruleset import load_ruleset
 
 P, G = 0, 1
 

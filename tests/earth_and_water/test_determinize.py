@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from referee.games.earth_and_water import EarthAndWaterEngine
-from referee.games.earth_and_water.state import REACTION_STEPS
-from referee.ruleset import load_ruleset
+from agon.referee.games.earth_and_water import EarthAndWaterEngine
+from agon.referee.games.earth_and_water.state import REACTION_STEPS
+from agon.referee.ruleset import load_ruleset
 
 P, G = 0, 1
 SEED = 913572468

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 
-from referee.engine import IllegalAction
+from agon.referee.engine import IllegalAction
 
 
 def random_game(engine, seed: int, options=None):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import copy
 
-from referee.games.earth_and_water import EarthAndWaterEngine
-from referee.ruleset import load_ruleset
+from agon.referee.games.earth_and_water import EarthAndWaterEngine
+from agon.referee.ruleset import load_ruleset
 
 
 def problems(data):

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from bots.base import Bot
-from bots.random import RandomBot
-from referee.games.earth_and_water import EarthAndWaterEngine
-from referee.lookup import answer, lookup
-from referee.match import run_match
-from referee.players import HumanPlayer, InProcessPlayer
-from referee.rng import stream
-from referee.ruleset import load_ruleset
+from agon.bots.base import Bot
+from agon.bots.random import RandomBot
+from agon.referee.games.earth_and_water import EarthAndWaterEngine
+from agon.referee.lookup import answer, lookup
+from agon.referee.match import run_match
+from agon.referee.players import HumanPlayer, InProcessPlayer
+from agon.referee.rng import stream
+from agon.referee.ruleset import load_ruleset
 
 P, G = 0, 1
 

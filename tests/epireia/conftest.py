@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from referee.games.epireia import EpireiaEngine
-from referee.ruleset import load_ruleset
+from agon.referee.games.epireia import EpireiaEngine
+from agon.referee.ruleset import load_ruleset
 
 
 class LoadedDice:

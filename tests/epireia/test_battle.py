@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from referee.games.epireia import registry
-from referee.games.epireia.battle import start_battle
+from agon.referee.games.epireia import registry
+from agon.referee.games.epireia.battle import start_battle
 
 
 def tok(deck, power):

@@ -261,9 +261,9 @@ def test_architect_discount_choice(setup_game):
 
 # ---------------------------------------------------------------- Prestige bonuses
 def raise_to(state, level, seat="p1"):
-    from referee.games.epireia.economy import add_prestige
+    from agon.referee.games.epireia.economy import add_prestige
     add_prestige(state, seat, level - state.player(seat)["prestige"], "test")
-    from referee.games.epireia import registry
+    from agon.referee.games.epireia import registry
     registry.advance(state)
 
 

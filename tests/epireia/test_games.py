@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from referee.engine import IllegalAction
+from agon.referee.engine import IllegalAction
 
 
 def random_game(engine, players: int, seed: int, options: dict | None = None, keep_events=False):
@@ -209,8 +209,8 @@ def test_determinize_keeps_what_the_seat_knows(engine, setup_game):
 
 
 def test_determinize_resamples_the_other_leagues_face_down_army(engine, setup_game):
-    from referee.games.epireia import registry
-    from referee.games.epireia.battle import start_battle
+    from agon.referee.games.epireia import registry
+    from agon.referee.games.epireia.battle import start_battle
     state = setup_game(players=2)
     hoplites = [{"deck": "hoplites-1", "power": p} for p in (1, 1, 1, 3, 3, 3)]
     state.g["leagues"]["delian"]["reserve"] = [dict(t) for t in hoplites]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import copy
 from collections import Counter
 
-from referee.games.epireia import EpireiaEngine
-from referee.ruleset import load_ruleset
+from agon.referee.games.epireia import EpireiaEngine
+from agon.referee.ruleset import load_ruleset
 
 
 def test_both_rulesets_load_and_pass_the_engine_checks():

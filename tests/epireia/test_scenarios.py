@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.games.epireia.scenarios import draw_next_act
+from agon.referee.games.epireia.scenarios import draw_next_act
 
 
 def activate(state, card):
@@ -100,7 +100,7 @@ def test_plague_without_wheat_costs_prestige(setup_game, h):
     activate(state, "the-plague")
     state.player("p2")["reached"] = list(range(13))
     state.player("p2")["prestige"] = 3
-    from referee.games.epireia import resolution
+    from agon.referee.games.epireia import resolution
     resolution.pay_upkeep(state, "p2", {"pay": {"wheat": 5}, "else_prestige": 1})
     assert state.player("p2")["prestige"] == 2
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from referee.games.epireia import registry
-from referee.games.epireia.battle import start_battle
+from agon.referee.games.epireia import registry
+from agon.referee.games.epireia.battle import start_battle
 
 
 def solo(solo_engine, scenario="S1", augurs=None, city="corinth", league="delian",

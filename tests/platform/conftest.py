@@ -15,10 +15,18 @@ from typing import Any
 
 import pytest
 
-from referee.engine import Decision, Engine, Event, IllegalAction, Result, State, ranks_from_scores
-from referee.games import register
-from referee.rng import rng_from_state, rng_state, stream
-from referee.ruleset import Ruleset
+from agon.referee.engine import (
+    Decision,
+    Engine,
+    Event,
+    IllegalAction,
+    Result,
+    State,
+    ranks_from_scores,
+)
+from agon.referee.games import register
+from agon.referee.rng import rng_from_state, rng_state, stream
+from agon.referee.ruleset import Ruleset
 
 
 class ToyState(State):

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from referee.engine import Engine, State
-from referee.games import engine_class
-from referee.ruleset import load_ruleset
+from agon.referee.engine import Engine, State
+from agon.referee.games import engine_class
+from agon.referee.ruleset import load_ruleset
 
 SEED = 913572468                 # distinctive: must never show in a determinized state
 SEEDS = (SEED, 824679135, 735918264)

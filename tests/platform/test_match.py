@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from bots.random import RandomBot
-from referee.engine import Decision
-from referee.match import run_match
-from referee.players import BotFault, InProcessPlayer, Limits, Player
-from referee.records import replay
+from agon.bots.random import RandomBot
+from agon.referee.engine import Decision
+from agon.referee.match import run_match
+from agon.referee.players import BotFault, InProcessPlayer, Limits, Player
+from agon.referee.records import replay
 
 
 class Scripted(Player):

@@ -7,8 +7,8 @@ import shlex
 import subprocess
 import sys
 
-AGON = [sys.executable, "-c", "from cli.main import run; run()"]
-RANDOM_PROGRAM = f"{shlex.quote(sys.executable)} -m bots.random"
+AGON = [sys.executable, "-m", "agon"]
+RANDOM_PROGRAM = f"{shlex.quote(sys.executable)} -m agon.bots.random"
 
 
 def agon(*args: str, stdin: str | None = None, timeout: float = 120) -> subprocess.CompletedProcess:

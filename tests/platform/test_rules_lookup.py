@@ -7,8 +7,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from cli.main import app
-from referee.ruleset import RULESETS_DIR, SCHEMAS_DIR, load_ruleset, shipped_rulesets
+from agon.cli.main import app
+from agon.referee.ruleset import RULESETS_DIR, SCHEMAS_DIR, load_ruleset, shipped_rulesets
 
 runner = CliRunner()
 
@@ -81,4 +81,4 @@ def test_rulesets_and_bots_list_what_ships():
     listed = {row["id"]: row for row in json.loads(out.stdout)}
     assert listed["earth-and-water"]["players"] == "2"
     out = runner.invoke(app, ["bots"])
-    assert out.exit_code == 0 and "random" in out.stdout and "python -m bots.random" in out.stdout
+    assert out.exit_code == 0 and "random" in out.stdout and "python -m agon.bots.random" in out.stdout

@@ -11,15 +11,15 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cli.main import app
-from referee.ruleset import RULESETS_DIR, shipped_rulesets
+from agon.cli.main import app
+from agon.referee.ruleset import RULESETS_DIR, shipped_rulesets
 
 runner = CliRunner()
 
 
 def agon(*args: str) -> subprocess.CompletedProcess:
     """The installed command, as a user runs it."""
-    return subprocess.run([sys.executable, "-c", "from cli.main import run; run()", *args],
+    return subprocess.run([sys.executable, "-m", "agon", *args],
                           capture_output=True, text=True, timeout=60)
 
 

@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 
-from referee.engine import Decision, Engine, Event, IllegalAction, Result, State
-from referee.players import Limits
-from referee.rng import stream
-from referee.ruleset import Ruleset
+from agon.referee.engine import Decision, Engine, Event, IllegalAction, Result, State
+from agon.referee.players import Limits
+from agon.referee.rng import stream
+from agon.referee.ruleset import Ruleset
 
 HERE = Path(__file__).resolve().parent
 FAULTY = HERE / "faulty_bot.py"

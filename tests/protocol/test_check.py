@@ -9,15 +9,15 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-import bots.examples
-import cli.check
-from referee.compliance import check_bot
+import agon.bots.examples
+import agon.cli.check
+from agon.referee.compliance import check_bot
 
-EXAMPLES = Path(bots.examples.__file__).resolve().parent
+EXAMPLES = Path(agon.bots.examples.__file__).resolve().parent
 GOOD = {
     "minimal": [sys.executable, str(EXAMPLES / "minimal_bot.py")],
     "bash": ["bash", str(EXAMPLES / "first_legal.sh")],
-    "random": [sys.executable, "-m", "bots.random"],
+    "random": [sys.executable, "-m", "agon.bots.random"],
 }
 
 
@@ -74,10 +74,10 @@ def test_an_unknown_seat_is_a_usage_error(kit):
 
 
 def app_with_toy_game(kit, monkeypatch) -> typer.Typer:
-    monkeypatch.setattr(cli.check, "load_ruleset", lambda ref: kit.ruleset)
-    monkeypatch.setattr(cli.check, "engine_class", lambda engine_id: kit.CountEngine)
+    monkeypatch.setattr(agon.cli.check, "load_ruleset", lambda ref: kit.ruleset)
+    monkeypatch.setattr(agon.cli.check, "engine_class", lambda engine_id: kit.CountEngine)
     app = typer.Typer()
-    app.command()(cli.check.check)
+    app.command()(agon.cli.check.check)
     app.command("other")(lambda: None)  # two commands, so `check` is a subcommand
     return app
 
@@ -87,7 +87,7 @@ def test_the_command_exits_0_for_a_compliant_bot_and_1_otherwise(kit, monkeypatc
     runner = CliRunner()
     passed = runner.invoke(app, ["check", "random", "--ruleset", "toy", "--move-time", "0.5"])
     assert passed.exit_code == 0, passed.output
-    assert "-m bots.random as p1" in passed.output and "PASS" in passed.output
+    assert "-m agon.bots.random as p1" in passed.output and "PASS" in passed.output
     failed = runner.invoke(app, ["check", " ".join(kit.faulty("illegal-index")),
                                  "--ruleset", "toy", "--move-time", "0.5"])
     assert failed.exit_code == 1 and "FAIL  asks: illegal: index 3" in failed.output
@@ -95,7 +95,7 @@ def test_the_command_exits_0_for_a_compliant_bot_and_1_otherwise(kit, monkeypatc
 
 def test_the_command_reports_usage_errors_with_status_2(tmp_path):
     app = typer.Typer()
-    app.command()(cli.check.check)
+    app.command()(agon.cli.check.check)
     app.command("other")(lambda: None)
     result = CliRunner().invoke(app, ["check", "random", "--ruleset",
                                       str(tmp_path / "missing.yaml")])

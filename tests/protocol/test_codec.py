@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee import protocol as p
+from agon.referee import protocol as p
 
 MESSAGES = [
     p.Hello({"game": "earth-and-water", "seat": "greece", "seats": ["persia", "greece"],

@@ -6,8 +6,8 @@ import time
 
 import pytest
 
-from referee.engine import Decision
-from referee.players import BotFault, Limits, SubprocessPlayer
+from agon.referee.engine import Decision
+from agon.referee.players import BotFault, Limits, SubprocessPlayer
 
 DECISION = Decision("p1", "total 0, add how much?", ["add 1", "add 2", "add 3"])
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-import bots.examples
-from referee.match import run_match
-from referee.players import (
+import agon.bots.examples
+from agon.referee.match import run_match
+from agon.referee.players import (
     HumanPlayer,
     InProcessPlayer,
     Limits,
@@ -19,9 +19,9 @@ from referee.players import (
     make_player,
 )
 
-EXAMPLES = Path(bots.examples.__file__).resolve().parent
+EXAMPLES = Path(agon.bots.examples.__file__).resolve().parent
 PROGRAMS = {
-    "python -m bots.random": [sys.executable, "-m", "bots.random", "--seed", "5"],
+    "python -m agon.bots.random": [sys.executable, "-m", "agon.bots.random", "--seed", "5"],
     "minimal_bot.py": [sys.executable, str(EXAMPLES / "minimal_bot.py")],
     "first_legal.sh": ["bash", str(EXAMPLES / "first_legal.sh")],
 }
@@ -61,7 +61,7 @@ def test_the_minimal_bot_logs_info_lines_and_its_stderr(kit, tmp_path):
 
 def test_random_over_the_protocol_plays_like_random_in_process(kit):
     """Same seed, same bot: the program and the in-process bot choose alike."""
-    outside = SubprocessPlayer([sys.executable, "-m", "bots.random", "--seed", "11"])
+    outside = SubprocessPlayer([sys.executable, "-m", "agon.bots.random", "--seed", "11"])
     inside = make_player("random", seed=11)
     program_game = play(kit, {"p1": outside, "p2": make_player("random", seed=3)})
     builtin_game = play(kit, {"p1": inside, "p2": make_player("random", seed=3)})

@@ -17,12 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from referee.games import engine_class
-from referee.match import run_match
-from referee.players import Limits, SubprocessPlayer
-from referee.ruleset import load_ruleset
+from agon.referee.games import engine_class
+from agon.referee.match import run_match
+from agon.referee.players import Limits, SubprocessPlayer
+from agon.referee.ruleset import load_ruleset
 
-RANDOM_BOT = [sys.executable, "-m", "bots.random", "--seed"]
+RANDOM_BOT = [sys.executable, "-m", "agon.bots.random", "--seed"]
 
 
 def marked_ruleset():

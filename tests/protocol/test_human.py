@@ -6,8 +6,8 @@ import io
 
 import pytest
 
-from referee.engine import Decision
-from referee.players import HumanPlayer, Resign
+from agon.referee.engine import Decision
+from agon.referee.players import HumanPlayer, Resign
 
 DECISION = Decision("greece", "Play a card", ["pass", "play 7 event", "play 7 move"])
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import io
 
-from bots.base import Bot
-from bots.protocol_main import run
-from bots.random import RandomBot
+from agon.bots.base import Bot
+from agon.bots.protocol_main import run
+from agon.bots.random import RandomBot
 
 SESSION = b"""agon 1 {"game":"toy","seat":"p2","seats":["p1","p2"],"limits":{}}
 event {"type":"something-new","text":"never seen before"}

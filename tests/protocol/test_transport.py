@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from referee.transport import Backlog, ChildProcess, Closed, LineTooLong, Timeout
+from agon.referee.transport import Backlog, ChildProcess, Closed, LineTooLong, Timeout
 
 
 def child(code: str, **options) -> ChildProcess:

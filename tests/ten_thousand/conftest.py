@@ -7,9 +7,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from referee.games.ten_thousand import TenThousandEngine
-from referee.games.ten_thousand.army import Turn
-from referee.ruleset import load_ruleset
+from agon.referee.games.ten_thousand import TenThousandEngine
+from agon.referee.games.ten_thousand.army import Turn
+from agon.referee.ruleset import load_ruleset
 
 
 class LoadedDice:

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from referee.engine import IllegalAction
+from agon.referee.engine import IllegalAction
 
 
 def test_a_thousand_random_games_finish_with_valid_results(engine, tt):

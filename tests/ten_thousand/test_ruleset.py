@@ -9,9 +9,9 @@ from collections import Counter
 import pytest
 import yaml
 
-from referee.games.ten_thousand import TenThousandEngine
-from referee.lookup import lookup
-from referee.ruleset import RulesetError, load_ruleset, validate_file
+from agon.referee.games.ten_thousand import TenThousandEngine
+from agon.referee.lookup import lookup
+from agon.referee.ruleset import RulesetError, load_ruleset, validate_file
 
 
 def test_the_deck_has_all_163_cards_with_structured_effects(engine):

@@ -20,12 +20,20 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from cli.tournament import tournament
-from referee import tournament as tournament_module
-from referee.engine import Decision, Engine, Event, IllegalAction, Result, State, ranks_from_scores
-from referee.games import register
-from referee.rng import stream
-from referee.ruleset import Ruleset
+from agon.cli.tournament import tournament
+from agon.referee import tournament as tournament_module
+from agon.referee.engine import (
+    Decision,
+    Engine,
+    Event,
+    IllegalAction,
+    Result,
+    State,
+    ranks_from_scores,
+)
+from agon.referee.games import register
+from agon.referee.rng import stream
+from agon.referee.ruleset import Ruleset
 
 PICKS = {"high": 3, "mid": 2, "low": 1}
 

@@ -7,7 +7,7 @@ import io
 import json
 import sys
 
-from referee.players import FORFEIT_REASONS
+from agon.referee.players import FORFEIT_REASONS
 
 
 def approx(value: float) -> object:

@@ -6,8 +6,8 @@ import json
 import sys
 from collections import defaultdict
 
-from referee.records import replay
-from referee.ruleset import load_ruleset
+from agon.referee.records import replay
+from agon.referee.ruleset import load_ruleset
 
 CRASHER = f'{sys.executable} -c "import sys; sys.exit(1)"'
 FIELD = ["earth-and-water", "--bot", "r1=random", "--bot", "r2=random",

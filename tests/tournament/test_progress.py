@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from referee.tournament import Entrant, ProgressBar, run_tournament, setup
+from agon.referee.tournament import Entrant, ProgressBar, run_tournament, setup
 
 
 class Terminal(io.StringIO):

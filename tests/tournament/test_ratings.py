@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from referee.engine import points_from_ranks
-from referee.ratings import ELO_C, VIRTUAL_DRAWS, game_outcomes, standings
+from agon.referee.engine import points_from_ranks
+from agon.referee.ratings import ELO_C, VIRTUAL_DRAWS, game_outcomes, standings
 
 
 def game(index: int, seating: dict[str, str], ranks: dict[str, int], *, seed_index: int = 0,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from referee.tournament import derive_seed, make_plan, seat_assignments
+from agon.referee.tournament import derive_seed, make_plan, seat_assignments
 
 
 def test_seeds_are_derived_deterministically_from_the_master_seed():

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from referee.engine import Problem
-
+from ...engine import Problem
 from .tables import EFFECTS, SIDES
 
 

@@ -13,9 +13,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from referee.engine import Event
-from referee.rng import rng_from_state, rng_state, stream
-
+from ...engine import Event
+from ...rng import rng_from_state, rng_state, stream
 from .tables import GREECE, PERSIA, SIDES, Tables
 
 ONLY = (frozenset({"persia"}), frozenset({"greece"}))

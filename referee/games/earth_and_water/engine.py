@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from referee.engine import Engine, Problem
-
+from ...engine import Engine, Problem
+from .automaton import Automaton
 from .checks import check_data
 from .state import EarthAndWaterState, load_state
 from .tables import SIDES, Tables
@@ -30,7 +30,10 @@ class EarthAndWaterEngine(Engine):
         values = self.ruleset.resolve_options(options or {})
         key = tuple(sorted(values.items()))
         if key not in self._tables:
-            self._tables[key] = Tables(self.ruleset.data, values)
+            tables = Tables(self.ruleset.data, values)
+            if self.ruleset.data.get("automaton"):
+                tables.attach_automaton(Automaton(self.ruleset.data["automaton"], tables))
+            self._tables[key] = tables
         return self._tables[key]
 
     def new_game(self, seats: Sequence[str], seed: int, options: dict[str, Any]) -> EarthAndWaterState:

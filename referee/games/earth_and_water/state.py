@@ -5,8 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from referee.engine import Decision, Event, IllegalAction, Result, State
-
+from ...engine import Decision, Event, IllegalAction, Result, State
 from .automaton import AutomatonSteps
 from .battle import Battles
 from .board import describe_board

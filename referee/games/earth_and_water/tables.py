@@ -73,14 +73,17 @@ class Tables:
         # sides that win at once, at any moment, on holding both enemy majors (solo rules)
         instant = (data.get("victory") or {}).get("instant", [])
         self.instant_victory = [s in instant for s in SIDES]
-        # a rules automaton playing one side (solo); None in the two-player game
+        # a rules automaton playing one side (solo); None in the two-player game.
+        # The engine attaches it (`attach_automaton`): it is built from these tables.
         self.automaton: Any = None
-        if data.get("automaton"):
-            from .automaton import Automaton
-            self.automaton = Automaton(data["automaton"], self)
-        self.between_actions = self.automaton is not None or any(self.instant_victory)
+        self.between_actions = any(self.instant_victory)
         self.setup = data["setup"]
         self._build_strings()
+
+    def attach_automaton(self, automaton: Any) -> None:
+        """Let `automaton` play its side; checks between actions become necessary."""
+        self.automaton = automaton
+        self.between_actions = True
 
     def _build_roads(self, data: dict[str, Any]) -> None:
         n = self.ncity

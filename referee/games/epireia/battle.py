@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from referee.engine import Decision, Result
-from referee.games.epireia import registry
+from ...engine import Decision, Result
+from ...games.epireia import registry
 
 if TYPE_CHECKING:
-    from referee.games.epireia.state import EpireiaState
+    from ...games.epireia.state import EpireiaState
 
 
 def slot_key(front: str, column: int, row: int) -> str:
@@ -289,7 +289,7 @@ def close_column(st: EpireiaState) -> None:
 
 
 def finish(st: EpireiaState) -> None:
-    from referee.games.epireia.solo import solo_result
+    from ...games.epireia.solo import solo_result
     st.g["step"] = "over"
     if st.g["solo"]:
         solo_result(st)

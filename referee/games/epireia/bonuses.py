@@ -5,19 +5,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from referee.games.epireia import registry
-from referee.games.epireia.development import build, production_blocked
-from referee.games.epireia.economy import (
+from ...games.epireia import registry
+from ...games.epireia.development import build, production_blocked
+from ...games.epireia.economy import (
     feasible,
     gain,
     give_token,
     may_produce,
     token_cost,
 )
-from referee.games.epireia.payment import can_build, start_payment
+from ...games.epireia.payment import can_build, start_payment
 
 if TYPE_CHECKING:
-    from referee.games.epireia.state import EpireiaState
+    from ...games.epireia.state import EpireiaState
 
 
 def exchange_legal(st: EpireiaState, item: dict[str, Any]) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from referee.engine import Problem
+from ...engine import Problem
 
 FIGURE_ABILITIES = {"territory_attack", "battle_bonus", "on_take", "integration_bonus",
                     "token_discount", "brigand_attack", "reroll", "empire_bonus", "collection",

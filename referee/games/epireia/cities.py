@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.games.epireia.contests import by_side, conflict, send_home, single_roll, strongest
-from referee.games.epireia.diplomacy import occupants
-from referee.games.epireia.economy import count_token, gain
+from ...games.epireia.contests import by_side, conflict, send_home, single_roll, strongest
+from ...games.epireia.diplomacy import occupants
+from ...games.epireia.economy import count_token, gain
 
 if TYPE_CHECKING:
-    from referee.games.epireia.state import EpireiaState
+    from ...games.epireia.state import EpireiaState
 
 Pairs = list[tuple[str, str]]
 

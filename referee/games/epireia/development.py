@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.engine import Decision
-from referee.games.epireia import registry
-from referee.games.epireia.economy import (
+from ...engine import Decision
+from ...games.epireia import registry
+from ...games.epireia.economy import (
     add_prestige,
     can_pay,
     fmt,
@@ -16,11 +16,11 @@ from referee.games.epireia.economy import (
     pay,
     token_cost,
 )
-from referee.games.epireia.payment import building_surcharge, can_build, start_payment
-from referee.games.epireia.setup import actor
+from ...games.epireia.payment import building_surcharge, can_build, start_payment
+from ...games.epireia.setup import actor
 
 if TYPE_CHECKING:
-    from referee.games.epireia.state import EpireiaState
+    from ...games.epireia.state import EpireiaState
 
 
 def admin_uses_left(st: EpireiaState, seat: str) -> int:
@@ -106,7 +106,7 @@ def settle(st: EpireiaState) -> bool:
 
 
 def end_turn(st: EpireiaState, seat: str) -> None:
-    from referee.games.epireia.flow import start_diplomacy
+    from ...games.epireia.flow import start_diplomacy
     st.player(seat)["actions"] = 0
     st.g["idx"] += 1
     if st.g["idx"] >= len(st.g["order"]):

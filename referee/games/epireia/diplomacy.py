@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.engine import Decision
-from referee.games.epireia import registry
-from referee.games.epireia.setup import actor
+from ...engine import Decision
+from ...games.epireia import registry
+from ...games.epireia.setup import actor
 
 if TYPE_CHECKING:
-    from referee.games.epireia.state import EpireiaState
+    from ...games.epireia.state import EpireiaState
 
 
 def occupants(st: EpireiaState, place: str) -> list[tuple[str, str]]:
@@ -111,12 +111,12 @@ def place_name(st: EpireiaState, place: str) -> str:
 
 
 def finish(st: EpireiaState) -> None:
-    from referee.games.epireia.resolution import start_resolution
+    from ...games.epireia.resolution import start_resolution
     st.g["selected"] = None
     st.g["idx"] += 1
     if st.g["idx"] >= len(st.g["order"]):
         if st.g["solo"]:
-            from referee.games.epireia.solo import move_enemies
+            from ...games.epireia.solo import move_enemies
             move_enemies(st)
         start_resolution(st)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from referee.games.epireia.state import EpireiaState
+    from ...games.epireia.state import EpireiaState
 
 Cost = dict[str, int]
 
@@ -68,7 +68,7 @@ def trigger_bonus(st: EpireiaState, seat: str, bonus: dict[str, Any]) -> None:
                 {"seat": seat, "level": level})
         return
     if "recruit_figure" in bonus:
-        from referee.games.epireia.recruit import offer_recruit
+        from ...games.epireia.recruit import offer_recruit
         offer_recruit(st, seat, bonus["recruit_figure"]["cost"], f"Prestige {level}")
         return
     kind = next(k for k in ("bonus_build", "free_token", "bonus_produce", "choose_resources")

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.games.epireia.contests import send_home, single_roll
-from referee.games.epireia.diplomacy import occupants
-from referee.games.epireia.economy import add_prestige, fmt, gain, give_token
+from ...games.epireia.contests import send_home, single_roll
+from ...games.epireia.diplomacy import occupants
+from ...games.epireia.economy import add_prestige, fmt, gain, give_token
 
 if TYPE_CHECKING:
-    from referee.games.epireia.state import EpireiaState
+    from ...games.epireia.state import EpireiaState
 
 
 def empire_targets(st: EpireiaState, empire: str) -> list[int]:

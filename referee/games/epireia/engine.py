@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from referee.engine import Engine, Problem
-from referee.games.epireia import registry
-from referee.games.epireia.checks import problems
-from referee.games.epireia.setup import initial
-from referee.games.epireia.state import EpireiaState
-from referee.games.epireia.tables import Tables
+from ...engine import Engine, Problem
+from ...games.epireia import registry
+from ...games.epireia.checks import problems
+from ...games.epireia.setup import initial
+from ...games.epireia.state import EpireiaState
+from ...games.epireia.tables import Tables
 
 # importing the step modules registers their steps
-from referee.games.epireia import (  # noqa: E402,F401  isort: skip
+from ...games.epireia import (  # noqa: E402,F401  isort: skip
     battle, bonuses, cities, development, diplomacy, empires, flow, payment, questions,
     recruit, resolution, scenarios, setup, solo, territories,
 )

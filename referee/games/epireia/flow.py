@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.games.epireia import registry
-from referee.games.epireia.scenarios import draw_next_act
+from ...games.epireia import registry
+from ...games.epireia.scenarios import draw_next_act
 
 if TYPE_CHECKING:
-    from referee.games.epireia.state import EpireiaState
+    from ...games.epireia.state import EpireiaState
 
 
 def league_order(st: EpireiaState, leagues: list[str]) -> list[str]:
@@ -24,7 +24,7 @@ def turn_start(st: EpireiaState) -> bool:
         draw_next_act(st)
     actions = st.t.actions_per_turn
     if g["solo"]:
-        from referee.games.epireia.solo import reveal_augur
+        from ...games.epireia.solo import reveal_augur
         reveal_augur(st)
         actions = st.augur_effect().get("actions", actions)
     for p in g["players"].values():
@@ -47,12 +47,12 @@ def start_diplomacy(st: EpireiaState) -> None:
 def turn_end(st: EpireiaState) -> bool:
     g = st.g
     if g["solo"]:
-        from referee.games.epireia.solo import solo_turn_end
+        from ...games.epireia.solo import solo_turn_end
         solo_turn_end(st)
         return True
     cap = g["options"].get("max_turns") or 20
     if g["battle_after_turn"] or g["turn"] >= cap:
-        from referee.games.epireia.battle import start_battle
+        from ...games.epireia.battle import start_battle
         why = "Act III is complete" if g["battle_after_turn"] else f"turn {g['turn']} is the last"
         st.emit("battle", f"{why}: the great battle begins", {})
         start_battle(st)

@@ -5,18 +5,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from referee.games.epireia import registry
-from referee.games.epireia.economy import (
+from ...games.epireia import registry
+from ...games.epireia.economy import (
     add_prestige,
     feasible,
     fmt,
     give_token,
     pay,
 )
-from referee.games.epireia.recruit import offer_recruit
+from ...games.epireia.recruit import offer_recruit
 
 if TYPE_CHECKING:
-    from referee.games.epireia.state import EpireiaState
+    from ...games.epireia.state import EpireiaState
 
 
 def building_surcharge(st: EpireiaState) -> int:

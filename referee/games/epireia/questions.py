@@ -9,10 +9,10 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from referee.games.epireia import registry
+from ...games.epireia import registry
 
 if TYPE_CHECKING:
-    from referee.games.epireia.state import EpireiaState
+    from ...games.epireia.state import EpireiaState
 
 KEPT = ("task_dice", "task_answers")
 

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from referee.games.epireia import registry
-from referee.games.epireia.economy import (
+from ...games.epireia import registry
+from ...games.epireia.economy import (
     can_pay,
     fmt,
     pay,
 )
 
 if TYPE_CHECKING:
-    from referee.games.epireia.state import EpireiaState
+    from ...games.epireia.state import EpireiaState
 
 
 def unused_figures(st: EpireiaState, seat: str) -> list[str]:

@@ -6,17 +6,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from referee.games.epireia import questions, registry
-from referee.games.epireia.cities import resolve_city
-from referee.games.epireia.contests import can_reroll
-from referee.games.epireia.diplomacy import occupants
-from referee.games.epireia.economy import add_prestige, fmt, gain
-from referee.games.epireia.empires import resolve_empire
-from referee.games.epireia.questions import run_task
-from referee.games.epireia.territories import resolve_territory
+from ...games.epireia import questions, registry
+from ...games.epireia.cities import resolve_city
+from ...games.epireia.contests import can_reroll
+from ...games.epireia.diplomacy import occupants
+from ...games.epireia.economy import add_prestige, fmt, gain
+from ...games.epireia.empires import resolve_empire
+from ...games.epireia.questions import run_task
+from ...games.epireia.territories import resolve_territory
 
 if TYPE_CHECKING:
-    from referee.games.epireia.state import EpireiaState
+    from ...games.epireia.state import EpireiaState
 
 
 def start_resolution(st: EpireiaState) -> None:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from referee.games.epireia import registry
-from referee.games.epireia.economy import give_token
-from referee.games.epireia.setup import new_counters
+from ...games.epireia import registry
+from ...games.epireia.economy import give_token
+from ...games.epireia.setup import new_counters
 
 if TYPE_CHECKING:
-    from referee.games.epireia.state import EpireiaState
+    from ...games.epireia.state import EpireiaState
 
 PLAYING_STEPS = ("turn-start", "develop", "diplomacy", "resolution")
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from referee.engine import Decision
-from referee.games.epireia import registry
-from referee.rng import stream
+from ...engine import Decision
+from ...games.epireia import registry
+from ...rng import stream
 
 if TYPE_CHECKING:
-    from referee.games.epireia.state import EpireiaState
-    from referee.games.epireia.tables import Tables
+    from ...games.epireia.state import EpireiaState
+    from ...games.epireia.tables import Tables
 
 
 # Named random streams: token decks, act draws, players' dice, the solo enemy, the Augur deck.
@@ -136,7 +136,7 @@ def league_decisions(st: EpireiaState) -> list[Decision]:
 
 
 def league_apply(st: EpireiaState, seat: str, action: str) -> None:
-    from referee.games.epireia.solo import place_enemies
+    from ...games.epireia.solo import place_enemies
     league = action.split()[1]
     st.player(seat)["league"] = league
     st.emit("league", f"{st.name(seat)} joins the {league} league", {"seat": seat, "league": league})

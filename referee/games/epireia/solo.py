@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from referee.engine import Result
-from referee.games.epireia.battle import slot_key, start_battle
-from referee.games.epireia.economy import add_prestige, draw_token
-from referee.games.epireia.scenarios import place_brigand
+from ...engine import Result
+from ...games.epireia.battle import slot_key, start_battle
+from ...games.epireia.economy import add_prestige, draw_token
+from ...games.epireia.scenarios import place_brigand
 
 if TYPE_CHECKING:
-    from referee.games.epireia.state import EpireiaState
+    from ...games.epireia.state import EpireiaState
 
 
 def spec(st: EpireiaState) -> dict[str, Any]:

@@ -12,10 +12,10 @@ import copy
 import random
 from typing import Any
 
-from referee.engine import Decision, Event, IllegalAction, Result, State
-from referee.games.epireia import registry
-from referee.games.epireia.tables import Tables
-from referee.rng import rng_from_state, rng_state
+from ...engine import Decision, Event, IllegalAction, Result, State
+from ...games.epireia import registry
+from ...games.epireia.tables import Tables
+from ...rng import rng_from_state, rng_state
 
 
 class EpireiaState(State):
@@ -120,13 +120,13 @@ class EpireiaState(State):
         return cls(tables, copy.deepcopy(data["g"]), rngs)
 
     def view(self, seat: str) -> dict[str, Any]:
-        from referee.games.epireia.views import view
+        from ...games.epireia.views import view
         return view(self, seat)
 
     def describe(self, seat: str) -> str:
-        from referee.games.epireia.views import describe
+        from ...games.epireia.views import describe
         return describe(self, seat)
 
     def determinize(self, seat: str, rng: random.Random) -> EpireiaState:
-        from referee.games.epireia.views import determinize
+        from ...games.epireia.views import determinize
         return determinize(self, seat, rng)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.games.epireia import questions
-from referee.games.epireia.contests import (
+from ...games.epireia import questions
+from ...games.epireia.contests import (
     attack,
     by_side,
     conflict,
@@ -14,11 +14,11 @@ from referee.games.epireia.contests import (
     single_roll,
     strongest,
 )
-from referee.games.epireia.diplomacy import occupants
-from referee.games.epireia.economy import add_prestige, fmt, gain
+from ...games.epireia.diplomacy import occupants
+from ...games.epireia.economy import add_prestige, fmt, gain
 
 if TYPE_CHECKING:
-    from referee.games.epireia.state import EpireiaState
+    from ...games.epireia.state import EpireiaState
 
 Pairs = list[tuple[str, str]]
 

@@ -6,7 +6,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from referee.games.epireia.state import EpireiaState
+    from ...games.epireia.state import EpireiaState
 
 
 PLACEMENT_TRIES = 20   # random deals of face-down battle tokens tried before keeping the real one

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.games.ten_thousand.rules import Card, CardOption
+from ...games.ten_thousand.rules import Card, CardOption
 
 if TYPE_CHECKING:
-    from referee.games.ten_thousand.state import TenThousandState
+    from ...games.ten_thousand.state import TenThousandState
 
 
 def option_fits_roll(opt: CardOption, roll: str, own: bool) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from referee.engine import Problem
+from ...engine import Problem
 
 PHASE_STEPS = {"draw", "roll", "consumption", "end"}
 MODIFIER_KINDS = {"always", "flag", "space_at_most", "column", "has_token", "per_token"}

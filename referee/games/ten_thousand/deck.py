@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from referee.games.ten_thousand.state import TenThousandState
+    from ...games.ten_thousand.state import TenThousandState
 
 
 def draw(state: TenThousandState, seat: str, count: int) -> None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from referee.engine import Engine, Problem
-from referee.games.ten_thousand.checks import check_data
-from referee.games.ten_thousand.rules import GameRules
-from referee.games.ten_thousand.state import TenThousandState
-from referee.ruleset import Ruleset
+from ...engine import Engine, Problem
+from ...games.ten_thousand.checks import check_data
+from ...games.ten_thousand.rules import GameRules
+from ...games.ten_thousand.state import TenThousandState
+from ...ruleset import Ruleset
 
 
 class TenThousandEngine(Engine):

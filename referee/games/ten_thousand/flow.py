@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.engine import IllegalAction
-from referee.games.ten_thousand import rolls
-from referee.games.ten_thousand.army import Turn
-from referee.games.ten_thousand.deck import draw
+from ...engine import IllegalAction
+from ...games.ten_thousand import rolls
+from ...games.ten_thousand.army import Turn
+from ...games.ten_thousand.deck import draw
 
 if TYPE_CHECKING:
-    from referee.games.ten_thousand.state import TenThousandState
+    from ...games.ten_thousand.state import TenThousandState
 
 
 def advance(state: TenThousandState) -> None:

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from referee.games.ten_thousand import cards
-from referee.games.ten_thousand.army import Window
-from referee.games.ten_thousand.deck import draw
-from referee.games.ten_thousand.rules import Table
+from ...games.ten_thousand import cards
+from ...games.ten_thousand.army import Window
+from ...games.ten_thousand.deck import draw
+from ...games.ten_thousand.rules import Table
 
 if TYPE_CHECKING:
-    from referee.games.ten_thousand.state import TenThousandState
+    from ...games.ten_thousand.state import TenThousandState
 
 
 def condition_holds(state: TenThousandState, table: Table) -> bool:

@@ -1,7 +1,7 @@
 """The ruleset's `data` compiled into read-only objects the engine consults.
 
 Nothing here holds game numbers of its own: every table, card and leader comes
-from rulesets/ten-thousand.yaml.
+from agon.rulesets/ten-thousand.yaml.
 """
 
 from __future__ import annotations
@@ -128,7 +128,7 @@ class GameRules:
         `forced[roll]` maps penalising card number -> the option it must be
         played for on that roll.
         """
-        from referee.games.ten_thousand.cards import option_fits_roll
+        from ...games.ten_thousand.cards import option_fits_roll
         self.window_options: dict[tuple[str, bool], dict[int, tuple[CardOption, ...]]] = {}
         self.forced: dict[str, dict[int, CardOption]] = {}
         for roll in self.roll_names:

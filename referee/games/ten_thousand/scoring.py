@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.engine import Result
+from ...engine import Result
 
 if TYPE_CHECKING:
-    from referee.games.ten_thousand.state import TenThousandState
+    from ...games.ten_thousand.state import TenThousandState
 
 
 def score(men: int, turns: int | None) -> float:

@@ -10,12 +10,12 @@ import copy
 import random
 from typing import Any
 
-from referee.engine import Decision, Event, IllegalAction, Result, State
-from referee.games.ten_thousand import flow, rolls, scoring
-from referee.games.ten_thousand.army import Army, Turn, Window
-from referee.games.ten_thousand.deck import draw
-from referee.games.ten_thousand.rules import GameRules
-from referee.rng import rng_from_state, rng_state, stream
+from ...engine import Decision, Event, IllegalAction, Result, State
+from ...games.ten_thousand import flow, rolls, scoring
+from ...games.ten_thousand.army import Army, Turn, Window
+from ...games.ten_thousand.deck import draw
+from ...games.ten_thousand.rules import GameRules
+from ...rng import rng_from_state, rng_state, stream
 
 RESAMPLE_TRIES = 500   # deals tried to find one where the seat asked in a window can act
 

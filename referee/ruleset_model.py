@@ -1,0 +1,90 @@
+"""A ruleset as the engines see it: the value `referee.ruleset` loads and validates.
+
+Kept apart from the loader so that engines (which receive a `Ruleset`) and the
+loader (which asks the engines to check their data) do not import each other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class RulesetError(Exception):
+    """A ruleset that cannot be used; the message says why."""
+
+    def __init__(self, message: str, issues: list[Issue] | None = None) -> None:
+        super().__init__(message)
+        self.issues = issues or []
+
+
+@dataclass(frozen=True)
+class Issue:
+    """One validation error: where it is and what is wrong."""
+
+    file: str
+    line: int
+    col: int
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}: {self.path}: {self.message}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"file": self.file, "line": self.line, "col": self.col,
+                "path": self.path, "message": self.message}
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    id: str
+    name: str
+    version: str
+    engine: str
+    players: dict[str, Any]
+    options: dict[str, dict[str, Any]]
+    rules: list[dict[str, Any]]
+    data: dict[str, Any]
+    sha256: str
+    source: str
+    extends: str | None = None
+    raw: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    @property
+    def ref(self) -> str:
+        return f"{self.id}@{self.version}"
+
+    def resolve_options(self, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Option defaults with `overrides` applied and type-checked."""
+        values = {name: spec.get("default") for name, spec in self.options.items()}
+        for name, value in (overrides or {}).items():
+            if name not in self.options:
+                known = ", ".join(sorted(self.options)) or "none"
+                raise RulesetError(f"{self.id} has no option {name!r} (options: {known})")
+            values[name] = coerce_option(name, self.options[name], value)
+        return values
+
+
+def coerce_option(name: str, spec: dict[str, Any], value: Any) -> Any:
+    """An option value from the command line (text) as the type it declares."""
+    kind = spec.get("type", "string")
+    text = str(value).strip()
+    if kind == "boolean":
+        if isinstance(value, bool):
+            return value
+        if text.lower() in ("1", "true", "yes", "on"):
+            return True
+        if text.lower() in ("0", "false", "no", "off"):
+            return False
+        raise RulesetError(f"option {name} takes true or false, not {text!r}")
+    if kind == "integer":
+        try:
+            return int(text)
+        except ValueError:
+            raise RulesetError(f"option {name} takes a whole number, not {text!r}") from None
+    choices = spec.get("choices")
+    if choices and text not in [str(c) for c in choices]:
+        raise RulesetError(
+            f"option {name} takes one of {', '.join(map(str, choices))}, not {text!r}")
+    return text
