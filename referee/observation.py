@@ -138,12 +138,13 @@ def load_encoder(ruleset: Ruleset, seats: Sequence[str],
                  options: dict[str, Any] | None = None) -> ObservationEncoder:
     """The encoder of `ruleset`'s engine, from the ``observation`` module beside the engine."""
     package = engine_class(ruleset.engine).__module__.rpartition(".")[0]
+    name = f"{package}.observation"
     try:
-        module = importlib.import_module(f"{package}.observation")
+        module = importlib.import_module(name)
     except ModuleNotFoundError as exc:
-        if exc.name != f"{package}.observation":
-            raise
-        raise NoEncoder(f"engine {ruleset.engine!r} has no observation encoder: add "
-                        f"{package.replace('.', '/')}/observation.py with a class Encoder "
-                        "(see agon.referee.observation)") from None
+        if not exc.name or not name.startswith(exc.name):
+            raise   # the encoder exists but imports something missing
+        where = name.removeprefix("agon.").replace(".", "/")
+        raise NoEncoder(f"engine {ruleset.engine!r} has no observation encoder: add {where}.py "
+                        "with a class Encoder (see agon.referee.observation)") from None
     return module.Encoder(ruleset, seats, ruleset.resolve_options(options or {}))
