@@ -40,11 +40,15 @@ class UnknownValue(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Group:
-    """`width` consecutive features computed by `encode` from one view."""
+    """`width` consecutive features computed by `encode` from one view.
+
+    `encode` returns None for a part the view does not have (no battle yet):
+    the group is then all zeros.
+    """
 
     name: str
     width: int
-    encode: Callable[[View], list[float]]
+    encode: Callable[[View], list[float] | None]
 
 
 class ObservationEncoder(ABC):
@@ -75,7 +79,9 @@ class ObservationEncoder(ABC):
         out: list[float] = []
         for group in self.groups:
             values = group.encode(view)
-            if len(values) != group.width:
+            if values is None:
+                values = [0.0] * group.width
+            elif len(values) != group.width:
                 raise AssertionError(f"{group.name} gave {len(values)} features, not {group.width}")
             out += values
         return out
@@ -91,10 +97,7 @@ class ObservationEncoder(ABC):
 def one_hot(value: Any, vocabulary: Sequence[Any]) -> list[float]:
     """1 at the value's place in `vocabulary`, 0 elsewhere."""
     out = [0.0] * len(vocabulary)
-    try:
-        out[vocabulary.index(value)] = 1.0
-    except ValueError:
-        raise UnknownValue(f"{value!r} is not one of {list(vocabulary)}") from None
+    out[_place(value, vocabulary)] = 1.0
     return out
 
 

@@ -15,6 +15,7 @@ from ...observation import (
     Group,
     ObservationEncoder,
     View,
+    counts,
     flag,
     multi_hot,
     one_hot,
@@ -76,18 +77,13 @@ class Encoder(ObservationEncoder):
         return view["players"][seat]["league"]
 
     def relation(self, view: View, owner: str | None) -> str | None:
-        """me / teammate / opponent / enemy for a seat, a league or the solo enemy."""
-        if owner is None:
-            return None
-        if owner == "enemy":
-            return "enemy"
+        """me / teammate / opponent for a seat, enemy for the solo enemy, None for nobody."""
+        if owner is None or owner == "enemy":
+            return owner
         if owner == view["seat"]:
             return "me"
         mine = self.league_of(view, view["seat"])
-        theirs = self.league_of(view, owner) if owner in view["players"] else owner
-        if "enemy" in view and theirs == view["enemy"]["league"]:
-            return "enemy"
-        return "teammate" if mine is not None and theirs == mine else "opponent"
+        return "teammate" if mine is not None and self.league_of(view, owner) == mine else "opponent"
 
     def league_code(self, view: View, league: str | None) -> list[float]:
         """[my league, the other league]; zeros for nobody."""
@@ -101,10 +97,10 @@ class Encoder(ObservationEncoder):
 
     # -- groups --------------------------------------------------------------------------------
 
-    def encode_scenario(self, view: View) -> list[float]:
+    def encode_scenario(self, view: View) -> list[float] | None:
         s = view["scenario"]
         if s is None:
-            return [0.0] * (3 + len(self.t.scenarios) + 3)
+            return None
         return (one_hot(s["act"], [1, 2, 3]) + one_hot(s["id"], list(self.t.scenarios))
                 + [flag(s["done"])] + self.league_code(view, s["winner"]))
 
@@ -163,12 +159,10 @@ class Encoder(ObservationEncoder):
 
     def pile(self, tokens: list[dict[str, Any]]) -> list[float]:
         """Per deck: how many tokens, and the sum of the powers this seat can see."""
-        number = dict.fromkeys(self.decks, 0)
         power = dict.fromkeys(self.decks, 0)
         for token in tokens:
-            number[token["deck"]] += 1
             power[token["deck"]] += token.get("power", 0)
-        return ([scaled(number[d], PILE_CAP) for d in self.decks]
+        return (counts([t["deck"] for t in tokens], self.decks, PILE_CAP)
                 + [scaled(power[d], PILE_CAP * self.top_power) for d in self.decks])
 
     def encode_territories(self, view: View) -> list[float]:
@@ -185,21 +179,20 @@ class Encoder(ObservationEncoder):
             if held is None:
                 out += [0.0] * (2 + len(self.decks) + 1)
                 continue
-            token = held["token"] or {}
+            token = held["token"]
             out += self.league_code(view, held["league"])
-            out += one_hot(token.get("deck"), [*self.decks, None])[:-1]
-            out += [scaled(token.get("power", 0), self.top_power)]
+            out += multi_hot([token["deck"]] if token else [], self.decks)
+            out += [scaled(token.get("power") if token else 0, self.top_power)]
         return out
 
     def side_width(self) -> int:
         return (len(self.slots) * (len(self.decks) + 2) + len(self.fronts) * len(self.figures)
                 + len(self.fronts) + len(self.decks))
 
-    def encode_battle(self, view: View) -> list[float]:
+    def encode_battle(self, view: View) -> list[float] | None:
         b = view["battle"]
-        width = 1 + 3 * (len(self.fronts) + len(self.columns)) + len(self.leagues) * self.side_width()
         if b is None:
-            return [0.0] * width
+            return None
         out = [1.0]
         for key in self.fronts:
             out += self.outcome(view, b["fronts"], key)
@@ -231,16 +224,13 @@ class Encoder(ObservationEncoder):
             figure = side["figures"].get(front)
             out += multi_hot([figure] if figure else [], self.figures)
         out += multi_hot(side["engaged"], self.fronts)
-        number = dict.fromkeys(self.decks, 0)
-        for token in side.get("pool", []):
-            number[token["deck"]] += 1
-        out += [scaled(number[d], PILE_CAP) for d in self.decks]
+        out += counts([t["deck"] for t in side.get("pool", [])], self.decks, PILE_CAP)
         return out
 
-    def encode_solo(self, view: View) -> list[float]:
+    def encode_solo(self, view: View) -> list[float] | None:
         solo = view.get("solo")
         if solo is None:
-            return [0.0] * (1 + len(self.augurs) + 2 + 2 * self.objectives)
+            return None
         status = solo["objectives"] or []
         known = [1.0] * len(status) + [0.0] * (self.objectives - len(status))
         return ([1.0] + multi_hot([solo["augur"]] if solo["augur"] else [], self.augurs)
@@ -248,10 +238,10 @@ class Encoder(ObservationEncoder):
                    scaled(solo["empire_successes"], COUNTER_CAP)]
                 + known + [flag(x) for x in status] + [0.0] * (self.objectives - len(status)))
 
-    def encode_enemy(self, view: View) -> list[float]:
+    def encode_enemy(self, view: View) -> list[float] | None:
         enemy = view.get("enemy")
         if enemy is None:
-            return [0.0] * (len(self.cities) + len(self.slots) * len(self.decks))
+            return None
         out = multi_hot(enemy["cities"], self.cities)
         for slot in self.slots:
             token = enemy["army"].get(slot)

@@ -70,10 +70,10 @@ class Encoder(ObservationEncoder):
             out += one_hot(view["order"].index(seat), list(range(len(self.seats))))
         return out
 
-    def encode_window(self, view: View) -> list[float]:
+    def encode_window(self, view: View) -> list[float] | None:
         w: dict[str, Any] | None = view["window"]
         if w is None:
-            return [0.0] * (1 + len(self.seats) + len(self.rolls) + len(self.tables) + 3)
+            return None
         mods = sum(value for _, value in w["modifiers"])
         return ([1.0] + one_hot(w["roller"], self.relative(view)) + one_hot(w["roll"], self.rolls)
                 + one_hot(w["table"], self.tables)
