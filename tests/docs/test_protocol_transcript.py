@@ -34,9 +34,10 @@ def command(text: str) -> list[str]:
 
 
 def play(args: list[str], log_dir: Path) -> list[str]:
-    args = [str(log_dir) if previous == "--log-dir" else arg
+    """Run the command in a scratch folder (so `-m agon` finds the installed package)."""
+    args = [str(log_dir) if previous == "--log-dir" else arg.replace("bots/", f"{REPO}/bots/")
             for previous, arg in zip(["", *args[:-1]], args, strict=True)]
-    out = subprocess.run([sys.executable, "-m", "agon", *args[1:]], cwd=REPO,
+    out = subprocess.run([sys.executable, "-m", "agon", *args[1:]], cwd=log_dir.parent,
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stdout + out.stderr
     return (log_dir / "greece.transcript").read_text(encoding="utf-8").splitlines()
