@@ -2,9 +2,9 @@
 
 `schemas/views/<engine>.schema.json` says which keys a seat's view holds, their
 types and, where the set is fixed, their values.  Bot authors read it with the
-game's page in docs/games/; the tests validate every view of random games
-against it; observation encoders take the vocabularies they one-hot encode
-from it (`enum_at`), so a value exists in one place only.
+game's page in docs/games/; the tests validate views sampled from random games
+of every ruleset against it; observation encoders take the vocabularies they
+one-hot encode from it (`enum_at`), so a value exists in one place only.
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ from typing import Any
 
 import pytest
 
-from agon.referee.engine import Engine, State
+from agon.referee.engine import State
 from agon.referee.games import engine_class
 from agon.referee.observation import load_encoder
 from agon.referee.ruleset import load_ruleset, shipped_rulesets
@@ -215,7 +215,6 @@ class Survey:
     ruleset: Ruleset
     games: int = 0
     plies: int = 0
-    views: int = 0
     validated: int = 0
     decisions: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     paths: dict[tuple[str, ...], set[str]] = field(default_factory=lambda: defaultdict(set))
@@ -230,16 +229,12 @@ class Survey:
     dead_ends: list[str] = field(default_factory=list)
 
 
-def engine_of(ruleset: Ruleset) -> Engine:
-    return engine_class(ruleset.engine)(ruleset)
-
-
 class Surveyor:
     """Plays seeded random games of a ruleset and records what they show."""
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
-        self.engine = engine_of(ruleset)
+        self.engine = engine_class(ruleset.engine)(ruleset)
         self.validator = view_validator(ruleset.engine)
         self.out = Survey(ruleset)
 
@@ -287,7 +282,6 @@ class Surveyor:
     def note_views(self, views: dict[str, dict], encoder, check_schema: bool) -> None:
         first = None
         for seat, view in views.items():
-            self.out.views += 1
             for path, kind in shape(view):
                 self.out.paths[path].add(kind)
             if check_schema:   # a sample: validating is slow (milliseconds a view)
