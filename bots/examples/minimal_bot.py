@@ -22,7 +22,9 @@ def send(line):
 
 
 def main():
-    rng = random.Random()
+    # --seed N repeats the same choices (the referee never sends the game's seed)
+    seed = sys.argv[sys.argv.index("--seed") + 1] if "--seed" in sys.argv else None
+    rng = random.Random(seed)
     seat = None
     events_seen = 0
     for line in sys.stdin:

@@ -1,0 +1,190 @@
+"""Every agon ruleset as a PettingZoo AEC environment (`agon.pettingzoo_env`).
+
+Needs the optional extra: ``pip install 'agon-referee[pettingzoo]'``.
+
+The agents are the ruleset's seats.  An action is an index into the ruleset's
+action catalogue (`ObservationEncoder.actions`), so index *i* means the same
+action at every decision; the observation is ``{"observation": the seat's view
+as a vector, "action_mask": 1 for the catalogue entries legal now}``.  Each
+game's page in docs/games/ lists what the vector holds.
+
+Simultaneous decisions (several seats choosing in secret at once) are asked one
+after the other in AEC order and applied together once the last is in, as the
+referee does: a seat asked later observes the position before anyone's choice.
+Rewards are the engine's `Result.points` (each seat's share of the win, 0 to 1),
+given when the game ends; every step before pays 0.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+try:
+    import numpy as np
+    from gymnasium import logger, spaces
+    from pettingzoo import AECEnv
+except ImportError as exc:   # the extra is not installed
+    raise ImportError("agon.pettingzoo_env needs PettingZoo: "
+                      "pip install 'agon-referee[pettingzoo]'") from exc
+
+from agon.referee.engine import Decision
+from agon.referee.games import engine_class
+from agon.referee.observation import load_encoder
+from agon.referee.ruleset import load_ruleset
+from agon.referee.ruleset_model import Ruleset
+
+
+def pettingzoo_env(ruleset: str | Ruleset, players: int | None = None, *,
+                   render_mode: str | None = None, **options: Any) -> AgonEnv:
+    """A PettingZoo AEC environment for one shipped ruleset (an id), a file, or a `Ruleset`.
+
+    `players` is the number of seats (default: two where the ruleset allows it,
+    else its only count); `options` are the ruleset's options (``forced_spend=True``).
+    """
+    rs = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
+    low, high = int(rs.players["min"]), int(rs.players["max"])
+    count = players if players is not None else max(low, min(2, high))
+    if not low <= count <= high:
+        raise ValueError(f"{rs.id} is played by {low} to {high} players, not {count}")
+    return AgonEnv(rs, count, rs.resolve_options(options), render_mode=render_mode)
+
+
+class AgonEnv(AECEnv):
+    """One agon game as an agent-environment-cycle: one seat acts per step."""
+
+    metadata = {"render_modes": ["ansi", "human"], "name": "agon_v0", "is_parallelizable": False}
+
+    def __init__(self, ruleset: Ruleset, players: int, options: dict[str, Any],
+                 render_mode: str | None = None) -> None:
+        super().__init__()
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
+        self.ruleset = ruleset
+        self.options = options
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"agon_{ruleset.id.replace('-', '_')}_v0"}
+        self.engine = engine_class(ruleset.engine)(ruleset)
+        self.possible_agents = self.engine.seats(players)
+        self.encoder = load_encoder(ruleset, self.possible_agents, options)
+        self.catalogue = self.encoder.actions
+        self.index = {action: i for i, action in enumerate(self.catalogue)}
+        observation = spaces.Dict({
+            "observation": spaces.Box(-1.0, 1.0, (self.encoder.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (len(self.catalogue),), np.int8),
+        })
+        self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
+        self.action_spaces = {a: spaces.Discrete(len(self.catalogue)) for a in self.possible_agents}
+        self._seeds = random.Random()
+        self.game = None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    # -- the cycle -----------------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game; `seed` makes it (and the unseeded resets after it) reproducible.
+
+        `options` is accepted for the PettingZoo signature and ignored: the
+        ruleset's options are fixed when the environment is made.
+        """
+        if seed is not None:
+            self._seeds.seed(seed)
+        game_seed = seed if seed is not None else self._seeds.randrange(1 << 31)
+        self.game = self.engine.new_game(self.possible_agents, game_seed, self.options)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._open: list[Decision] = []        # the decisions asked together
+        self._chosen: list[tuple[str, str]] = []   # answers held until the last is in
+        self._ask_next()
+
+    def _ask_next(self) -> None:
+        """Select the seat of the next open decision, opening the next set when needed."""
+        if len(self._chosen) == len(self._open):
+            self._open, self._chosen = list(self.game.pending()), []
+        if not self._open:
+            self._finish()
+        else:
+            self.agent_selection = self._open[len(self._chosen)].seat
+
+    def _decision(self, agent: str) -> Decision | None:
+        """`agent`'s decision if it is the one being asked now."""
+        if self._open and agent == self.agent_selection and len(self._chosen) < len(self._open):
+            return self._open[len(self._chosen)]
+        return None
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        decision = self._decision(agent)
+        text = self._action_text(decision, action)
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self._chosen.append((agent, text))
+        if len(self._chosen) == len(self._open):
+            for seat, chosen in self._chosen:   # a set of secret choices is applied together
+                self.game.apply(seat, chosen)
+        self._ask_next()
+        self._accumulate_rewards()
+
+    def _action_text(self, decision: Decision | None, action: Any) -> str:
+        if decision is None:
+            raise RuntimeError("no decision is open: call reset()")
+        try:
+            index = int(action)
+        except (TypeError, ValueError):
+            raise ValueError(f"an action is an index into the catalogue, not {action!r}") from None
+        if not 0 <= index < len(self.catalogue) or self.catalogue[index] not in decision.legal:
+            shown = self.catalogue[index] if 0 <= index < len(self.catalogue) else "out of range"
+            raise ValueError(f"action {index} ({shown}) is not legal for {decision.seat} now "
+                             f"({decision.prompt}); use the action_mask")
+        return self.catalogue[index]
+
+    def _finish(self) -> None:
+        """The game is over: every seat is terminated with its points as reward."""
+        result = self.game.result()
+        for agent in self.agents:
+            self.rewards[agent] = float(result.points.get(agent, 0.0))
+            self.terminations[agent] = True
+            self.infos[agent] = {"result": result.to_json()}
+        self.agent_selection = self.agents[0]
+
+    # -- what an agent sees --------------------------------------------------------------------
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        vector = np.asarray(self.encoder.encode(self.game.view(agent)), dtype=np.float32)
+        mask = np.zeros(len(self.catalogue), dtype=np.int8)
+        for action in self.legal_actions(agent):
+            if action not in self.index:
+                raise KeyError(f"{action!r} is legal but not in the action catalogue of "
+                               f"{self.ruleset.id}: its engine's observation.py must list it")
+            mask[self.index[action]] = 1
+        return {"observation": vector, "action_mask": mask}
+
+    def legal_actions(self, agent: str) -> list[str]:
+        """The texts of `agent`'s legal actions now (empty when it is not asked)."""
+        decision = self._decision(agent)
+        return list(decision.legal) if decision else []
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            logger.warn("render() was called without a render_mode; pass render_mode='ansi'")
+            return None
+        text = self.game.describe(self.agent_selection)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release: the game lives in this process."""
