@@ -46,8 +46,9 @@ def tournament(
         help="only the games that include this bot: one bot against all the others",
     )] = None,
     sprt: Annotated[str | None, typer.Option(
-        help="\"elo0=E0 elo1=E1 [alpha=0.05 beta=0.05]\": stop a two-bot match as soon as "
-             "H0 (the first bot is E0 Elo stronger) or H1 (E1 stronger) is accepted",
+        help="\"elo0=E0 elo1=E1\", optionally alpha=A beta=B (default 0.05 each): stop a "
+             "two-bot match as soon as H0 (the first bot is E0 Elo stronger than the second) "
+             "or H1 (E1 stronger) is accepted",
     )] = None,
     seed: Annotated[int | None, typer.Option(
         help=f"master seed (default {DEFAULT_SEED}); game seeds are derived from it",
