@@ -154,7 +154,8 @@ def tournament(
         fail(str(exc), code=2)
     workers = jobs if jobs > 0 else (os.cpu_count() or 1)
     progress = ProgressBar(0) if ProgressBar.wanted() else None
-    test = SequentialTest(sprt_spec, *(e.name for e in config.entrants)) if sprt_spec else None
+    test = SequentialTest(config.sprt, *(e.name for e in config.entrants)) \
+        if config.sprt else None
     try:
         plan, rows = run_tournament(config, jobs=workers, journal=resume or out,
                                     resume=resume is not None, progress=progress,

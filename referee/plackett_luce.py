@@ -44,7 +44,6 @@ class PlackettLuceRatings:
     def add_game(self, sides: list[list[str]], ranks: list[int]) -> None:
         """One game: the bots of each side, and each side's rank (1 first; equal = tie)."""
         teams = [[self.ratings[name] for name in side] for side in sides]
-        # openskill 6.0 and older update in place, newer ones return copies: use the result.
         updated = self.model.rate(teams, ranks=[float(rank) for rank in ranks])
         for side, new in zip(sides, updated, strict=True):
             for name, rating in zip(side, new, strict=True):

@@ -208,6 +208,8 @@ def _line_json(line: Line, kind: str) -> dict[str, Any]:
     elif kind == "multiplayer":
         out["mean_rank"] = _round(line.mean_rank)
         out["mean_rank_ci95"] = _round(line.mean_rank_ci95)
+        out["mean_score"] = _round(line.mean_score)
+        out["mean_score_ci95"] = _round(line.mean_score_ci95)
         skill = line.skill
         out["openskill"] = None if skill is None else {
             "mu": _round(skill.mu), "sigma": _round(skill.sigma),
@@ -263,7 +265,8 @@ def render_json(st: Standings) -> str:
 
 
 CSV_COLUMNS = {"duel": ["elo", "elo_ci95"],
-               "multiplayer": ["mean_rank", "mean_rank_ci95", "mu", "sigma", "ordinal"],
+               "multiplayer": ["mean_rank", "mean_rank_ci95", "mean_score", "mean_score_ci95",
+                               "mu", "sigma", "ordinal"],
                "solo": ["win_rate", "win_rate_low", "win_rate_high", "mean_score",
                         "mean_score_ci95"]}
 

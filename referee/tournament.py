@@ -123,7 +123,7 @@ def derive_name(spec: str) -> str:
             program = words[number + 1].rpartition(".")[2]
             break
         if not word.startswith("-"):
-            program = Path(word).stem if "." in Path(word).name[1:] else Path(word).name
+            program = Path(word).stem
             break
     return re.sub(r"[^A-Za-z0-9_.+-]+", "_", program).strip("_.")[:40]
 
