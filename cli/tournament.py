@@ -114,7 +114,8 @@ def tournament(
 
     Three to six seats and teams: score % and mean rank with 95% intervals,
     and a Plackett-Luce rating (openskill): mu, its uncertainty sigma, and
-    the conservative ordinal mu - 3 sigma.  Solo: the win rate with its
+    the conservative ordinal mu - 3 sigma (mus less than about two sigmas
+    apart do not tell bots apart).  Solo: the win rate with its
     Wilson 95% interval and the game's own mean score +- 95%.  --format
     csv prints the per-bot table only; --format json everything (described
     by schemas/results.schema.json).

@@ -75,7 +75,8 @@ KIND_NOTES = {
     "duel": "Elo: maximum likelihood over all games, one virtual draw per pairing, mean 0; "
             "± is the 95% interval (1.96 standard errors).",
     "multiplayer": "± is a 95% interval over games.  PL: Plackett-Luce rating (openskill, "
-                   "prior mu 25, sigma 8.33, games in schedule order); ordinal = mu - 3 sigma.",
+                   "prior mu 25, sigma 8.33, games in schedule order); ordinal = mu - 3 sigma; "
+                   "mus less than about 2 sigma apart do not tell bots apart.",
     "solo": "win %: with its Wilson 95% interval; mean score: the game's own score.",
 }
 
