@@ -21,8 +21,8 @@ the units of the table's Elo columns):
   likely to have produced the counts is q_i = p_i / (1 + x (a_i - s)), x
   being the root of sum_i p_i (a_i - s) / (1 + x (a_i - s)) = 0 between
   -1 / (1 - s) and 1 / s (a Lagrange multiplier for the mean constraint;
-  the left side falls from +inf to -inf on that interval, so the root is
-  found by bisection).
+  the left side falls from +inf to -inf on that interval, so Newton's
+  method kept inside that bracket finds it).
 * LLR = N sum_i p_i log(q1_i / q0_i), q0 for s0 = score(elo0) and q1 for
   s1 = score(elo1).  For small Elo differences it is close to
   N (s1 - s0) (2 m - s0 - s1) / (2 v), m and v the pairs' mean and variance.
@@ -103,24 +103,28 @@ def constrained_mle(probabilities: Sequence[float], values: Sequence[float],
     """The distribution on `values` with the given mean most likely to give `probabilities`.
 
     Every probability must be positive and min(values) < mean < max(values).
+    The root x is found by Newton's method kept inside a shrinking bracket
+    (a bisection step whenever Newton would leave it).
     """
-    def slope(x: float) -> float:
-        return sum(p * (a - mean) / (1 + x * (a - mean))
-                   for p, a in zip(probabilities, values, strict=True))
-
-    low, high = -1 / (max(values) - mean), 1 / (mean - min(values))
-    margin = 1e-12 * (high - low)
-    low, high = low + margin, high - margin
-    for _ in range(200):  # slope falls from + to -: keep the sign change inside
-        middle = (low + high) / 2
-        if slope(middle) > 0:
-            low = middle
+    shifted = [a - mean for a in values]
+    low, high = -1 / max(shifted), -1 / min(shifted)  # where a denominator reaches 0
+    x = 0.0
+    for _ in range(100):
+        slope = curvature = 0.0
+        for p, d in zip(probabilities, shifted, strict=True):
+            term = d / (1 + x * d)
+            slope += p * term
+            curvature += p * term * term
+        if slope > 0:  # the slope falls from +inf to -inf: the root is to the right
+            low = x
         else:
-            high = middle
-        if high - low < 1e-15 * max(1.0, abs(middle)):
+            high = x
+        step = x + slope / curvature
+        if abs(step - x) < 1e-14 * max(1.0, abs(x)):
+            x = step
             break
-    x = (low + high) / 2
-    return [p / (1 + x * (a - mean)) for p, a in zip(probabilities, values, strict=True)]
+        x = step if low < step < high else (low + high) / 2
+    return [p / (1 + x * d) for p, d in zip(probabilities, shifted, strict=True)]
 
 
 def generalized_llr(counts: Sequence[float], elo0: float, elo1: float,

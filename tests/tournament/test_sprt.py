@@ -130,3 +130,15 @@ def test_a_pair_with_an_error_counts_for_nobody():
     assert test.result.pairs == 0 and test.result.games == 0 and test.result.last_seed == 0
     test(pair(1, WW))
     assert test.result.pentanomial == [0, 0, 0, 0, 1]
+
+
+@pytest.mark.parametrize("counts, mean", [([5, 1e-3, 3, 1e-3, 9], 0.3), ([1, 2, 3, 4, 5], 0.9),
+                                          ([400, 1, 1, 1, 1e-3], 0.5)])
+def test_the_hypothesis_distribution_has_the_hypothesis_mean(counts, mean):
+    from agon.referee.sprt import constrained_mle
+
+    total = sum(counts)
+    q = constrained_mle([c / total for c in counts], (0, .25, .5, .75, 1), mean)
+    assert sum(q) == pytest.approx(1, abs=1e-9) and min(q) > 0
+    assert sum(p * a for p, a in zip(q, (0, .25, .5, .75, 1), strict=True)) == \
+        pytest.approx(mean, abs=1e-9)
