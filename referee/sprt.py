@@ -42,6 +42,7 @@ from .outcomes import pair_points
 from .stats import PAIR_VALUES, score_from_elo
 
 REGULARISED_COUNT = 1e-3  # stands in for an outcome never seen
+MAX_ELO = 2000  # beyond, the expected score is too close to 0 or 1 to test against
 H0, H1, CONTINUE = "H0", "H1", "continue"
 
 
@@ -66,12 +67,14 @@ class SprtSpec:
             key, sep, value = item.partition("=")
             if not sep or key not in ("elo0", "elo1", "alpha", "beta"):
                 raise SprtError(f"--sprt: {item!r} is not one of elo0=E0 elo1=E1 alpha=A beta=B")
+            if key in values:
+                raise SprtError(f"--sprt: {key} is given twice")
             try:
                 values[key] = float(value)
             except ValueError:
                 raise SprtError(f"--sprt: {key} must be a number, not {value!r}") from None
-            if not math.isfinite(values[key]):
-                raise SprtError(f"--sprt: {key} must be a finite number")
+            if key.startswith("elo") and not abs(values[key]) <= MAX_ELO:
+                raise SprtError(f"--sprt: {key} must lie between -{MAX_ELO} and {MAX_ELO}")
         if "elo0" not in values or "elo1" not in values:
             raise SprtError("--sprt needs elo0 and elo1, e.g. --sprt \"elo0=0 elo1=10\"")
         spec = cls(**values)

@@ -37,7 +37,10 @@ def test_settings_parse_with_defaults_and_give_wald_bounds():
     ("elo0=0 elo1=x", "must be a number"),
     ("elo0=0 elo1=5 gamma=1", "'gamma=1' is not one of"),
     ("elo0=0 elo1=5 alpha=0.6 beta=0.5", "alpha \\+ beta below 1"),
-    ("elo0=0 elo1=inf", "finite"),
+    ("elo0=0 elo1=inf", "between -2000 and 2000"),
+    ("elo0=-3000 elo1=0", "between -2000 and 2000"),
+    ("elo0=0 elo1=5 elo1=10", "elo1 is given twice"),
+    ("elo0=0 elo1=nan", "between -2000 and 2000"),
 ])
 def test_bad_settings_say_what_is_wrong(text, message):
     with pytest.raises(SprtError, match=message):
