@@ -10,8 +10,10 @@ import typer
 
 from agon.referee.games import UnknownEngine
 from agon.referee.players import Limits
-from agon.referee.ratings import RENDERERS, standings
+from agon.referee.ratings import standings
+from agon.referee.report import RENDERERS
 from agon.referee.ruleset import RulesetError
+from agon.referee.sprt import SequentialTest, SprtError, SprtSpec
 from agon.referee.tournament import (
     ProgressBar,
     Tournament,
@@ -25,17 +27,28 @@ from agon.referee.tournament import (
 from .common import Format, fail, parse_pairs
 
 DEFAULT_GAMES = 10
+DEFAULT_SPRT_GAMES = 1000  # with --sprt, --games is only the most the match may last
 DEFAULT_SEED = 1
 
 
 def tournament(
     ruleset: Annotated[str, typer.Argument(help="a shipped ruleset id or a ruleset file")],
     bot: Annotated[list[str] | None, typer.Option(
-        "--bot", "-b", help="NAME=BOT, once per entrant: a built-in bot or a command line",
+        "--bot", "-b", help="[NAME=]BOT, once per entrant: a built-in bot or a command line "
+                            "(NAME defaults to the bot's or the program's name)",
     )] = None,
     games: Annotated[int | None, typer.Option(
-        "--games", "-n", help=f"seeds per pairing (default {DEFAULT_GAMES}); each seed is "
-                              "played in every seat assignment",
+        "--games", "-n", help=f"seeds per pairing (default {DEFAULT_GAMES}, with --sprt "
+                              f"{DEFAULT_SPRT_GAMES}); each seed is played in every seat "
+                              "assignment",
+    )] = None,
+    gauntlet: Annotated[str | None, typer.Option(
+        help="only the games that include this bot: one bot against all the others",
+    )] = None,
+    sprt: Annotated[str | None, typer.Option(
+        help="\"elo0=E0 elo1=E1\", optionally alpha=A beta=B (default 0.05 each): stop a "
+             "two-bot match as soon as H0 (the first bot is E0 Elo stronger than the second) "
+             "or H1 (E1 stronger) is accepted",
     )] = None,
     seed: Annotated[int | None, typer.Option(
         help=f"master seed (default {DEFAULT_SEED}); game seeds are derived from it",
@@ -68,7 +81,9 @@ def tournament(
 
     Example: agon tournament earth-and-water -b a=random -b b=random -n 20 -j 2
 
-    A bot may be a command line: --bot mine="python3 my_bot.py --fast".
+    A bot may be a command line: --bot mine="python3 my_bot.py --fast";
+    without NAME= it is named after the built-in bot or the program
+    (-b random -b "python3 my_bot.py" gives random and my_bot).
 
     Two-seat games: every pairing plays each of N seeds (--games N) in both
     seat assignments, so a pairing plays 2N games on the same N deals.
@@ -78,10 +93,32 @@ def tournament(
     In team games a bot's result is its team's.
 
     The table gives per bot: games, wins, draws, losses, score % (mean points:
-    1 win, 0.5 draw; rank-based with more seats), Elo +- 95% CI (two seats,
-    maximum likelihood with one virtual draw per pairing), forfeits by reason;
-    then the pairwise matrix and each bot's results by seat.  --format csv
-    prints the per-bot table only.
+    1 win, 0.5 draw; rank-based with more seats), forfeits by reason, then
+    the pairwise matrix and each bot's results by seat.  Besides:
+
+    Two seats: Elo +- 95% is the maximum-likelihood rating of the whole field
+    (one virtual draw per pairing, mean 0).  Under Pairs, for each pairing:
+    the first bot's plain Elo over the second from the games, its LOS (the
+    likelihood that it is the stronger, from wins and losses), the
+    pentanomial counts of the game pairs (one seed in both seatings: LL, LD,
+    DD+WL, WD, WW) and the paired Elo +- 95% computed from the variance of
+    those pairs, usually narrower because a seat or deal advantage cancels
+    out within a pair.
+
+    --sprt: the sequential probability ratio test on game pairs (fishtest's
+    pentanomial generalized SPRT, logistic Elo of the first bot over the
+    second); after each pair the log-likelihood ratio (LLR) is compared with
+    log(beta/(1-alpha)) and log((1-beta)/alpha) and the match stops when it
+    crosses one; the table says which hypothesis was accepted.  With --sprt,
+    --games is the most seeds the match may last.
+
+    Three to six seats and teams: score % and mean rank with 95% intervals,
+    and a Plackett-Luce rating (openskill): mu, its uncertainty sigma, and
+    the conservative ordinal mu - 3 sigma (mus less than about two sigmas
+    apart do not tell bots apart).  Solo: the win rate with its
+    Wilson 95% interval and the game's own mean score +- 95%.  --format
+    csv prints the per-bot table only; --format json everything (described
+    by schemas/results.schema.json).
 
     --out keeps a journal (one JSON line per finished game); after a crash or
     Ctrl-C, --resume FILE plays only the missing games (and those that ended
@@ -99,31 +136,42 @@ def tournament(
     try:
         entrants = [parse_entrant(text) for text in bot] if bot else \
             [parse_entrant(f"{name}={spec}") for name, spec in stored.get("bots", {}).items()]
+        sprt_text = _pick(sprt, stored.get("sprt"), None)
+        sprt_spec = SprtSpec.parse(sprt_text) if sprt_text is not None else None
         config = setup(
             ruleset, entrants,
-            games=_pick(games, stored.get("games"), DEFAULT_GAMES),
+            games=_pick(games, stored.get("games"),
+                        DEFAULT_SPRT_GAMES if sprt_spec else DEFAULT_GAMES),
             seed=_pick(seed, stored.get("seed"), DEFAULT_SEED),
             players=_pick(players, stored.get("players"), None),
             options=parse_pairs(option, "--option") if option else
             {k: v for k, v in stored.get("options", {}).items() if v is not None},
             limits=Limits(move=_pick(move_time, stored.get("limits", {}).get("move"), 10.0),
                           game=_pick(game_time, stored.get("limits", {}).get("game"), 600.0)),
+            gauntlet=_pick(gauntlet, stored.get("gauntlet"), None),
+            sprt=sprt_spec,
         )
-    except (TournamentError, RulesetError, UnknownEngine, ValueError) as exc:
+    except (TournamentError, SprtError, RulesetError, UnknownEngine, ValueError) as exc:
         fail(str(exc), code=2)
     workers = jobs if jobs > 0 else (os.cpu_count() or 1)
     progress = ProgressBar(0) if ProgressBar.wanted() else None
+    test = SequentialTest(config.sprt, *(e.name for e in config.entrants)) \
+        if config.sprt else None
     try:
         plan, rows = run_tournament(config, jobs=workers, journal=resume or out,
-                                    resume=resume is not None, progress=progress)
+                                    resume=resume is not None, progress=progress,
+                                    should_stop=test)
     except TournamentError as exc:
         fail(str(exc), code=2 if resume is not None else 1)
     except KeyboardInterrupt:
         where = resume or out
         hint = f"; continue with --resume {where}" if where else ""
         fail(f"interrupted{hint}", code=130)
+    if test:
+        rows = test.played(rows)  # none past the deciding pair, however many workers ran
     table = standings(rows, plan.kind, [e.name for e in config.entrants], plan.seats,
-                      meta=_meta(config, plan.kind, len(plan.tasks)))
+                      meta=_meta(config, plan.kind, len(plan.tasks), len(rows)),
+                      sprt=test.result if test else None)
     typer.echo(RENDERERS[fmt.value](table), nl=False)
     if table.errors:
         fail(f"{len(table.errors)} game(s) could not be refereed (see Errors)", code=1)
@@ -141,15 +189,19 @@ def _stored_settings(journal: Path) -> dict[str, Any]:
     return header
 
 
-def _meta(config: Tournament, kind: str, total: int) -> dict[str, Any]:
+def _meta(config: Tournament, kind: str, total: int, played: int) -> dict[str, Any]:
     rs = config.ruleset
     what = {"duel": "two seats, every seat assignment",
             "multiplayer": f"{config.players} seats",
             "solo": "solo"}[kind]
-    title = (f"{rs.name} ({rs.ref}): {len(config.entrants)} bots, {total} games "
+    if config.gauntlet:
+        what += f", gauntlet of {config.gauntlet}"
+    games = f"{total} games" if played == total else f"{played} of {total} games"
+    title = (f"{rs.name} ({rs.ref}): {len(config.entrants)} bots, {games} "
              f"({config.games} seeds, {what}), seed {config.seed}")
     return {"title": title, "ruleset": {"id": rs.id, "version": rs.version,
                                         "sha256": rs.sha256},
             "entrants": {e.name: e.spec for e in config.entrants},
             "seed": config.seed, "seeds": config.games, "players": config.players,
-            "games": total, "options": config.options}
+            "games": total, "played": played, "gauntlet": config.gauntlet,
+            "options": config.options}

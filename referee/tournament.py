@@ -15,6 +15,11 @@ same games under the same keys:
   permutations).  ``--games N`` is the number of seeds, so a duel pairing
   plays 2N games.
 * **Solo.** Every entrant plays the same N seeds against the game itself.
+* **Gauntlet.** With ``--gauntlet NAME`` only the combinations that contain
+  NAME play: one bot against all the others, not every pairing.
+* **Units.** The games of one combination on one seed (a duel's game pair,
+  one seed in both seatings) form a unit: ``should_stop`` (the SPRT) is asked
+  after each unit completes.
 
 Games run in worker processes (``concurrent.futures``); each worker has its
 own engine (inherited when forked, else loaded once) and builds the players
@@ -34,14 +39,16 @@ import itertools
 import json
 import multiprocessing
 import re
+import shlex
 import shutil
 import signal
 import sys
 import tempfile
 import time
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -51,6 +58,7 @@ from agon.bots import BUILTIN
 from .players import Limits
 from .rng import stream
 from .ruleset import Ruleset, load_ruleset
+from .sprt import SprtSpec
 
 JOURNAL_FORMAT = "agon-tournament/1"
 FULL_PERMUTATIONS_UP_TO = 4  # seats; above this the cyclic rotations are played
@@ -73,16 +81,51 @@ class Entrant:
 
 
 def parse_entrant(text: str) -> Entrant:
-    """``NAME=BOT``: BOT is a built-in bot name or a command line."""
+    """``[NAME=]BOT``: BOT is a built-in bot name or a command line.
+
+    The text before the first ``=`` is the name when it is one (letters,
+    digits, ``_ . + -``); otherwise the whole text is the bot and the name is
+    derived from it (`derive_name`).
+    """
     name, sep, spec = text.partition("=")
     name, spec = name.strip(), spec.strip()
-    if not sep or not name or not spec:
-        raise TournamentError(f"--bot takes NAME=BOT (e.g. r1=random), not {text!r}")
-    if not NAME_PATTERN.match(name):
-        raise TournamentError(f"bot name {name!r}: use letters, digits and _ . + - only")
+    if sep and NAME_PATTERN.match(name):
+        if not spec:
+            raise TournamentError(f"--bot {text!r}: nothing after {name}= (e.g. {name}=random)")
+    else:
+        spec = text.strip()
+        name = derive_name(spec)
+        if not name:
+            raise TournamentError(f"--bot takes [NAME=]BOT (e.g. r1=random), not {text!r}")
     if spec == "human":
         raise TournamentError(f"bot {name}: a tournament cannot seat a human player")
     return Entrant(name, spec)
+
+
+INTERPRETERS = re.compile(r"^(python[0-9.]*|pypy[0-9.]*|bash|sh|zsh|node|ruby|perl|java|env)$")
+
+
+def derive_name(spec: str) -> str:
+    """The name of an entrant given without one: a built-in bot's own name, else
+    its program's (``python3 -m agon.bots.random`` -> random, ``./bots/my_bot.py
+    --fast`` -> my_bot); "" when nothing usable is left."""
+    if spec in BUILTIN:
+        return spec
+    try:
+        words = shlex.split(spec)
+    except ValueError:
+        words = spec.split()
+    program = ""
+    for number, word in enumerate(words):
+        if number == 0 and INTERPRETERS.match(Path(word).name) and len(words) > 1:
+            continue
+        if word == "-m" and number + 1 < len(words):
+            program = words[number + 1].rpartition(".")[2]
+            break
+        if not word.startswith("-"):
+            program = Path(word).stem
+            break
+    return re.sub(r"[^A-Za-z0-9_.+-]+", "_", program).strip("_.")[:40]
 
 
 def check_entrant(entrant: Entrant) -> None:
@@ -109,6 +152,11 @@ class GameTask:
         return {"key": self.key, "index": self.index, "seed_index": self.seed_index,
                 "seed": self.seed, "seating": dict(self.seating)}
 
+    @property
+    def unit(self) -> tuple[int, frozenset[str]]:
+        """The games that belong together: this seed, these bots, every seating."""
+        return self.seed_index, frozenset(name for _, name in self.seating)
+
 
 @dataclass
 class Plan:
@@ -134,15 +182,20 @@ def seat_assignments(group: tuple[str, ...]) -> list[tuple[str, ...]]:
 
 
 def make_plan(seats: list[str], teams: dict[str, list[str]] | None,
-              entrants: list[str], games: int, seed: int) -> Plan:
-    """The full schedule: seed-major, so a partial run covers every pairing evenly."""
+              entrants: list[str], games: int, seed: int,
+              gauntlet: str | None = None) -> Plan:
+    """The full schedule: seed-major, so a partial run covers every pairing evenly.
+
+    With a `gauntlet` bot, only the groups that include it play.
+    """
     if len(seats) == 1:
         kind = "solo"
         groups = [(name,) for name in entrants]
         orders = {group: [group] for group in groups}
     else:
         kind = "duel" if len(seats) == 2 else "multiplayer"
-        groups = list(itertools.combinations(entrants, len(seats)))
+        groups = [group for group in itertools.combinations(entrants, len(seats))
+                  if gauntlet is None or gauntlet in group]
         orders = {group: seat_assignments(group) for group in groups}
     tasks: list[GameTask] = []
     for seed_index in range(games):
@@ -171,10 +224,12 @@ class Tournament:
     limits: Limits
     seats: list[str] = field(default_factory=list)
     teams: dict[str, list[str]] | None = None
+    gauntlet: str | None = None  # the one bot every game includes
+    sprt: SprtSpec | None = None  # stop a two-bot match once H0 or H1 is accepted
 
     def plan(self) -> Plan:
         return make_plan(self.seats, self.teams, [e.name for e in self.entrants],
-                         self.games, self.seed)
+                         self.games, self.seed, self.gauntlet)
 
     def header(self) -> dict[str, Any]:
         """The journal's first line: what must match for a resume to be valid."""
@@ -188,6 +243,8 @@ class Tournament:
             "players": self.players,
             "options": self.options,
             "limits": {"move": self.limits.move, "game": self.limits.game},
+            "gauntlet": self.gauntlet,
+            "sprt": self.sprt.text() if self.sprt else None,
         }
 
 
@@ -213,18 +270,25 @@ def choose_player_count(ruleset: Ruleset, requested: int | None) -> int:
 
 def setup(ruleset_ref: str, entrants: list[Entrant], *, games: int, seed: int,
           players: int | None = None, options: dict[str, str] | None = None,
-          limits: Limits | None = None) -> Tournament:
+          limits: Limits | None = None, gauntlet: str | None = None,
+          sprt: SprtSpec | None = None) -> Tournament:
     """Check everything a user can get wrong before a single game starts."""
     from .games import engine_class  # engines import lazily
 
     ruleset = load_ruleset(ruleset_ref)
     resolved = ruleset.resolve_options(options or {})
     count = choose_player_count(ruleset, players)
+    check_names(entrants)
     names = [e.name for e in entrants]
-    duplicates = sorted({n for n in names if names.count(n) > 1})
-    if duplicates:
-        raise TournamentError(f"bot names must differ: {', '.join(duplicates)} given twice "
-                              "(the same program may enter under two names)")
+    if gauntlet is not None and gauntlet not in names:
+        raise TournamentError(f"--gauntlet {gauntlet}: no bot of that name "
+                              f"(the bots are {', '.join(names)})")
+    if gauntlet is not None and count == 1:
+        raise TournamentError("--gauntlet needs a game of two or more seats: in a solo "
+                              "game every bot already plays alone against the game")
+    if sprt is not None and (len(entrants) != 2 or count != 2):
+        raise TournamentError(f"--sprt is for a match between two bots in a two-seat game, "
+                              f"not {len(entrants)} bots in {count}-seat games")
     if len(entrants) < count:
         raise TournamentError(
             f"a {count}-player tournament needs at least {count} bots, got {len(entrants)} "
@@ -240,7 +304,22 @@ def setup(ruleset_ref: str, entrants: list[Entrant], *, games: int, seed: int,
     except ValueError as exc:
         raise TournamentError(str(exc)) from None
     return Tournament(ruleset, str(ruleset_ref), list(entrants), games, seed, count, resolved,
-                      limits or Limits(), list(seats), engine.teams(list(seats)))
+                      limits or Limits(), list(seats), engine.teams(list(seats)), gauntlet,
+                      sprt)
+
+
+def check_names(entrants: list[Entrant]) -> None:
+    """Every entrant needs its own name: the tables and the journal key on it."""
+    specs: dict[str, list[str]] = {}
+    for entrant in entrants:
+        specs.setdefault(entrant.name, []).append(entrant.spec)
+    for name, given in specs.items():
+        if len(given) > 1:
+            raise TournamentError(
+                f"bot name {name!r} given twice ({' and '.join(map(repr, given))}): name each "
+                f"entrant with NAME=BOT, e.g. --bot {shlex.quote(f'{name}1={given[0]}')} "
+                f"--bot {shlex.quote(f'{name}2={given[1]}')} (the same program may enter "
+                "under two names)")
 
 
 # -- one game, in a worker process ---------------------------------------------
@@ -377,7 +456,7 @@ class Journal:
 def header_mismatches(stored: dict[str, Any], current: dict[str, Any]) -> list[str]:
     """What differs between a journal's tournament and the one asked for now."""
     problems = []
-    for key in ("bots", "games", "seed", "players", "options", "limits"):
+    for key in ("bots", "games", "seed", "players", "options", "limits", "gauntlet"):
         if json.dumps(stored.get(key), sort_keys=True) != json.dumps(current.get(key),
                                                                      sort_keys=True):
             problems.append(f"{key}: journal has {stored.get(key)!r}, now {current.get(key)!r}")
@@ -392,22 +471,49 @@ def header_mismatches(stored: dict[str, Any], current: dict[str, Any]) -> list[s
 # -- running -------------------------------------------------------------------
 
 Progress = Callable[[int, int], None]
+Row = dict[str, Any]
+StopRule = Callable[[list[Row]], bool]  # the games of one finished unit -> stop now?
 
 
 def run_games(tournament: Tournament, tasks: list[GameTask], *, jobs: int = 1,
               log_dir: str | None = None,
-              on_row: Callable[[dict[str, Any]], None] | None = None,
-              player: Callable[[GameJob], dict[str, Any]] = play_game) -> list[dict[str, Any]]:
-    """Play `tasks` in `jobs` processes (1 = in this process); rows in schedule order."""
+              on_row: Callable[[Row], None] | None = None,
+              player: Callable[[GameJob], Row] = play_game,
+              stop: Callable[[Row], bool] | None = None) -> list[Row]:
+    """Play `tasks` in `jobs` processes (1 = in this process); rows in schedule order.
+
+    `stop` is asked after every game; once it says True the games not yet
+    finished are cancelled.
+    """
     specs = {e.name: e.spec for e in tournament.entrants}
     game_jobs = [GameJob(tournament.ruleset_ref, tournament.ruleset.sha256, tournament.options,
                          tournament.limits, specs, task, log_dir) for task in tasks]
     rows = []
-    for row in _execute(game_jobs, jobs, player):
-        rows.append(row)
-        if on_row:
-            on_row(row)
+    with closing(_execute(game_jobs, jobs, player)) as results:
+        for row in results:
+            rows.append(row)
+            if on_row:
+                on_row(row)
+            if stop and stop(row):
+                break  # closing the generator cancels the rest
     return sorted(rows, key=lambda r: r["tournament"]["index"])
+
+
+def stop_after_units(plan: Plan, should_stop: StopRule) -> Callable[[Row], bool]:
+    """Ask `should_stop` with the games of each unit as soon as its last game is in."""
+    unit_of = {task.key: task.unit for task in plan.tasks}
+    size = Counter(unit_of.values())
+    waiting: dict[tuple[int, frozenset[str]], list[Row]] = defaultdict(list)
+
+    def after_game(row: Row) -> bool:
+        unit = unit_of[row["tournament"]["key"]]
+        waiting[unit].append(row)
+        if len(waiting[unit]) < size[unit]:
+            return False
+        games = sorted(waiting.pop(unit), key=lambda r: r["tournament"]["index"])
+        return should_stop(games)
+
+    return after_game
 
 
 def _execute(game_jobs: list[GameJob], jobs: int,
@@ -542,8 +648,15 @@ def known_rows(plan: Plan, journal_rows: Iterable[dict[str, Any]]) -> list[dict[
 def run_tournament(tournament: Tournament, *, jobs: int = 1, journal: Path | None = None,
                    resume: bool = False, progress: ProgressBar | None = None,
                    player: Callable[[GameJob], dict[str, Any]] = play_game,
+                   should_stop: StopRule | None = None,
                    ) -> tuple[Plan, list[dict[str, Any]]]:
-    """Play every planned game not yet in the journal; all rows in schedule order."""
+    """Play every planned game not yet in the journal; all rows in schedule order.
+
+    `should_stop` is asked with the games of each unit (a seed played by one
+    group of bots in every seating) once the unit is complete, the journal's
+    first; when it answers True no further game starts and those running are
+    cancelled.
+    """
     plan = tournament.plan()
     finished: list[dict[str, Any]] = []
     writer = None
@@ -561,6 +674,9 @@ def run_tournament(tournament: Tournament, *, jobs: int = 1, journal: Path | Non
                                   f"{journal}, or choose another --out")
         writer = Journal(journal, tournament.header())
     todo = pending_tasks(plan, finished)
+    stop = stop_after_units(plan, should_stop) if should_stop else None
+    if stop and any(stop(row) for row in finished):
+        todo = []
     if progress:
         progress.total = len(plan.tasks)
         progress.advance(len(finished))
@@ -574,7 +690,7 @@ def run_tournament(tournament: Tournament, *, jobs: int = 1, journal: Path | Non
     try:
         with log_directory(journal) as logs:
             played = run_games(tournament, todo, jobs=jobs, log_dir=logs, on_row=keep,
-                               player=player)
+                               player=player, stop=stop)
     finally:
         if writer:
             writer.close()

@@ -164,6 +164,15 @@ def first_legal_bot(tmp_path: Path) -> str:
     return f"{sys.executable} {script}"
 
 
+@pytest.fixture
+def last_legal_bot(tmp_path: Path) -> str:
+    """An external bot that always takes the last legal action ("low" in three picks:
+    it loses every game against the first-legal bot, 3 x 1 + dice < 3 x 3)."""
+    script = tmp_path / "last_bot.py"
+    script.write_text(FIRST_LEGAL_BOT.replace('words[1], 0,', 'words[1], int(words[2]) - 1,'))
+    return f"{sys.executable} {script}"
+
+
 def cli_app() -> typer.Typer:
     app = typer.Typer()
     app.command()(tournament)

@@ -148,7 +148,8 @@ def test_a_game_that_raises_is_an_error_row_not_a_crashed_tournament(picks, agon
 
 def test_usage_errors_are_one_line_on_stderr_with_exit_2(picks, agon):
     cases = [
-        (["picks", "--bot", "random"], "NAME=BOT"),
+        (["picks", "--bot", "="], "[NAME=]BOT"),
+        (["picks", "--bot", "random"], "at least 2 bots"),
         (["picks", *bots("random1")], "at least 2 bots"),
         (["picks", *bots("random1"), "--bot", "x=human"], "human"),
         (["picks", *bots("random1"), "--bot", "x=no-such-program-here"], "no-such-program"),

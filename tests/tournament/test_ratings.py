@@ -7,8 +7,10 @@ from typing import Any
 
 import pytest
 
+from agon.referee.elo import ELO_C, VIRTUAL_DRAWS
 from agon.referee.engine import points_from_ranks
-from agon.referee.ratings import ELO_C, VIRTUAL_DRAWS, game_outcomes, standings
+from agon.referee.outcomes import game_outcomes
+from agon.referee.ratings import standings
 
 
 def game(index: int, seating: dict[str, str], ranks: dict[str, int], *, seed_index: int = 0,
@@ -167,3 +169,71 @@ def test_forfeits_are_counted_by_reason_and_errors_are_not_results():
     assert lines["b"].forfeits == {"crash": 1, "illegal": 1}
     assert lines["b"].games == 2 and lines["b"].errors == 1
     assert st.errors == [{"key": "g2", "error": "RuntimeError: engine bug"}]
+
+
+def seed_pair(index: int, seed_index: int, first: str, second: str,
+              winners: tuple[str | None, str | None]) -> list[dict[str, Any]]:
+    """One seed in both seatings: `first` at persia, then `second` at persia."""
+    games = [duel(index, first, second, winners[0]), duel(index + 1, second, first, winners[1])]
+    for row in games:
+        row["tournament"]["seed_index"] = seed_index
+    return games
+
+
+def test_pairs_count_the_pentanomial_of_each_seed_and_the_plain_wins_draws_losses():
+    results = [("a", "a"), ("a", "b"), (None, "a"), ("b", None), ("b", "b")]  # WW WL DW LD LL
+    rows = [game for i, winners in enumerate(results)
+            for game in seed_pair(2 * i, i, "a", "b", winners)]
+    st = standings(rows, "duel", ["a", "b"], ["persia", "greece"])
+    (pair,) = st.pairs
+    assert (pair.first, pair.second) == ("a", "b")
+    assert pair.pentanomial == [1, 1, 1, 1, 1]  # LL LD DD+WL WD WW
+    assert (pair.wins, pair.draws, pair.losses) == (4, 2, 4)
+    # W 4 L 4: LOS = Phi(0) = .5; plain score (4 + 2/2) / 10 = .5 = paired mean
+    assert pair.los == 0.5 and pair.plain.score == 0.5 and pair.paired.score == 0.5
+    # pair variance (.25 + .0625 + 0 + .0625 + .25) / 5 = .125 per pair (5 pairs),
+    # game variance (8 * .25) / 10 = .2 per game (10 games)
+    assert pair.paired.variance == pytest.approx(0.125)
+    assert pair.plain.variance == pytest.approx(0.2)
+
+
+def test_a_seat_that_always_wins_cancels_out_within_each_pair():
+    # persia wins every game: every pair is WL, so the pairs say "level" with no spread,
+    # while the games, one by one, look like coin flips.
+    rows = [game for i in range(6) for game in seed_pair(2 * i, i, "a", "b", ("a", "b"))]
+    (pair,) = standings(rows, "duel", ["a", "b"], ["persia", "greece"]).pairs
+    assert pair.pentanomial == [0, 0, 6, 0, 0]
+    assert pair.paired.elo == 0 and pair.paired.ci95 == 0
+    # games: .5 -+ 1.96 sqrt(.25 / 12) = .5 -+ .282897; the Elo of .782897 is
+    # 400 log10(.782897 / .217103) = +222.8, and of .217103 -222.8: half-width 222.8
+    assert pair.plain.ci95 == pytest.approx(222.8, abs=0.1)
+
+
+def test_a_pair_cut_short_or_broken_is_not_in_the_pentanomial():
+    rows = seed_pair(0, 0, "a", "b", ("a", "a")) + seed_pair(2, 1, "a", "b", ("a", "a"))[:1]
+    broken = seed_pair(4, 2, "a", "b", ("a", "a"))
+    broken[1] = {"tournament": broken[1]["tournament"], "error": "RuntimeError: boom"}
+    (pair,) = standings(rows + broken, "duel", ["a", "b"], ["persia", "greece"]).pairs
+    assert pair.pentanomial == [0, 0, 0, 0, 1]
+    assert pair.wins == 4  # every finished game still counts one by one
+
+
+def test_solo_win_rate_has_a_wilson_interval_and_multiplayer_ranks_an_interval():
+    rows = [game(i, {"hero": "a"}, {"hero": 1}, seed_index=i,
+                 points={"hero": 1.0 if i < 8 else 0.0}, scores={"hero": float(i)})
+            for i in range(10)]
+    (line,) = standings(rows, "solo", ["a"], ["hero"]).bots
+    assert line.win_rate == 0.8
+    low, high = line.win_rate_ci95  # 8 of 10, see test_stats
+    assert low == pytest.approx(0.4902, abs=1e-4) and high == pytest.approx(0.9433, abs=1e-4)
+    assert line.mean_score == 4.5  # (0 + 1 + ... + 9) / 10
+    # sample variance of 0..9 = 82.5 / 9 = 9.1667: 1.96 sqrt(9.1667 / 10) = 1.8765
+    assert line.mean_score_ci95 == pytest.approx(1.8765, abs=1e-4)
+    seating = {"p1": "a", "p2": "b", "p3": "c"}
+    rows = [game(0, seating, {"p1": 1, "p2": 2, "p3": 3}),
+            game(1, seating, {"p1": 3, "p2": 2, "p3": 1})]
+    lines = by_bot(standings(rows, "multiplayer", ["a", "b", "c"], list(seating)))
+    # a: ranks 1 and 3, mean 2, sample sd sqrt(2): 1.96 * sqrt(2 / 2) = 1.96
+    assert lines["a"].mean_rank == 2 and lines["a"].mean_rank_ci95 == pytest.approx(1.959964)
+    assert lines["b"].mean_rank_ci95 == 0
+    assert lines["a"].skill is not None and lines["a"].elo is None

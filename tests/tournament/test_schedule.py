@@ -67,3 +67,28 @@ def test_solo_every_bot_plays_the_same_seeds():
     for task in plan.tasks:
         seeds[dict(task.seating)["hero"]].append(task.seed)
     assert seeds["a"] == seeds["b"] == seeds["c"] == [derive_seed(9, i) for i in range(5)]
+
+
+def test_a_gauntlet_plays_one_bot_against_each_other_and_no_other_pairing():
+    plan = make_plan(["persia", "greece"], None, ["hero", "a", "b", "c"], games=2, seed=1,
+                     gauntlet="hero")
+    pairings = Counter(frozenset(bot for _, bot in t.seating) for t in plan.tasks)
+    assert pairings == {frozenset({"hero", x}): 4 for x in "abc"}  # 2 seeds x 2 seatings
+    assert len(plan.tasks) == 3 * 2 * 2
+
+
+def test_a_gauntlet_of_three_seats_plays_every_group_that_includes_the_bot():
+    plan = make_plan(["p1", "p2", "p3"], None, ["hero", "a", "b", "c"], games=1, seed=1,
+                     gauntlet="hero")
+    groups = {frozenset(bot for _, bot in t.seating) for t in plan.tasks}
+    # C(3, 2) = 3 groups of hero and two others, each in 3! = 6 seat orders
+    assert groups == {frozenset({"hero", x, y}) for x, y in (("a", "b"), ("a", "c"), ("b", "c"))}
+    assert len(plan.tasks) == 3 * 6
+    seats_of_hero = Counter(seat for t in plan.tasks for seat, bot in t.seating if bot == "hero")
+    assert seats_of_hero == {"p1": 6, "p2": 6, "p3": 6}
+
+
+def test_a_unit_is_one_seed_of_one_group_in_every_seating():
+    plan = make_plan(["persia", "greece"], None, ["a", "b", "c"], games=2, seed=1)
+    units = Counter(task.unit for task in plan.tasks)
+    assert len(units) == 3 * 2 and set(units.values()) == {2}  # 3 pairings x 2 seeds, 2 games
