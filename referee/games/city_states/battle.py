@@ -40,8 +40,9 @@ class Battles(Leaders):
 
     def next_attack(self) -> None:
         self.b_target = -1
-        if self.attack_targets():
-            self.step, self.actor = "attack", self.active
+        legal = self.legal_attack()
+        if len(legal) > 1:
+            self.ask("attack", self.active, legal)
         else:
             self.resume()
 
@@ -104,7 +105,7 @@ class Battles(Leaders):
         self.b_origins = [o for o in self.attack_origins() if self.reaches(o, target)]
         self.b_held = []
         if len(self.b_origins) > 1:
-            self.step = "attack_with"
+            self.wait("attack_with", self.actor)
         else:
             self.fight()
 
@@ -173,7 +174,7 @@ class Battles(Leaders):
             side = self.b_turn
             p = self.b_att if side == ATTACKER else self.b_def
             if p >= 0 and self.window_opens(p, lambda n, side=side: self.battle_card_ok(n, side)):
-                self.step, self.actor = "battle_card", p
+                self.wait("battle_card", p)
                 return
             self.b_passes += 1
             self.b_turn = 1 - side
@@ -250,7 +251,7 @@ class Battles(Leaders):
         total = 0
         if self.b_rebels:
             total = self.roll_units(self.rv_rebels, t.die["army"], 0, faces)
-            return total, f"{total} ({plural(self.rv_rebels, 'rebel')}: {faces})"
+            return total, self.total_text(total, faces, [plural(self.rv_rebels, "rebel")])
         at_city = t.city[target] and not self.b_sea
         hostile = t.hostile_attack if at_city and self.hostile[target] else 0
         for o in self.fighting_origins():
@@ -268,7 +269,16 @@ class Battles(Leaders):
                 total += self.roll_units(self.row[o], t.die["rowers"], hostile + self.unit_bonus(
                     p, o, ROWERS, ATTACKER, at_city, False), faces)
             total += self.stack_dice(p, o, faces)
-        return total, f"{total} (dice {faces})"
+        return total, self.total_text(total, faces, [])
+
+    def total_text(self, total: int, faces: list[int], notes: list[str]) -> str:
+        """'23 (dice 4, 6, 2; bonuses +11; garrison 3)'."""
+        rolled = sum(faces)
+        parts = [f"dice {', '.join(map(str, faces))}" if faces else "no dice"]
+        extra = total - rolled
+        if extra:
+            parts.append(f"bonuses {extra:+d}")
+        return f"{total} ({'; '.join(parts + notes)})"
 
     def defence_total(self) -> tuple[int, str]:
         t, target, q = self.t, self.b_target, self.b_def
@@ -295,16 +305,13 @@ class Battles(Leaders):
             total += self.roll_units(self.row[target], t.die["rowers"], terrain + self.unit_bonus(
                 q, target, ROWERS, DEFENDER, at_city, home), faces)
             total += self.stack_dice(q, target, faces)
-            if terrain and self.combat_units(target):
-                notes.append(f"terrain {terrain:+d} each")
         if at_city and not self.b_rebels:
-            garrison = self.dice(*t.garrison)
+            count, die = t.garrison
+            total += self.roll_units(count, die, 0, faces)
             if self.is_home(target):
-                garrison += t.home_defence
-            total += garrison
-            notes.append(f"garrison {garrison}")
-        extra = ("; " + ", ".join(notes)) if notes else ""
-        return total, f"{total} (dice {faces}{extra})"
+                total += t.home_defence
+            notes.append("with the garrison" + (" of a home city" if self.is_home(target) else ""))
+        return total, self.total_text(total, faces, notes)
 
     def card_totals(self, totals: list[int]) -> list[str]:
         """Battle-total cards: dice added to one's own total or taken from the other's."""
@@ -411,7 +418,7 @@ class Battles(Leaders):
         elif len(options) == 1:
             self.retreat_to(options[0])
         else:
-            self.step, self.actor = "retreat", p
+            self.wait("retreat", p)
 
     def combat_text(self, s: int) -> str:
         parts = []

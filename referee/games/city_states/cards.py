@@ -42,7 +42,7 @@ class Cards(Leaders):
             getattr(self, "ev_" + card.kind)(p, card, "")
         else:
             self.c_card = num
-            self.step, self.actor = "target", p
+            self.wait("target", p)
 
     def legal_target(self) -> list[str]:
         return self.card_targets(self.actor, self.t.cards[self.c_card]) or []

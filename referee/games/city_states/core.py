@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine import Event
+from ...engine import Decision, Event
 from ...rng import rng_from_state, rng_state, stream
 from .tables import Tables
 
@@ -275,6 +275,16 @@ class Core:
             seen = self.known[viewer * np + p]
             if num in seen:
                 seen.remove(num)
+
+    def wait(self, step: str, actor: int) -> None:
+        """Open `step` for `actor`; its legal list is built when asked for."""
+        self.step, self.actor = step, actor
+        self._pending = None
+
+    def ask(self, step: str, actor: int, legal: list[str]) -> None:
+        """Open `step` for `actor` with a legal list already built (it is not built twice)."""
+        self.step, self.actor = step, actor
+        self._pending = [Decision(self.seats[actor], self.prompt(), legal)]
 
     def resume(self) -> None:
         """Return from a finished sub-procedure to whoever started it."""

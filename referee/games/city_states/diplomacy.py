@@ -32,7 +32,7 @@ class Diplomacy(Leaders):
         while self.dip_left > 0 and self.deny_i < self.np - 1:
             q = self.order[(self.cur + 1 + self.deny_i) % self.np]
             if not self.out[q] and self.window_opens(q, self.deny_ok):
-                self.step, self.actor = "deny", q
+                self.wait("deny", q)
                 return
             self.deny_i += 1
         self.open_diplomacy()
@@ -69,8 +69,9 @@ class Diplomacy(Leaders):
                 or owner[s] >= 0 and owner[s] != p and self.home[owner[s]] != s]
 
     def open_diplomacy(self) -> None:
-        if self.legal_diplomacy() != ["done"]:
-            self.step, self.actor = "diplomacy", self.active
+        legal = self.legal_diplomacy()
+        if len(legal) > 1:
+            self.ask("diplomacy", self.active, legal)
         else:
             self.phase_first_move()
 
@@ -126,7 +127,7 @@ class Diplomacy(Leaders):
         self.rv_city = s
         victim = self.owner[s]
         if self.window_opens(victim, self.executions_ok):
-            self.step, self.actor = "executions", victim
+            self.wait("executions", victim)
         else:
             self.rebels_rise()
 
@@ -171,7 +172,7 @@ class Diplomacy(Leaders):
         defence, def_text = self.defence_total()
         won = attack > defence
         self.log("battle_result", f"Revolt in {name}: rebels {att_text} against {self.seats[q]} "
-                 f"{def_text} - {'the rebels' if won else self.seats[q]} win",
+                 f"{def_text} - {'the rebels win' if won else self.seats[q] + ' holds'}",
                  space=self.t.ids[s], attack=attack, defence=defence,
                  winner="attacker" if won else "defender")
         if not won:
@@ -185,7 +186,7 @@ class Diplomacy(Leaders):
         self.row[s] -= lost_r
         self.mark_beaten(s, q)
         self.log("casualties", f"{self.seats[q]}'s casualty rolls {', '.join(rolls)}: "
-                 f"{lost_a + lost_r} units lost", seat=self.seats[q], lost=lost_a + lost_r)
+                 f"{plural(lost_a + lost_r, 'unit')} lost", seat=self.seats[q], lost=lost_a + lost_r)
         if self.combat_units(s):
             self.start_retreat(s, q, False, "after_revolt_retreat")
         else:

@@ -22,7 +22,7 @@ class Draw(Leaders):
     def keep_hand_limit(self, p: int) -> None:
         """Let p discard down to his hand limit, then resume."""
         if len(self.hands[p]) > self.hand_limit(p):
-            self.step, self.actor = "discard", p
+            self.wait("discard", p)
         else:
             self.resume()
 
@@ -44,18 +44,18 @@ class Draw(Leaders):
         self.open_cards_window()
 
     def open_cards_window(self) -> None:
-        p = self.active
-        if self.playable_turn_cards(p):
-            self.step, self.actor = "cards", p
+        legal = self.legal_cards_of(self.active)
+        if len(legal) > 1:
+            self.ask("cards", self.active, legal)
         else:
             self.phase_revenue()
 
-    def playable_turn_cards(self, p: int) -> list[int]:
-        return [n for n in sorted(self.hands[p]) if self.turn_card_ok(p, n)]
+    def legal_cards_of(self, p: int) -> list[str]:
+        s = self.t.s_play
+        return ["done"] + [s[n] for n in sorted(self.hands[p]) if self.turn_card_ok(p, n)]
 
     def legal_cards(self) -> list[str]:
-        s = self.t.s_play
-        return ["done"] + [s[n] for n in self.playable_turn_cards(self.actor)]
+        return self.legal_cards_of(self.actor)
 
     def do_cards(self, args: list[str]) -> None:
         if args[0] == "done":

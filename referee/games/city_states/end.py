@@ -15,7 +15,7 @@ class End(Leaders):
 
     def finish(self, reason: str) -> None:
         self.over = True
-        self.step = ""
+        self.wait("", self.actor)
         self.phase = "over"
         self.reason = reason
         rows = sorted(range(self.np), key=lambda p: self.standing(p), reverse=True)

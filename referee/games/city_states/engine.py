@@ -29,7 +29,7 @@ class CityStatesEngine(Engine):
         values = self.ruleset.resolve_options(options or {})
         key = tuple(sorted(values.items()))
         if key not in self._tables:
-            self._tables[key] = Tables(self.ruleset.data, values)
+            self._tables[key] = Tables(self.ruleset.data, values, self.ruleset.rules)
         return self._tables[key]
 
     def new_game(self, seats: Sequence[str], seed: int, options: dict[str, Any]) -> CityStatesState:

@@ -45,7 +45,7 @@ class LandBattles(Battles):
                 self.capture_leaders(self.leaders_at(o, p), q, f"beaten at {self.t.names[o]}")
             self.refresh(o)
         self.log("casualties", f"{self.seats[p]}'s casualty rolls {', '.join(rolls)}"
-                 + (f" ({mod:+d})" if mod else "") + f": {lost} units lost, the rest hold their "
+                 + (f" ({mod:+d})" if mod else "") + f": {plural(lost, 'unit')} lost, the rest hold their "
                  "ground", seat=self.seats[p], lost=lost)
         self.settle_captives("after_battle")
 
@@ -64,7 +64,7 @@ class LandBattles(Battles):
         self.mark_beaten(s, q)
         if rolls:
             self.log("casualties", f"{self.seats[q]}'s casualty rolls {', '.join(rolls)}"
-                     + (f" ({mod:+d})" if mod else "") + f": {lost_a + lost_r} units lost",
+                     + (f" ({mod:+d})" if mod else "") + f": {plural(lost_a + lost_r, 'unit')} lost",
                      seat=self.seats[q], lost=lost_a + lost_r)
         if self.combat_units(s):
             self.start_retreat(s, q, False, "after_land_retreat")
@@ -110,7 +110,7 @@ class LandBattles(Battles):
                  f"{t.names[o]})" + (": it is hostile" if hostile else ""), seat=self.seats[p],
                  space=t.ids[s], hostile=hostile)
         self.p_city = s
-        self.step, self.actor = "plunder", p
+        self.wait("plunder", p)
 
     def legal_plunder(self) -> list[str]:
         s = self.t.s_play

@@ -99,7 +99,7 @@ class Leaders(Realm):
 
     def next_captive(self) -> None:
         if self.captives:
-            self.step, self.actor = "captive", self.captors[0]
+            self.wait("captive", self.captors[0])
         else:
             self.resume()
 
@@ -123,7 +123,7 @@ class Leaders(Realm):
             self.next_captive()
             return
         self.r_leader, self.r_price, self.r_captor = i, price, captor
-        self.step, self.actor = "ransom", owner
+        self.wait("ransom", owner)
 
     def legal_ransom(self) -> list[str]:
         return [f"pay {self.r_price}", "refuse"]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from heapq import heappop, heappush
 
-from .core import NOBODY, plural
+from .core import FREE, NOBODY, plural
 from .leaders import Leaders
 from .tables import ALL_UNITS, ARMY, FLEET, ROWERS, TRANSPORT
 
@@ -51,35 +51,32 @@ class Movement(Leaders):
         per = self.t.fleet_rowers
         return min(fleets, rowers // per) if per else fleets
 
-    def land_origin(self, s: int, p: int) -> bool:
-        if self.t.sea[s]:
-            return False
-        return bool(self.arm[s] - self.mv_arm[s] or self.row[s] - self.mv_row[s]
-                    or self.fresh_leaders(s, p))
-
-    def sea_origin(self, s: int) -> bool:
-        t = self.t
-        if not t.ships_enter[s]:
-            return False
-        fleets = self.manned(self.flt[s] - self.mv_flt[s], self.row[s] - self.mv_row[s])
-        return bool(fleets or self.trn[s] - self.mv_trn[s])
-
     def next_move(self) -> None:
-        if self.legal_move() != ["done"]:
-            self.step, self.actor = "move", self.active
+        legal = self.legal_move()
+        if len(legal) > 1:
+            self.ask("move", self.active, legal)
         else:
             self.resume()
 
     def legal_move(self) -> list[str]:
         p, t = self.active, self.t
         out = ["done"]
-        occ = self.occ
+        occ, sea, ships_enter = self.occ, t.sea, t.ships_enter
+        arm, row, flt, trn = self.arm, self.row, self.flt, self.trn
+        mv_arm, mv_row, mv_flt, mv_trn = self.mv_arm, self.mv_row, self.mv_flt, self.mv_trn
+        l_space, l_owner, l_state, l_moved = self.l_space, self.l_owner, self.l_state, self.l_moved
+        with_leaders = {l_space[i] for i in range(len(l_owner)) if l_owner[i] == p
+                        and l_state[i] == FREE and not l_moved[i]}
+        per = t.fleet_rowers
         for s in range(t.n):
-            if occ[s] == p:
-                if self.land_origin(s, p):
-                    out.append(t.s_move[s])
-                if self.sea_origin(s):
-                    out.append(t.s_sail[s])
+            if occ[s] != p:
+                continue
+            fresh_row = row[s] - mv_row[s]
+            if not sea[s] and (arm[s] - mv_arm[s] or fresh_row or s in with_leaders):
+                out.append(t.s_move[s])
+            if ships_enter[s] and (trn[s] - mv_trn[s] or min(flt[s] - mv_flt[s],
+                                                               fresh_row // per if per else 99)):
+                out.append(t.s_sail[s])
         return out
 
     def do_move(self, args: list[str]) -> None:
@@ -91,7 +88,7 @@ class Movement(Leaders):
             self.form_land_group(s)
         else:
             self.form_sea_group(s)
-        self.step = "route"
+        self.wait("route", self.actor)
 
     # -- forming groups ----------------------------------------------------------------------
 

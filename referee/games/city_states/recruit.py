@@ -73,10 +73,9 @@ class Recruit(Leaders):
         return out
 
     def next_recruit(self) -> None:
-        p = self.active
-        if any(self.buyable(p, s, self.rc_left[i], self.rc_bags[i])
-               for i, s in enumerate(self.rc_cities)):
-            self.step, self.actor = "recruit", p
+        legal = self.legal_recruit()
+        if len(legal) > 1:
+            self.ask("recruit", self.active, legal)
         else:
             self.phase_diplomacy()
 
@@ -90,7 +89,7 @@ class Recruit(Leaders):
             self.phase_diplomacy()
             return
         self.rc_city = self.t.index[args[1]]
-        self.step = "recruit_in"
+        self.wait("recruit_in", self.actor)
 
     def legal_recruit_in(self) -> list[str]:
         i = self.rc_cities.index(self.rc_city)

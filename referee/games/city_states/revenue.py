@@ -9,9 +9,8 @@ class Revenue(Leaders):
     """The income of a player's cities."""
 
     def city_revenue(self, p: int, s: int) -> tuple[int, str]:
-        """What city s earns p this turn, and why when it is not its full income."""
+        """What city s would earn p now, and why when it is not its full income."""
         if self.noinc[s]:
-            self.noinc[s] = False
             return 0, "no income this turn"
         if self.razed[s]:
             return 0, "razed"
@@ -31,6 +30,7 @@ class Revenue(Leaders):
         names = self.t.names
         for s in self.cities_of(p):
             gold, why = self.city_revenue(p, s)
+            self.noinc[s] = False
             total += gold
             parts.append(f"{names[s]} {gold}" + (f" ({why})" if why else ""))
         self.gold[p] += total
@@ -41,3 +41,6 @@ class Revenue(Leaders):
             if self.razed[s]:
                 self.razed[s] = max(0, self.razed[s] - shed)
         self.phase_upkeep()
+
+    def expected_income(self, p: int) -> int:
+        return sum(self.city_revenue(p, s)[0] for s in self.cities_of(p))

@@ -16,7 +16,7 @@ class Setup(Leaders):
         self.roll_turn_order()
         self.phase = "setup"
         self.setup_i = 0
-        self.step, self.actor = "home", self.order[0]
+        self.wait("home", self.order[0])
 
     def roll_turn_order(self) -> None:
         """Everyone rolls; ties for the highest roll again; then play follows seat order."""
@@ -55,7 +55,7 @@ class Setup(Leaders):
                  seat=self.seats[p], space=args[1])
         self.setup_i += 1
         if self.setup_i < self.np:
-            self.actor = self.order[self.setup_i]
+            self.wait("home", self.order[self.setup_i])
         else:
             self.finish_setup()
 

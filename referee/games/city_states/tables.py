@@ -152,7 +152,8 @@ class DiceTable:
 class Tables:
     """The map and rules numbers of one ruleset with its options applied."""
 
-    def __init__(self, data: dict[str, Any], options: dict[str, Any]) -> None:
+    def __init__(self, data: dict[str, Any], options: dict[str, Any],
+                 rules: list[dict[str, Any]] | None = None) -> None:
         self.options = dict(options)
         self.printed_incomes = options.get("incomes", "rolled") == "printed"
         self.always_ask = options.get("reaction_prompts", "held") == "always"
@@ -171,6 +172,9 @@ class Tables:
         self.card_numbers = sorted(self.cards)
         self.card_by_id = {c.id: n for n, c in self.cards.items()}
         self.leader_names: list[str] = list(data["leader_names"])
+        # each card's rule text, for the terminal board
+        self.card_text: dict[int, str] = {int(r["number"]): r["text"] for r in rules or []
+                                          if r.get("kind") == "card" and "number" in r}
         self._build_strings()
 
     def _build_map(self, spaces: list[dict[str, Any]], terrain: dict[str, Any]) -> None:

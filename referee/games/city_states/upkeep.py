@@ -60,7 +60,7 @@ class Upkeep(Leaders):
             notes.append(self.hunger(s, hungry_arm, hungry_row, 0, "unfed"))
         text = f"{self.seats[p]} pays {paid} gold upkeep"
         if baggage:
-            text += f", eats {plural(baggage, 'baggage')}"
+            text += f", eats {plural(baggage, 'baggage', 'baggage')}"
         self.log("upkeep", "; ".join([text] + notes) + f"; treasury {self.gold[p]}",
                  seat=self.seats[p], paid=paid, baggage=baggage)
         self.phase_recruit()
@@ -88,7 +88,8 @@ class Upkeep(Leaders):
         lost += [plural(lost_row, "rowers", "rowers")] if lost_row else []
         text = (f"{why} in {self.t.names[s]}: upkeep rolls {', '.join(rolls)}"
                 + (f" ({mod:+d})" if mod else "") + ": "
-                + (" and ".join(lost) + " disband" if lost else "none disbands"))
+                + (" and ".join(lost) + (" disbands" if lost_arm + lost_row == 1 else " disband")
+                   if lost else "none disbands"))
         if survivors:
             text += f", {plural(self.starve[s], 'starvation marker')} on the stack"
         self.refresh(s)
@@ -98,3 +99,9 @@ class Upkeep(Leaders):
         """Every army and rowers unit in s makes an upkeep roll (Plague, Desertions)."""
         text = self.hunger(s, self.arm[s], self.row[s], modifier, why)
         self.log("attrition", text[0].upper() + text[1:], space=self.t.ids[s])
+
+    def upkeep_due(self, p: int) -> int:
+        """Gold p's armies and rowers cost each upkeep phase."""
+        t, occ = self.t, self.occ
+        return sum(self.arm[s] * t.upkeep_cost["army"] + self.row[s] * t.upkeep_cost["rowers"]
+                   for s in range(t.n) if occ[s] == p)
