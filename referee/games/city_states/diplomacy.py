@@ -100,7 +100,8 @@ class Diplomacy(Leaders):
         bonus = self.t.hostile_diplomacy if self.hostile[s] else 0
         roll, result = self.roll_table("diplomacy", bonus)
         name = self.t.names[s]
-        said = f"{self.seats[p]}'s diplomacy roll at {name}: {roll}"
+        said = f"{self.seats[p]}'s diplomacy roll at {name}: " + (
+            f"{roll - bonus} +{bonus} (hostile)" if bonus else str(roll))
         if result != "success":
             self.log("diplomacy", said + ", nothing happens", seat=self.seats[p], space=args[1],
                      roll=roll)

@@ -98,9 +98,9 @@ class Movement(Leaders):
         self.g_arm = self.arm[s] - self.mv_arm[s]
         self.g_row = self.row[s] - self.mv_row[s]
         self.g_flt = self.g_trn = 0
-        self.g_bag = min(self.bag[s], self.g_arm * self.t.army_baggage)
         self.g_ldr = self.fresh_leaders(s, p)
-        self.g_bonus, self.g_relief = 0, False
+        self.g_bonus, self.g_relief, self.g_keep = 0, False, 0
+        self.fill_baggage()
 
     def form_sea_group(self, s: int) -> None:
         p, t = self.active, self.t
@@ -117,12 +117,9 @@ class Movement(Leaders):
         else:
             self.g_row = self.g_flt * t.fleet_rowers
             self.g_arm = min(fresh_arm, self.g_trn * t.transport_army)
-        room = self.bag_room(self.g_flt, self.g_trn, self.g_arm, self.g_row)
-        self.g_bag = max(0, min(self.bag[s], room))
         self.g_ldr = self.fresh_leaders(s, p)
-        self.g_bonus, self.g_relief = 0, False
-        if t.sea[s]:
-            self.fit_group_at_sea()
+        self.g_bonus, self.g_relief, self.g_keep = 0, False, 0
+        self.fill_baggage()
 
     def bag_room(self, flt: int, trn: int, arm: int, row: int) -> int:
         """Baggage room left on these ships with this cargo aboard; -1 if the cargo does not fit."""
@@ -135,13 +132,18 @@ class Movement(Leaders):
             return -1
         return flt * t.fleet_baggage + (trn - needed) * t.transport_baggage
 
-    def fit_group_at_sea(self) -> None:
-        """Afloat, units the group leaves behind must fit aboard the ships staying."""
+    def fill_baggage(self) -> None:
+        """The group carries all the baggage it has room for, less what the player left.
+
+        Afloat, baggage the ships staying behind cannot hold must go along.
+        """
         s = self.g_from
-        rest = self.bag_room(self.flt[s] - self.g_flt, self.trn[s] - self.g_trn,
-                             self.arm[s] - self.g_arm, self.row[s] - self.g_row)
-        if rest >= 0:
-            self.g_bag = max(self.g_bag, self.bag[s] - rest)
+        self.g_bag = max(0, min(self.bag[s] - self.g_keep, self.group_bag_room()))
+        if self.t.sea[s]:
+            rest = self.bag_room(self.flt[s] - self.g_flt, self.trn[s] - self.g_trn,
+                                 self.arm[s] - self.g_arm, self.row[s] - self.g_row)
+            if rest >= 0:
+                self.g_bag = max(self.g_bag, self.bag[s] - rest)
 
     def group_ok(self) -> bool:
         """The group can go: it moves someone, its cargo fits and what stays behind fits."""
@@ -176,7 +178,7 @@ class Movement(Leaders):
         out += self.move_cards()
         return out
 
-    GROUP_FIELDS = ("g_arm", "g_row", "g_flt", "g_trn", "g_bag")
+    GROUP_FIELDS = ("g_arm", "g_row", "g_flt", "g_trn", "g_bag", "g_keep")
 
     def leave_options(self) -> list[str]:
         out = []
@@ -209,7 +211,7 @@ class Movement(Leaders):
             return False   # only rowers carried as cargo may be left; crews stay with fleets
         saved = [getattr(self, f) for f in self.GROUP_FIELDS]
         if words[0] == "take":
-            self.g_row += 1
+            self.take_rowers()
         else:
             self.leave(words[1])
         ok = self.group_ok()
@@ -226,7 +228,7 @@ class Movement(Leaders):
         elif verb == "play":
             self.play_move_card(self.t.card_by_id[args[1]])
         elif verb == "take":
-            self.g_row += 1
+            self.take_rowers()
         else:
             self.leave(args[1])
 
@@ -235,13 +237,17 @@ class Movement(Leaders):
             return self.g_arm * self.t.army_baggage
         return self.bag_room(self.g_flt, self.g_trn, self.g_arm, self.g_row)
 
+    def take_rowers(self) -> None:
+        self.g_row += 1
+        self.fill_baggage()
+
     def leave(self, what: str) -> None:
         """Take units out of the group (they stay where they are)."""
         t = self.t
         if what == "all":
-            self.g_bag = 0
+            self.g_keep = self.bag[self.g_from]
         elif what == "baggage":
-            self.g_bag -= 1
+            self.g_keep = self.bag[self.g_from] - self.g_bag + 1
         elif what in ("army", "rowers", "fleet", "transport"):
             field = {"army": "g_arm", "rowers": "g_row", "fleet": "g_flt",
                      "transport": "g_trn"}[what]
@@ -256,11 +262,9 @@ class Movement(Leaders):
                         self.g_arm -= 1
                     else:
                         self.g_row -= 1
-            self.g_bag = min(self.g_bag, max(0, self.group_bag_room()))
-            if t.sea[self.g_from]:
-                self.fit_group_at_sea()
         else:
             self.g_ldr.remove(self.l_name.index(what))
+        self.fill_baggage()
 
     def hold_group(self) -> None:
         """The group stays where it is; its units count as moved this phase."""
