@@ -398,6 +398,7 @@ class Battles(Leaders):
             if moving and self.stacked(x) >= t.stack[x]:
                 continue
             out.append(x)
+        out.sort()
         return out
 
     def start_retreat(self, s: int, p: int, sea: bool, then: str) -> None:
