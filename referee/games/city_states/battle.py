@@ -19,6 +19,7 @@ from .leaders import Leaders
 from .tables import ARMY, BATTLE_CARDS, FLEET, ROWERS, TRANSPORT
 
 ATTACKER, DEFENDER = 0, 1
+SEA_UNITS, LAND_UNITS = FLEET | TRANSPORT, ARMY | ROWERS
 ROLE = ("attack", "defence")
 
 
@@ -153,6 +154,8 @@ class Battles(Leaders):
             return False
         if card.battle and (card.battle == "sea") != self.b_sea:
             return False
+        if card.kind == "battle_roll" and not card.units & (SEA_UNITS if self.b_sea else LAND_UNITS):
+            return False   # a bonus for fleets in a land battle (or armies at sea) does nothing
         target = self.b_target
         if card.at == "city" and (self.b_sea or not self.t.city[target]):
             return False
