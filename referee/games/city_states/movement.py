@@ -14,8 +14,6 @@ an army (or rowers) or 8 baggage.
 
 from __future__ import annotations
 
-from heapq import heappop, heappush
-
 from .core import FREE, NOBODY, plural
 from .leaders import Leaders
 from .tables import ALL_UNITS, ARMY, FLEET, ROWERS, TRANSPORT
@@ -202,6 +200,8 @@ class Movement(Leaders):
     def would_move(self, action: str) -> bool:
         """Whether the group could still go after `action` (tried, then undone)."""
         words = action.split()
+        if not self.t.sea[self.g_from] and words[0] == "leave":
+            return self.may_leave_ashore(words[1])
         field = {"army": "g_arm", "rowers": "g_row", "fleet": "g_flt", "transport": "g_trn",
                  "baggage": "g_bag", "all": "g_bag"}[words[1]]
         if words[0] == "leave" and getattr(self, field) <= 0:
@@ -236,6 +236,22 @@ class Movement(Leaders):
         if not self.g_sea:
             return self.g_arm * self.t.army_baggage
         return self.bag_room(self.g_flt, self.g_trn, self.g_arm, self.g_row)
+
+    def may_leave_ashore(self, what: str) -> bool:
+        """Leaving units on land: the group must keep someone who moves (and crews its fleets)."""
+        if what in ("baggage", "all"):
+            return self.g_bag > 0
+        if not self.g_sea:
+            if what == "army":
+                return self.g_arm > 0 and (self.g_arm - 1 + self.g_row + len(self.g_ldr)) > 0
+            return what == "rowers" and self.g_row > 0 and (self.g_arm + self.g_row - 1
+                                                            + len(self.g_ldr)) > 0
+        if what in ("fleet", "transport"):
+            count = self.g_flt if what == "fleet" else self.g_trn
+            return count > 0 and self.g_flt + self.g_trn > 1
+        if what == "army":
+            return self.g_arm > 0
+        return self.g_row > self.g_flt * self.t.fleet_rowers   # cargo rowers only
 
     def take_rowers(self) -> None:
         self.g_row += 1
@@ -282,7 +298,7 @@ class Movement(Leaders):
 
     def group_moves(self) -> int:
         """Move points of the group: its slowest member, with traits, Logistics and cards."""
-        p, s, t = self.active, self.g_from, self.t
+        t = self.t
         kinds = []
         if self.g_sea:
             if self.g_flt:
@@ -296,68 +312,57 @@ class Movement(Leaders):
                 kinds.append(("rowers", ROWERS))
             if self.g_ldr:
                 kinds.append(("leader", ALL_UNITS))
-        return min(t.moves[k] + self.move_bonus(p, s, mask) for k, mask in kinds) + self.g_bonus
-
-    def enterable(self, x: int, p: int, capture: bool) -> int:
-        """0: blocked; 1: may pass; 2: may stop here only (capture)."""
-        t = self.t
-        if t.city[x] and self.owner[x] != p:
-            return 0
-        q = self.occ[x]
-        if q == NOBODY or q == p:
-            return 1
-        if capture and not self.arm[x] and not self.row[x]:
-            return 2
-        return 0
+        effects = [moves for fx in self.realm_traits(self.active) for moves in fx.moves]
+        effects += [moves for i in self.g_ldr for k in self.l_skills[i]
+                    for moves in t.skills[k].moves]   # Logistics: the leaders in the group
+        return min(t.moves[k] + sum(amount for amount, units in effects if units & mask == mask)
+                   for k, mask in kinds) + self.g_bonus
 
     def destinations(self) -> list[int]:
-        """Every space the group may stop in (Dijkstra over move costs)."""
+        """Every space the group may stop in: a search over move costs, cheapest first.
+
+        Costs are small integers, so the frontier is a list of buckets, one per cost.
+        A neutral or enemy city is never entered; a space of unguarded enemy units
+        only by a group that can capture them, and the group stops there.
+        """
         p, t, origin = self.active, self.t, self.g_from
         mp = self.group_moves()
         sea = self.g_sea
-        capture = bool(self.g_flt or self.g_arm) if sea else bool(self.g_arm or self.g_row)
-        best = {origin: 0}
-        heap = [(0, origin)]
-        stops = []
-        base = mp - self.g_bonus if self.g_relief else mp
-        while heap:
-            cost, x = heappop(heap)
-            if cost > best.get(x, 1 << 30):
-                continue
-            if x != origin and (t.dock[x] if sea else False):
-                continue   # ships stop where they land
-            if not sea:
-                nexts = t.land_adj[x]
-            else:
-                nexts = t.sea_adj[x] if t.dock[x] else t.adj[x]
-            for y in nexts:
-                if sea:
-                    if not t.ships_enter[y]:
+        if sea:
+            capture = bool(self.g_flt or self.g_arm)
+            nexts, cost_of = t.ship_adj, None
+        else:
+            capture = bool(self.g_arm or self.g_row)
+            nexts, cost_of = t.walk_adj, t.move_cost
+        occ, owner, city, dock = self.occ, self.owner, t.city, t.dock
+        arm, row = self.arm, self.row
+        far = mp + 3
+        best = [far] * t.n
+        best[origin] = 0
+        buckets: list[list[int]] = [[] for _ in range(mp + 1)]
+        buckets[0].append(origin)
+        for cost in range(mp + 1):
+            for x in buckets[cost]:
+                if best[x] != cost or (sea and x != origin and dock[x]):
+                    continue   # a shorter way was found; ships stop where they land
+                for y in nexts[x]:
+                    total = cost + (cost_of[y] if cost_of else 1)
+                    if total >= best[y] or total > mp and x != origin:
+                        continue   # a full allowance always buys one space (C-07)
+                    if city[y] and owner[y] != p:
                         continue
-                    step = 1
-                else:
-                    if t.impassable[y] or t.sea[y]:
-                        continue
-                    step = t.move_cost[y]
-                total = cost + step
-                if total > mp and not (x == origin and cost == 0):
-                    continue   # a full allowance always buys one space (C-07)
-                if total >= best.get(y, 1 << 30):
-                    continue
-                kind = self.enterable(y, p, capture)
-                if not kind:
-                    continue
-                best[y] = total
-                if kind == 1:
-                    heappush(heap, (total, y))
-        for y, cost in best.items():
-            if y == origin or not self.room_for_group(y):
-                continue
-            if self.g_relief and cost > base and not self.relieves(y, p):
-                continue
-            stops.append(y)
-        stops.sort()
-        return stops
+                    q = occ[y]
+                    if q == NOBODY or q == p:
+                        best[y] = total
+                        if total <= mp:
+                            buckets[total].append(y)
+                    elif capture and not arm[y] and not row[y]:
+                        best[y] = total   # stop here to capture
+        relief = self.g_relief
+        base = mp - self.g_bonus
+        return [y for y in range(t.n) if best[y] < far and y != origin
+                and self.room_for_group(y)
+                and not (relief and best[y] > base and not self.relieves(y, p))]
 
     def room_for_group(self, y: int) -> bool:
         t = self.t

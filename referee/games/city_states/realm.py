@@ -117,15 +117,6 @@ class Realm(Core):
         """What p's traits (Cavalry) add to the casualty rolls of his opponents."""
         return sum(fx.casualty_opp for fx in self.realm_traits(p))
 
-    def move_bonus(self, p: int, s: int, mask: int) -> int:
-        """Extra move points for units of kinds `mask` moving from s (traits and Logistics)."""
-        bonus = 0
-        for fx in self.realm_traits(p) + self.stack_skills(s, p):
-            for amount, units in fx.moves:
-                if units & mask == mask:
-                    bonus += amount
-        return bonus
-
     def victory_points(self, p: int) -> int:
         return len(self.cities_of(p)) + sum(fx.victory for fx in self.realm_skills(p))
 

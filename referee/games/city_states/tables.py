@@ -199,6 +199,13 @@ class Tables:
         self.sea_adj: list[list[int]] = [[index[x] for x in s["sea"]] for s in spaces]
         self.adj: list[list[int]] = [self.land_adj[i] + self.sea_adj[i] for i in range(n)]
         self.coastal: list[bool] = [bool(self.sea_adj[i]) and not self.sea[i] for i in range(n)]
+        # where a land group may step next, and where ships may sail next
+        self.walk_adj: list[list[int]] = [
+            [y for y in self.land_adj[i] if not self.impassable[y] and not self.sea[y]]
+            for i in range(n)]
+        self.ship_adj: list[list[int]] = [
+            list(self.sea_adj[i]) if not self.sea[i] else
+            [y for y in self.adj[i] if self.sea[y] or self.ships_enter[y]] for i in range(n)]
         self.city: list[bool] = ["city" in s for s in spaces]
         self.named: list[bool] = [s.get("city") == "named" for s in spaces]
         self.cities: list[int] = [i for i in range(n) if self.city[i]]
