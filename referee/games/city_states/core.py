@@ -42,6 +42,13 @@ FLAT_LISTS = (
 NESTED_LISTS = ("hands", "traits", "known", "hesitant", "l_skills")
 
 
+def copy_rng(rng: random.Random) -> random.Random:
+    """A generator in the same state (without seeding a new one from the system first)."""
+    other = random.Random.__new__(random.Random)
+    other.setstate(rng.getstate())
+    return other
+
+
 def plural(n: int, word: str, many: str = "") -> str:
     """'1 army', '2 armies', '3 fleets', '2 rowers'."""
     if n == 1:
@@ -168,10 +175,8 @@ class Core:
             d[name] = [x[:] for x in src[name]]
         other.t = self.t
         other.only = self.only
-        other.deck_rng = random.Random()
-        other.deck_rng.setstate(self.deck_rng.getstate())
-        other.dice_rng = random.Random()
-        other.dice_rng.setstate(self.dice_rng.getstate())
+        other.deck_rng = copy_rng(self.deck_rng)
+        other.dice_rng = copy_rng(self.dice_rng)
         other.rigged = self.rigged[:]
         other.events = []
         other.opening = []
