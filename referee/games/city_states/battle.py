@@ -442,8 +442,7 @@ class Battles(Leaders):
     def retreat_to(self, x: int) -> None:
         s, p, t = self.rt_space, self.rt_player, self.t
         room = t.stack[x] - self.stacked(x)
-        lost = 0
-        if self.rt_sea:
+        if self.rt_sea:   # ships up to the room there, with what they can carry
             ships = min(self.flt[s] + self.trn[s], room)
             flt = min(self.flt[s], ships)
             trn = ships - flt
@@ -456,32 +455,19 @@ class Battles(Leaders):
                 else:
                     arm -= 1
             bag = min(self.bag[s], max(0, self.bag_room(flt, trn, arm, row)))
-            moved = (0, row, flt, trn, bag, arm)
             leaders = self.leaders_at(s, p) if ships else []
-        else:
+        else:   # armies up to the room there, all rowers, the baggage the armies carry
+            flt = trn = 0
             arm = min(self.arm[s], room)
             lost = self.arm[s] - arm
+            row = self.row[s]
             bag = min(self.bag[s], arm * t.army_baggage)
-            moved = (0, self.row[s], 0, 0, bag, arm)
             leaders = self.leaders_at(s, p)
-        _, row, flt, trn, bag, arm = moved
-        hunger = self.starve[s]
-        self.arm[s] -= arm
-        self.row[s] -= row
-        self.flt[s] -= flt
-        self.trn[s] -= trn
-        self.bag[s] -= bag
+        self.transfer(s, x, arm, row, flt, trn, bag)
         if self.rt_sea:   # whatever no ship took drowns
             self.flt[s] = self.trn[s] = self.arm[s] = self.row[s] = self.bag[s] = 0
         else:
-            self.arm[s] = self.row[s] = 0
-        self.starve[x] = max(self.starve[x], hunger) if self.occ[x] == p else hunger
-        self.arm[x] += arm
-        self.row[x] += row
-        self.flt[x] += flt
-        self.trn[x] += trn
-        self.bag[x] += bag
-        self.occ[x] = p
+            self.arm[s] = 0
         for i in leaders:
             self.l_space[i] = x
         self.log("retreat", f"{self.seats[p]} retreats from {t.names[s]} to {t.names[x]}"

@@ -58,6 +58,16 @@ def plural(n: int, word: str, many: str = "") -> str:
     return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
 
 
+def pieces_text(arm: int, row: int, flt: int, trn: int, bag: int) -> str:
+    """'2 armies, 1 rowers, 3 baggage' (kinds with none are left out)."""
+    parts = []
+    for n, word, many in ((arm, "army", ""), (row, "rowers", "rowers"), (flt, "fleet", ""),
+                          (trn, "transport", ""), (bag, "baggage", "baggage")):
+        if n:
+            parts.append(plural(n, word, many))
+    return ", ".join(parts)
+
+
 class Core:
     """Fields, copying, serialisation, dice, the deck and the event log."""
 

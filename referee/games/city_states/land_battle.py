@@ -89,23 +89,16 @@ class LandBattles(Battles):
             self.settle_captives("after_battle")
             return
         o = movers[0]
-        if self.arm[o]:
-            self.arm[o] -= 1
-            self.arm[s] += 1
-            unit = "an army"
-        else:
-            self.row[o] -= 1
-            self.row[s] += 1
-            unit = "a rowers unit"
-        if self.occ[s] != p:
-            self.starve[s] = self.starve[o]
-        self.occ[s] = p
+        army = 1 if self.arm[o] else 0
+        self.transfer(o, s, army, 1 - army, 0, 0, 0)
+        unit = "an army" if army else "a rowers unit"
         self.attacked[s] = True
         self.refresh(o)
         q = self.owner[s]
         was_home = q >= 0 and self.home[q] == s
         hostile = not was_home and self.home[p] != s
         self.take_control(p, s, hostile)
+        self.sink_excess(s)
         self.log("take_city", f"{self.seats[p]} takes {t.names[s]} ({unit} moves in from "
                  f"{t.names[o]})" + (": it is hostile" if hostile else ""), seat=self.seats[p],
                  space=t.ids[s], hostile=hostile)

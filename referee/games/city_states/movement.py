@@ -14,7 +14,7 @@ an army (or rowers) or 8 baggage.
 
 from __future__ import annotations
 
-from .core import FREE, NOBODY, plural
+from .core import FREE, NOBODY, pieces_text, plural
 from .leaders import Leaders
 from .tables import ALL_UNITS, ARMY, FLEET, ROWERS, TRANSPORT
 
@@ -383,29 +383,18 @@ class Movement(Leaders):
 
     def move_group(self, d: int) -> None:
         p, t, s = self.active, self.t, self.g_from
-        self.arm[s] -= self.g_arm
-        self.row[s] -= self.g_row
-        self.flt[s] -= self.g_flt
-        self.trn[s] -= self.g_trn
-        self.bag[s] -= self.g_bag
         captured = self.occ[d] not in (NOBODY, p)
         if captured:
             self.capture_in(d, p)
-        hunger = self.starve[s] if (self.g_arm or self.g_row) else 0
-        self.starve[d] = max(self.starve[d], hunger) if self.occ[d] == p else hunger
-        self.arm[d] += self.g_arm
-        self.row[d] += self.g_row
-        self.flt[d] += self.g_flt
-        self.trn[d] += self.g_trn
-        self.bag[d] += self.g_bag
+        self.transfer(s, d, self.g_arm, self.g_row, self.g_flt, self.g_trn, self.g_bag)
         self.mv_arm[d] += self.g_arm
         self.mv_row[d] += self.g_row
         self.mv_flt[d] += self.g_flt
         self.mv_trn[d] += self.g_trn
-        self.occ[d] = p
         for i in self.g_ldr:
             self.l_space[i] = d
             self.l_moved[i] = True
+        self.occ[d] = p
         self.refresh(s)
         self.log("move", f"{self.seats[p]} {'sails' if self.g_sea else 'moves'} "
                  f"{self.group_text()} from {t.names[s]} to {t.names[d]}", seat=self.seats[p],
@@ -446,23 +435,12 @@ class Movement(Leaders):
                      f"scuttled in {self.t.names[s]}")
 
     def group_text(self) -> str:
-        parts = []
-        for n, word, many in ((self.g_arm, "army", ""), (self.g_row, "rowers", "rowers"),
-                              (self.g_flt, "fleet", ""), (self.g_trn, "transport", ""),
-                              (self.g_bag, "baggage", "baggage")):
-            if n:
-                parts.append(plural(n, word, many))
-        parts += [self.l_name[i] for i in self.g_ldr]
-        return ", ".join(parts) or "nothing"
+        text = pieces_text(self.g_arm, self.g_row, self.g_flt, self.g_trn, self.g_bag)
+        names = [self.l_name[i] for i in self.g_ldr]
+        return ", ".join(([text] if text else []) + names) or "nothing"
 
     def units_text(self, s: int) -> str:
-        parts = []
-        for n, word, many in ((self.arm[s], "army", ""), (self.row[s], "rowers", "rowers"),
-                              (self.flt[s], "fleet", ""), (self.trn[s], "transport", ""),
-                              (self.bag[s], "baggage", "baggage")):
-            if n:
-                parts.append(plural(n, word, many))
-        return ", ".join(parts)
+        return pieces_text(self.arm[s], self.row[s], self.flt[s], self.trn[s], self.bag[s])
 
     # -- movement cards ----------------------------------------------------------------------------
 

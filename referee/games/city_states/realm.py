@@ -32,6 +32,23 @@ class Realm(Core):
             self.occ[s] = NOBODY
             self.starve[s] = 0
 
+    def transfer(self, s: int, x: int, arm: int, row: int, flt: int, trn: int, bag: int) -> None:
+        """Units of s's occupant go to x; starving units bring their markers along."""
+        p = self.occ[s]
+        hunger = self.starve[s] if arm or row else 0
+        self.starve[x] = max(self.starve[x], hunger) if self.occ[x] == p else hunger
+        self.arm[s] -= arm
+        self.row[s] -= row
+        self.flt[s] -= flt
+        self.trn[s] -= trn
+        self.bag[s] -= bag
+        self.arm[x] += arm
+        self.row[x] += row
+        self.flt[x] += flt
+        self.trn[x] += trn
+        self.bag[x] += bag
+        self.occ[x] = p
+
     def stacked(self, s: int) -> int:
         """Units counting for the stacking limit (at sea only ships: armies are aboard)."""
         if self.t.sea[s]:
