@@ -111,17 +111,14 @@ class Battles(Leaders):
             self.fight()
 
     def legal_attack_with(self) -> list[str]:
-        joining = [o for o in self.b_origins if o not in self.b_held]
-        if len(joining) < 2:
-            return ["fight"]
         s = self.t.s_hold
-        return ["fight"] + [s[o] for o in joining]
+        return ["fight"] + [s[o] for o in self.fighting_origins()]
 
     def do_attack_with(self, args: list[str]) -> None:
-        if args[0] == "fight":
-            self.fight()
-        else:
+        if args[0] == "hold":
             self.b_held.append(self.t.index[args[1]])
+        if args[0] == "fight" or len(self.fighting_origins()) == 1:
+            self.fight()
 
     def fighting_origins(self) -> list[int]:
         return [o for o in self.b_origins if o not in self.b_held]
@@ -241,12 +238,6 @@ class Battles(Leaders):
             faces.append(face)
             total += face + bonus
         return total
-
-    def side_total(self, side: int) -> tuple[int, str]:
-        """The battle total of one side and how it was made, in words."""
-        if side == ATTACKER:
-            return self.attack_total()
-        return self.defence_total()
 
     def attack_total(self) -> tuple[int, str]:
         t, target, p = self.t, self.b_target, self.b_att
