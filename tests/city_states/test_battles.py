@@ -38,9 +38,9 @@ def test_a_stack_held_back_does_not_fight(board, play, texts):
     s = land_battles(board, homes=THEBES_ATHENS,
                      units={"marathon": (0, {"army": 2}), "laurion": (0, {"army": 1}),
                             "athens": (1, {"army": 1})})
-    play(s, "attack athens", "hold laurion")
+    play(s, "attack athens")
     s.rigged = [7, 3, 4, 2, 5, 5]
-    events = play(s, "fight")
+    events = play(s, "hold laurion")   # one stack left: it fights at once
     assert "p1 10, p2 19" in texts(events)
     assert "attack laurion" not in str(s.pending()[0].legal)
     # Laurion did not attack: it still may
