@@ -371,6 +371,25 @@ class Battles(Leaders):
                 lost += 1
         return lost
 
+    def land_defender_casualties(self, then: str) -> None:
+        """The beaten armies and rowers in the target roll; survivors retreat; then `then`."""
+        s, q = self.b_target, self.b_def
+        mod = self.casualty_modifier(DEFENDER)
+        rolls: list[str] = []
+        lost_a = self.casualties(self.arm[s], mod, rolls)
+        lost_r = self.casualties(self.row[s], mod, rolls)
+        self.arm[s] -= lost_a
+        self.row[s] -= lost_r
+        self.mark_beaten(s, q)
+        if rolls:
+            self.log("casualties", f"{self.seats[q]}'s casualty rolls {', '.join(rolls)}"
+                     + (f" ({mod:+d})" if mod else "") + f": {plural(lost_a + lost_r, 'unit')} lost",
+                     seat=self.seats[q], lost=lost_a + lost_r)
+        if self.combat_units(s):
+            self.start_retreat(s, q, False, then)
+        else:
+            getattr(self, "k_" + then)()
+
     def mark_beaten(self, s: int, p: int) -> None:
         for i in self.leaders_at(s, p):
             self.l_lost[i] = True

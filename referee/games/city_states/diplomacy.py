@@ -8,7 +8,6 @@ revolt with Executions).
 
 from __future__ import annotations
 
-from .battle import DEFENDER
 from .core import NOBODY, plural
 from .leaders import Leaders
 
@@ -179,19 +178,7 @@ class Diplomacy(Leaders):
         if not won:
             self.end_revolt()
             return
-        mod = self.casualty_modifier(DEFENDER)
-        rolls: list[str] = []
-        lost_a = self.casualties(self.arm[s], mod, rolls)
-        lost_r = self.casualties(self.row[s], mod, rolls)
-        self.arm[s] -= lost_a
-        self.row[s] -= lost_r
-        self.mark_beaten(s, q)
-        self.log("casualties", f"{self.seats[q]}'s casualty rolls {', '.join(rolls)}: "
-                 f"{plural(lost_a + lost_r, 'unit')} lost", seat=self.seats[q], lost=lost_a + lost_r)
-        if self.combat_units(s):
-            self.start_retreat(s, q, False, "after_revolt_retreat")
-        else:
-            self.k_after_revolt_retreat()
+        self.land_defender_casualties("after_revolt_retreat")
 
     def k_after_revolt_retreat(self) -> None:
         s = self.rv_city

@@ -10,7 +10,7 @@ of the attacker moves in.
 
 from __future__ import annotations
 
-from .battle import ATTACKER, DEFENDER, Battles
+from .battle import ATTACKER, Battles
 from .core import plural
 
 
@@ -55,21 +55,7 @@ class LandBattles(Battles):
             self.log("casualties", f"The neutral army of {self.t.names[s]} is destroyed")
             self.take_city()
             return
-        mod = self.casualty_modifier(DEFENDER)
-        rolls: list[str] = []
-        lost_a = self.casualties(self.arm[s], mod, rolls)
-        lost_r = self.casualties(self.row[s], mod, rolls)
-        self.arm[s] -= lost_a
-        self.row[s] -= lost_r
-        self.mark_beaten(s, q)
-        if rolls:
-            self.log("casualties", f"{self.seats[q]}'s casualty rolls {', '.join(rolls)}"
-                     + (f" ({mod:+d})" if mod else "") + f": {plural(lost_a + lost_r, 'unit')} lost",
-                     seat=self.seats[q], lost=lost_a + lost_r)
-        if self.combat_units(s):
-            self.start_retreat(s, q, False, "after_land_retreat")
-        else:
-            self.k_after_land_retreat()
+        self.land_defender_casualties("after_land_retreat")
 
     def k_after_land_retreat(self) -> None:
         s, p, q = self.b_target, self.b_att, self.b_def
