@@ -36,9 +36,6 @@ class Battles(Leaders):
             return
         self.next_attack()
 
-    def k_next_attack(self) -> None:
-        self.next_attack()
-
     def next_attack(self) -> None:
         self.b_target = -1
         legal = self.legal_attack()
