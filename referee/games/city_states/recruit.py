@@ -25,10 +25,10 @@ class Recruit(Leaders):
         t = self.t
         cities = [s for s in self.cities_of(p) if self.friendly(p, s)]
         units = [t.units_per_city] * len(cities)
-        for fx_leader in self.free_leaders(p):
-            extra = sum(t.skills[k].recruits for k in self.l_skills[fx_leader])
+        for leader in self.free_leaders(p):
+            extra = sum(t.skills[k].recruits for k in self.l_skills[leader])
             if extra:
-                near = self.nearest_friendly_city(p, self.l_space[fx_leader])
+                near = self.nearest_friendly_city(p, self.l_space[leader])
                 if near in cities:
                     units[cities.index(near)] += extra
         self.rc_cities = cities
