@@ -167,3 +167,14 @@ def test_each_unit_moves_once_per_phase_and_again_in_the_second_move(board, play
     assert s.pending()[0].legal == ["done"] or s.step != "move"
     s.begin_moves("second_move", "after_second_move")
     assert "move boeotia" in s.pending()[0].legal
+
+
+def test_a_capture_that_overfills_a_landing_place_scuttles_captured_ships(board, play, texts):
+    s = moving(board, space="saronic-gulf", how="sail",
+               units={"saronic-gulf": (0, {"fleet": 1, "rowers": 1, "transport": 1, "army": 1}),
+                      "aegina": (1, {"fleet": 3})})
+    events = play(s, "to aegina")
+    i = s.t.index["aegina"]
+    assert "2 captured ships beyond the stacking limit scuttled in Aegina" in texts(events)
+    assert (s.flt[i], s.trn[i], s.arm[i]) == (2, 1, 1)   # the movers all stand there
+    assert s.phase == "second_move"   # nothing else could move in the first move phase

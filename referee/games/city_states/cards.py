@@ -185,7 +185,8 @@ class Cards(Leaders):
 
     def ev_truce(self, p: int, card: Card, target: str) -> None:
         self.truce_owner, self.truce_left = p, 2
-        self.log("truce", f"Truce: nobody may attack until the end of {self.seats[p]}'s next turn")
+        self.log("truce", f"Truce: nobody may attack until the end of {self.seats[p]}'s next turn",
+                 seat=self.seats[p])
         self.resume()
 
     def ev_leader_failure(self, p: int, card: Card, target: str) -> None:

@@ -35,7 +35,8 @@ class Movement(Leaders):
             if self.l_owner[i] == p:
                 self.l_moved[i] = False
         if not self.may_move():
-            self.log("no_moves", f"{self.seats[p]} may not move this turn")
+            self.log("no_moves", f"{self.seats[p]} may not move this turn "
+                     f"({phase.replace('_', ' ')})", seat=self.seats[p])
             self.resume()
             return
         self.next_move()
@@ -365,14 +366,11 @@ class Movement(Leaders):
                 and not (relief and best[y] > base and not self.relieves(y, p))]
 
     def room_for_group(self, y: int) -> bool:
+        """The group fits the stacking limit there (captured ships never block: they sink)."""
         t = self.t
-        if self.occ[y] not in (NOBODY, self.active):
-            return True   # captured units beyond the limit are sunk, never blocking
-        if t.sea[y]:
-            return self.stacked(y) + self.g_flt + self.g_trn <= t.stack[y] or \
-                self.g_flt + self.g_trn == 0
-        arriving = self.g_arm + self.g_flt + self.g_trn
-        return not arriving or self.stacked(y) + arriving <= t.stack[y]
+        arriving = self.g_flt + self.g_trn if t.sea[y] else self.g_arm + self.g_flt + self.g_trn
+        present = self.stacked(y) if self.occ[y] == self.active else 0
+        return not arriving or present + arriving <= t.stack[y]
 
     def relieves(self, y: int, p: int) -> bool:
         """In or next to a city of p under siege (Relieving Force)."""
@@ -386,6 +384,7 @@ class Movement(Leaders):
         captured = self.occ[d] not in (NOBODY, p)
         if captured:
             self.capture_in(d, p)
+            taken = (self.flt[d], self.trn[d])   # only these may be scuttled, never the movers
         self.transfer(s, d, self.g_arm, self.g_row, self.g_flt, self.g_trn, self.g_bag)
         self.mv_arm[d] += self.g_arm
         self.mv_row[d] += self.g_row
@@ -400,7 +399,7 @@ class Movement(Leaders):
                  f"{self.group_text()} from {t.names[s]} to {t.names[d]}", seat=self.seats[p],
                  origin=t.ids[s], dest=t.ids[d])
         if captured:
-            self.sink_excess(d)
+            self.sink_excess(d, *taken)
         self.g_from = -1
         self.settle_captives("next_move")
 
@@ -419,20 +418,22 @@ class Movement(Leaders):
                      f"{t.names[d]}", seat=self.seats[p], space=t.ids[d])
         self.capture_leaders(self.leaders_at(d, q), p, f"caught in {t.names[d]}")
 
-    def sink_excess(self, s: int) -> None:
-        """Captured ships beyond the stacking limit are scuttled."""
+    def sink_excess(self, s: int, fleets: int = 99, transports: int = 99) -> None:
+        """Captured ships beyond the stacking limit are scuttled (at most these many)."""
         over = self.stacked(s) - self.t.stack[s]
         sunk = 0
-        while over > 0 and (self.trn[s] or self.flt[s]):
-            if self.trn[s]:
+        while over > 0 and (self.trn[s] and transports or self.flt[s] and fleets):
+            if self.trn[s] and transports:
                 self.trn[s] -= 1
+                transports -= 1
             else:
                 self.flt[s] -= 1
+                fleets -= 1
             sunk += 1
             over -= 1
         if sunk:
             self.log("scuttle", f"{plural(sunk, 'captured ship')} beyond the stacking limit "
-                     f"scuttled in {self.t.names[s]}")
+                     f"scuttled in {self.t.names[s]}", space=self.t.ids[s], sunk=sunk)
 
     def group_text(self) -> str:
         text = pieces_text(self.g_arm, self.g_row, self.g_flt, self.g_trn, self.g_bag)

@@ -87,9 +87,11 @@ class Setup(Leaders):
                 self.income[s] = self.dice(*t.minor_income)
             for _ in range(t.minor_traits):
                 self.mtrait[s] = self.roll_trait([])
+        minors = [s for s in t.cities if self.owner[s] < 0]
         self.log("minors", "Minor cities: " + "; ".join(
             f"{t.names[s]} {self.income[s]} gold, {t.traits[self.mtrait[s]].name}"
-            for s in t.cities if self.owner[s] < 0 and self.mtrait[s]))
+            for s in minors), incomes={t.ids[s]: self.income[s] for s in minors},
+            traits={t.ids[s]: self.mtrait[s] for s in minors})
         self.begin_game_turn()
 
     def roll_trait(self, held: list[str]) -> str:

@@ -81,7 +81,7 @@ class Turns(Leaders):
             self.truce_left -= 1
             if not self.truce_left:
                 self.truce_owner = -1
-                self.log("truce_ends", f"{self.seats[p]}'s truce is over")
+                self.log("truce_ends", f"{self.seats[p]}'s truce is over", seat=self.seats[p])
         for q in self.order:
             if not self.out[q] and self.is_out(q):
                 self.out[q] = True
