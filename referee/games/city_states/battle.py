@@ -14,7 +14,7 @@ rolls the casualty roll for each unit.
 
 from __future__ import annotations
 
-from .core import FREE, NOBODY, plural
+from .core import NOBODY, plural
 from .leaders import Leaders
 from .tables import ARMY, BATTLE_CARDS, FLEET, ROWERS, TRANSPORT
 
@@ -508,5 +508,3 @@ class Battles(Leaders):
             self.sink_excess(s)
         self.refresh(s)
 
-
-__all__ = ["Battles", "ATTACKER", "DEFENDER", "FREE"]
