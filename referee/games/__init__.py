@@ -14,6 +14,7 @@ ENGINES: dict[str, str] = {
     "earth-and-water": "agon.referee.games.earth_and_water:EarthAndWaterEngine",
     "ten-thousand": "agon.referee.games.ten_thousand:TenThousandEngine",
     "epireia": "agon.referee.games.epireia:EpireiaEngine",
+    "city-states": "agon.referee.games.city_states:CityStatesEngine",
 }
 
 

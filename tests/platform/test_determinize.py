@@ -26,7 +26,8 @@ MAX_PLIES = 20000
 # (ruleset id, seat count): two seats and the maximum for multi-player games, and the solos
 GAMES = [("earth-and-water", 2), ("earth-and-water-solo", 1),
          ("ten-thousand", 2), ("ten-thousand", 6), ("ten-thousand", 1),
-         ("epireia", 2), ("epireia", 4), ("epireia-solo", 1)]
+         ("epireia", 2), ("epireia", 4), ("epireia-solo", 1),
+         ("city-states", 2), ("city-states", 6)]
 
 
 def make_engine(ruleset_id: str) -> Engine:

@@ -1,0 +1,510 @@
+"""What sea and land battles share (rules 9.7, 9.8 and C-10 of the reference).
+
+Steps `attack` (pick a target, or done), `attack_with` (keep some adjacent
+stacks out of the attack, or fight), `battle_card` (either side plays a battle
+card or passes, attacker first, until both pass in a row) and `retreat` (the
+beaten defender picks where his survivors go).
+
+Totals: every unit rolls its die plus the trait, skill and card bonuses that
+reach it; leaders with Heroism or Brilliance add a die per stack; battle-total
+cards add or take dice; the defender adds terrain (land battles) and a city's
+garrison.  The higher total wins, a tie goes to the defender, and the loser
+rolls the casualty roll for each unit.
+"""
+
+from __future__ import annotations
+
+from .core import NOBODY, plural
+from .leaders import Leaders
+from .tables import ARMY, BATTLE_CARDS, FLEET, ROWERS, TRANSPORT
+
+ATTACKER, DEFENDER = 0, 1
+SEA_UNITS, LAND_UNITS = FLEET | TRANSPORT, ARMY | ROWERS
+ROLE = ("attack", "defence")
+
+
+class Battles(Leaders):
+    """Declaring attacks, the card windows, totals, casualties and retreats."""
+
+    def begin_attacks(self, sea: bool) -> None:
+        self.phase = "sea_battle" if sea else "land_battle"
+        self.b_sea = sea
+        self.stack.append("after_sea_battles" if sea else "after_land_battles")
+        self.attacked = [False] * self.t.n
+        if not self.may_attack():
+            self.resume()
+            return
+        self.next_attack()
+
+    def next_attack(self) -> None:
+        self.b_target = -1
+        legal = self.legal_attack()
+        if len(legal) > 1:
+            self.ask("attack", self.active, legal)
+        else:
+            self.resume()
+
+    # -- who attacks what ----------------------------------------------------------------------
+
+    def attack_origins(self) -> list[int]:
+        p, t = self.active, self.t
+        hes = self.hesitant[p]
+        occ, attacked = self.occ, self.attacked
+        out = []
+        for s in range(t.n):
+            if occ[s] != p or attacked[s] or s in hes:
+                continue
+            if self.b_sea:
+                if t.sea[s] and self.ships_fighting(s):
+                    out.append(s)
+            elif not t.sea[s] and (self.arm[s] or self.row[s]):
+                out.append(s)
+        return out
+
+    def ships_fighting(self, s: int) -> int:
+        """Ships that roll in a sea battle: manned fleets and transports with an army."""
+        return self.manned(self.flt[s], self.row[s]) + min(self.trn[s], self.arm[s])
+
+    def reaches(self, o: int, target: int) -> bool:
+        t = self.t
+        return target in (t.adj[o] if self.b_sea else t.land_adj[o])
+
+    def target_ok(self, target: int) -> bool:
+        t, p = self.t, self.active
+        q = self.occ[target]
+        if self.b_sea:
+            return t.ships_enter[target] and q >= 0 and q != p and \
+                self.flt[target] + self.trn[target] > 0
+        if t.sea[target] or t.impassable[target]:
+            return False
+        if q >= 0:
+            return q != p
+        return t.city[target] and self.owner[target] != p
+
+    def attack_targets(self) -> list[int]:
+        t = self.t
+        found = set()
+        for o in self.attack_origins():
+            for target in (t.adj[o] if self.b_sea else t.land_adj[o]):
+                if target not in found and self.target_ok(target):
+                    found.add(target)
+        return sorted(found)
+
+    def legal_attack(self) -> list[str]:
+        s = self.t.s_attack
+        return ["done"] + [s[x] for x in self.attack_targets()]
+
+    def do_attack(self, args: list[str]) -> None:
+        if args[0] == "done":
+            self.resume()
+            return
+        target = self.t.index[args[1]]
+        self.b_target = target
+        self.b_origins = [o for o in self.attack_origins() if self.reaches(o, target)]
+        self.b_held = []
+        if len(self.b_origins) > 1:
+            self.wait("attack_with", self.actor)
+        else:
+            self.fight()
+
+    def legal_attack_with(self) -> list[str]:
+        s = self.t.s_hold
+        return ["fight"] + [s[o] for o in self.fighting_origins()]
+
+    def do_attack_with(self, args: list[str]) -> None:
+        if args[0] == "hold":
+            self.b_held.append(self.t.index[args[1]])
+        if args[0] == "fight" or len(self.fighting_origins()) == 1:
+            self.fight()
+
+    def fighting_origins(self) -> list[int]:
+        return [o for o in self.b_origins if o not in self.b_held]
+
+    # -- the battle ------------------------------------------------------------------------------
+
+    def fight(self) -> None:
+        p, t, target = self.active, self.t, self.b_target
+        q = self.occ[target] if self.occ[target] >= 0 else self.owner[target]
+        self.b_att, self.b_def = p, q
+        self.b_neutral = q < 0
+        self.b_rebels = False
+        self.b_cards = []
+        self.b_turn, self.b_passes = ATTACKER, 0
+        origins = self.fighting_origins()
+        for o in origins:
+            self.attacked[o] = True
+        froms = ", ".join(t.names[o] for o in origins)
+        against = "the neutral city" if q < 0 else self.seats[q]
+        self.log("battle", f"{self.seats[p]} attacks {t.names[target]} ({against}) from {froms}",
+                 attacker=self.seats[p], defender=self.seats[q] if q >= 0 else "neutral",
+                 space=t.ids[target], sea=self.b_sea)
+        self.next_window()
+
+    def battle_card_ok(self, num: int, side: int) -> bool:
+        card = self.t.cards[num]
+        if card.kind not in BATTLE_CARDS:
+            return False
+        if card.role and card.role != ROLE[side]:
+            return False
+        if card.battle and (card.battle == "sea") != self.b_sea:
+            return False
+        if card.kind == "battle_roll" and not card.units & (SEA_UNITS if self.b_sea else LAND_UNITS):
+            return False   # a bonus for fleets in a land battle (or armies at sea) does nothing
+        target = self.b_target
+        if card.at == "city" and (self.b_sea or not self.t.city[target]):
+            return False
+        if card.at == "ships" and not self.flt[target] + self.trn[target]:
+            return False
+        return True
+
+    def window_opens(self, p: int, test) -> bool:
+        """Ask p about a reaction card: when he holds one (held) or any card (always)."""
+        hand = self.hands[p]
+        if not hand:
+            return False
+        if self.t.always_ask:
+            return True
+        return any(test(num) for num in hand)
+
+    def next_window(self) -> None:
+        while self.b_passes < 2:
+            side = self.b_turn
+            p = self.b_att if side == ATTACKER else self.b_def
+            if p >= 0 and self.window_opens(p, lambda n, side=side: self.battle_card_ok(n, side)):
+                self.wait("battle_card", p)
+                return
+            self.b_passes += 1
+            self.b_turn = 1 - side
+        self.resolve_battle()
+
+    def legal_battle_card(self) -> list[str]:
+        side = self.b_turn
+        s = self.t.s_play
+        return ["pass"] + [s[n] for n in sorted(self.hands[self.actor])
+                           if self.battle_card_ok(n, side)]
+
+    def do_battle_card(self, args: list[str]) -> None:
+        side = self.b_turn
+        if args[0] == "pass":
+            self.b_passes += 1
+        else:
+            p = self.actor
+            num = self.t.card_by_id[args[1]]
+            self.discard_card(p, num)
+            self.b_cards.append(num if side == ATTACKER else -num)
+            self.b_passes = 0
+            self.log("play", f"{self.seats[p]} plays {self.card_name(num)} in the battle for "
+                     f"{self.t.names[self.b_target]}", seat=self.seats[p], card=args[1])
+        self.b_turn = 1 - side
+        self.next_window()
+
+    # -- totals -----------------------------------------------------------------------------------
+
+    def unit_bonus(self, p: int, stack: int, bit: int, side: int, at_city: bool,
+                   at_home: bool) -> int:
+        """Bonus to each roll of p's units of kind `bit` in `stack` (traits, skills, cards)."""
+        role = ROLE[side]
+        bonus = 0
+        for fx in self.realm_traits(p) + self.stack_skills(stack, p):
+            for roll, amount, mask, where in fx.rolls:
+                if (roll == "battle" or roll == role) and mask & bit and (
+                        not where or where == "city" and at_city or where == "home" and at_home):
+                    bonus += amount
+        for signed in self.b_cards:
+            if (signed > 0) == (side == ATTACKER):
+                card = self.t.cards[abs(signed)]
+                if card.kind == "battle_roll" and card.units & bit:
+                    bonus += card.amount
+        return bonus
+
+    def stack_dice(self, p: int, stack: int, faces: list[int]) -> int:
+        """Dice the leaders of a stack add to its total (Heroism, Brilliance)."""
+        total = 0
+        for fx in self.stack_skills(stack, p):
+            for count, die in fx.battle_dice:
+                for _ in range(count):
+                    face = self.d(die)
+                    faces.append(face)
+                    total += face
+        return total
+
+    def roll_units(self, count: int, die: int, bonus: int, faces: list[int]) -> int:
+        total = 0
+        for _ in range(count):
+            face = self.d(die)
+            faces.append(face)
+            total += face + bonus
+        return total
+
+    def attack_total(self) -> tuple[int, str]:
+        t, target, p = self.t, self.b_target, self.b_att
+        faces: list[int] = []
+        total = 0
+        if self.b_rebels:
+            total = self.roll_units(self.rv_rebels, t.die["army"], 0, faces)
+            return total, self.total_text(total, faces, [plural(self.rv_rebels, "rebel")])
+        at_city = t.city[target] and not self.b_sea
+        hostile = t.hostile_attack if at_city and self.hostile[target] else 0
+        for o in self.fighting_origins():
+            if self.b_sea:
+                fleets = self.manned(self.flt[o], self.row[o])
+                armed = min(self.trn[o], self.arm[o])
+                total += self.roll_units(fleets, t.die["fleet"],
+                                         self.unit_bonus(p, o, FLEET, ATTACKER, False, False), faces)
+                total += self.roll_units(armed, t.die["transport"],
+                                         self.unit_bonus(p, o, TRANSPORT, ATTACKER, False, False),
+                                         faces)
+            else:
+                total += self.roll_units(self.arm[o], t.die["army"], hostile + self.unit_bonus(
+                    p, o, ARMY, ATTACKER, at_city, False), faces)
+                total += self.roll_units(self.row[o], t.die["rowers"], hostile + self.unit_bonus(
+                    p, o, ROWERS, ATTACKER, at_city, False), faces)
+            total += self.stack_dice(p, o, faces)
+        return total, self.total_text(total, faces, [])
+
+    def total_text(self, total: int, faces: list[int], notes: list[str]) -> str:
+        """'23 (dice 4, 6, 2; bonuses +11; garrison 3)'."""
+        rolled = sum(faces)
+        parts = [f"dice {', '.join(map(str, faces))}" if faces else "no dice"]
+        extra = total - rolled
+        if extra:
+            parts.append(f"bonuses {extra:+d}")
+        return f"{total} ({'; '.join(parts + notes)})"
+
+    def defence_total(self) -> tuple[int, str]:
+        t, target, q = self.t, self.b_target, self.b_def
+        faces: list[int] = []
+        total = 0
+        notes = []
+        at_city = t.city[target] and not self.b_sea
+        if q < 0:   # a neutral city: its army and its garrison
+            total += self.roll_units(t.neutral_armies, t.die["army"], t.defence[target], faces)
+            notes.append(plural(t.neutral_armies, "neutral army", "neutral armies"))
+        elif self.b_sea:
+            fleets = self.manned(self.flt[target], self.row[target])
+            armed = min(self.trn[target], self.arm[target])
+            total += self.roll_units(fleets, t.die["fleet"], self.unit_bonus(
+                q, target, FLEET, DEFENDER, False, False), faces)
+            total += self.roll_units(armed, t.die["transport"], self.unit_bonus(
+                q, target, TRANSPORT, DEFENDER, False, False), faces)
+            total += self.stack_dice(q, target, faces)
+        else:
+            home = self.is_home(target)
+            terrain = t.defence[target]
+            total += self.roll_units(self.arm[target], t.die["army"], terrain + self.unit_bonus(
+                q, target, ARMY, DEFENDER, at_city, home), faces)
+            total += self.roll_units(self.row[target], t.die["rowers"], terrain + self.unit_bonus(
+                q, target, ROWERS, DEFENDER, at_city, home), faces)
+            total += self.stack_dice(q, target, faces)
+        if at_city and not self.b_rebels:
+            count, die = t.garrison
+            total += self.roll_units(count, die, 0, faces)
+            if self.is_home(target):
+                total += t.home_defence
+            notes.append("with the garrison" + (" of a home city" if self.is_home(target) else ""))
+        return total, self.total_text(total, faces, notes)
+
+    def card_totals(self, totals: list[int]) -> list[str]:
+        """Battle-total cards: dice added to one's own total or taken from the other's."""
+        said = []
+        for signed in self.b_cards:
+            card = self.t.cards[abs(signed)]
+            if card.kind != "battle_total":
+                continue
+            side = ATTACKER if signed > 0 else DEFENDER
+            roll = self.dice(card.count, card.die)
+            if card.whom == "opponent":
+                totals[1 - side] -= roll
+                said.append(f"{card.name} -{roll}")
+            else:
+                totals[side] += roll
+                said.append(f"{card.name} +{roll}")
+        return said
+
+    def resolve_battle(self) -> None:
+        t = self.t
+        attack, att_text = self.attack_total()
+        defence, def_text = self.defence_total()
+        totals = [attack, defence]
+        cards = self.card_totals(totals)
+        winner = ATTACKER if totals[0] > totals[1] else DEFENDER
+        who = "rebels" if self.b_rebels else self.seats[self.b_att]
+        other = "the neutral city" if self.b_def < 0 else self.seats[self.b_def]
+        won = who if winner == ATTACKER else other
+        self.log("battle_result", f"Battle for {t.names[self.b_target]}: {who} {totals[0]}, "
+                 f"{other} {totals[1]} - {won} wins. Attack {att_text}; defence {def_text}"
+                 + (f"; cards {', '.join(cards)}" if cards else ""),
+                 space=t.ids[self.b_target], attack=totals[0], defence=totals[1],
+                 winner="attacker" if winner == ATTACKER else "defender")
+        if winner == ATTACKER:
+            self.defender_loses()
+        else:
+            self.attacker_loses()
+
+    # -- casualties -----------------------------------------------------------------------------
+
+    def casualty_modifier(self, side: int) -> int:
+        """Cards and Cavalry acting on the casualty rolls of `side`."""
+        mod = 0
+        for signed in self.b_cards:
+            card = self.t.cards[abs(signed)]
+            if card.kind != "casualty":
+                continue
+            played_by = ATTACKER if signed > 0 else DEFENDER
+            if (card.whom == "opponent") != (played_by == side):
+                mod += card.amount
+        enemy = self.b_def if side == ATTACKER else self.b_att
+        if enemy >= 0 and not self.b_rebels:
+            mod += self.casualty_against(enemy)
+        return mod
+
+    def casualties(self, count: int, mod: int, rolls: list[str]) -> int:
+        """Casualty rolls for `count` units: how many are lost (the others retreat)."""
+        lost = 0
+        for _ in range(count):
+            roll, result = self.roll_table("casualty", mod)
+            rolls.append(str(roll))
+            if result == "lost":
+                lost += 1
+        return lost
+
+    def land_defender_casualties(self, then: str) -> None:
+        """The beaten armies and rowers in the target roll; survivors retreat; then `then`."""
+        s, q = self.b_target, self.b_def
+        mod = self.casualty_modifier(DEFENDER)
+        rolls: list[str] = []
+        lost_a = self.casualties(self.arm[s], mod, rolls)
+        lost_r = self.casualties(self.row[s], mod, rolls)
+        self.arm[s] -= lost_a
+        self.row[s] -= lost_r
+        self.mark_beaten(s, q)
+        if rolls:
+            self.log("casualties", f"{self.seats[q]}'s casualty rolls {', '.join(rolls)}"
+                     + (f" ({mod:+d})" if mod else "") + f": {plural(lost_a + lost_r, 'unit')} lost",
+                     seat=self.seats[q], lost=lost_a + lost_r)
+        if self.combat_units(s):
+            self.start_retreat(s, q, False, then)
+        else:
+            getattr(self, "k_" + then)()
+
+    def mark_beaten(self, s: int, p: int) -> None:
+        for i in self.leaders_at(s, p):
+            self.l_lost[i] = True
+
+    def k_after_battle(self) -> None:
+        self.next_attack()
+
+    # -- retreats ------------------------------------------------------------------------------
+
+    def retreat_options(self, s: int, p: int, sea: bool) -> list[int]:
+        t = self.t
+        out = []
+        for x in (t.adj[s] if sea else t.land_adj[s]):
+            if sea and not t.ships_enter[x] or not sea and (t.sea[x] or t.impassable[x]):
+                continue
+            if self.occ[x] not in (NOBODY, p) or t.city[x] and self.owner[x] != p:
+                continue
+            moving = (self.flt[s] + self.trn[s]) if sea else self.arm[s]
+            if moving and self.stacked(x) >= t.stack[x]:
+                continue
+            out.append(x)
+        out.sort()
+        return out
+
+    def start_retreat(self, s: int, p: int, sea: bool, then: str) -> None:
+        """p's surviving units in s retreat to a next space of his choice, then `then`."""
+        self.stack.append(then)
+        self.rt_space, self.rt_player, self.rt_sea = s, p, sea
+        options = self.retreat_options(s, p, sea)
+        if not options:
+            lost = self.units_text(s) if sea else self.combat_text(s)
+            if lost:
+                self.log("no_retreat", f"{self.seats[p]}'s {lost} in {self.t.names[s]} "
+                         "cannot retreat and are destroyed", space=self.t.ids[s])
+            if sea:
+                self.flt[s] = self.trn[s] = self.arm[s] = self.row[s] = self.bag[s] = 0
+            else:
+                self.arm[s] = self.row[s] = 0
+            self.end_retreat()
+        elif len(options) == 1:
+            self.retreat_to(options[0])
+        else:
+            self.wait("retreat", p)
+
+    def combat_text(self, s: int) -> str:
+        parts = []
+        if self.arm[s]:
+            parts.append(plural(self.arm[s], "army"))
+        if self.row[s]:
+            parts.append(plural(self.row[s], "rowers", "rowers"))
+        return " and ".join(parts)
+
+    def legal_retreat(self) -> list[str]:
+        s = self.t.s_retreat
+        return [s[x] for x in self.retreat_options(self.rt_space, self.rt_player, self.rt_sea)]
+
+    def do_retreat(self, args: list[str]) -> None:
+        self.retreat_to(self.t.index[args[1]])
+
+    def retreat_to(self, x: int) -> None:
+        s, p, t = self.rt_space, self.rt_player, self.t
+        room = t.stack[x] - self.stacked(x)
+        if self.rt_sea:   # ships up to the room there, with what they can carry
+            ships = min(self.flt[s] + self.trn[s], room)
+            flt = min(self.flt[s], ships)
+            trn = ships - flt
+            lost = self.flt[s] + self.trn[s] - ships
+            row = min(self.row[s], flt * t.fleet_rowers + trn * (t.transport_army or 1))
+            arm = min(self.arm[s], trn * (t.transport_army or 1))
+            while self.bag_room(flt, trn, arm, row) < 0:
+                if row > min(self.row[s], flt * t.fleet_rowers):
+                    row -= 1
+                else:
+                    arm -= 1
+            bag = min(self.bag[s], max(0, self.bag_room(flt, trn, arm, row)))
+            leaders = self.leaders_at(s, p) if ships else []
+        else:   # armies up to the room there, all rowers, the baggage the armies carry
+            flt = trn = 0
+            arm = min(self.arm[s], room)
+            lost = self.arm[s] - arm
+            row = self.row[s]
+            bag = min(self.bag[s], arm * t.army_baggage)
+            leaders = self.leaders_at(s, p)
+        self.transfer(s, x, arm, row, flt, trn, bag)
+        if self.rt_sea:   # whatever no ship took drowns
+            self.flt[s] = self.trn[s] = self.arm[s] = self.row[s] = self.bag[s] = 0
+        else:
+            self.arm[s] = 0
+        for i in leaders:
+            self.l_space[i] = x
+        self.log("retreat", f"{self.seats[p]} retreats from {t.names[s]} to {t.names[x]}"
+                 + (f"; {lost} more could not follow and are destroyed" if lost else ""),
+                 seat=self.seats[p], origin=t.ids[s], dest=t.ids[x])
+        self.end_retreat()
+
+    def end_retreat(self) -> None:
+        self.refresh(self.rt_space)
+        self.rt_space = self.rt_player = -1
+        self.resume()
+
+    def take_leftovers(self, s: int, loser: int, winner: int) -> None:
+        """A beaten stack left with no army or rowers loses what remains to the winner."""
+        if self.occ[s] != loser or self.combat_units(s):
+            return
+        leaders = self.leaders_at(s, loser)
+        taken = self.units_text(s)
+        if winner < 0:
+            self.flt[s] = self.trn[s] = self.bag[s] = 0
+            if taken:
+                self.log("destroyed", f"{self.seats[loser]}'s {taken} in {self.t.names[s]} "
+                         "are destroyed", space=self.t.ids[s])
+        elif taken:
+            self.log("capture", f"{self.seats[winner]} captures {self.seats[loser]}'s {taken} "
+                     f"in {self.t.names[s]}", space=self.t.ids[s])
+        self.capture_leaders(leaders, winner, f"beaten in {self.t.names[s]}")
+        if self.units_at(s):
+            self.occ[s] = winner if winner >= 0 else NOBODY
+            self.starve[s] = 0
+            self.sink_excess(s)
+        self.refresh(s)
+

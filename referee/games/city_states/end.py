@@ -1,0 +1,34 @@
+"""The end of the game (rule 14): cities held, Historians, and the tie-breaks."""
+
+from __future__ import annotations
+
+from ...engine import Result
+from .leaders import Leaders
+
+
+class End(Leaders):
+    """The victory count and the result."""
+
+    def standing(self, p: int) -> tuple[int, int, int]:
+        """What ranks p: victory points, then base incomes of his cities, then gold."""
+        return (self.victory_points(p), self.base_income_total(p), self.gold[p])
+
+    def finish(self, reason: str) -> None:
+        self.over = True
+        self.wait("", self.actor)
+        self.phase = "over"
+        self.reason = reason
+        rows = sorted(range(self.np), key=lambda p: self.standing(p), reverse=True)
+        said = "; ".join(f"{self.seats[p]} {self.standing(p)[0]} (income {self.standing(p)[1]}, "
+                         f"gold {self.gold[p]})" for p in rows)
+        self.log("game_over", f"The game ends: {reason}. Cities held: {said}", reason=reason)
+
+    def final_result(self) -> Result:
+        standings = {self.seats[p]: self.standing(p) for p in range(self.np)}
+        ordered = sorted(standings.values(), reverse=True)
+        ranks = {seat: 1 + ordered.index(value) for seat, value in standings.items()}
+        scores = {seat: float(value[0]) for seat, value in standings.items()}
+        best = [seat for seat, rank in ranks.items() if rank == 1]
+        reason = f"{self.reason}; " + (f"{best[0]} controls the most cities" if len(best) == 1
+                                       else f"{', '.join(best)} share the victory")
+        return Result(scores=scores, ranks=ranks, reason=reason)

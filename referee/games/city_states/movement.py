@@ -1,0 +1,467 @@
+"""Phases 6 and 9, movement (rule 9.6): groups, routes, carrying, capture on entering.
+
+Steps `move` (pick a space to move a group from, by land or by sea, or done)
+and `route` (a destination, or leave some units behind, or play a movement
+card, or let the group stay).  A group starts as everything in the space that
+has not moved yet this phase and can go along; "leave ..." takes units out.
+Each unit moves once per move phase (`mv_*` count the units that arrived).
+
+Land groups pay the terrain's move cost for each space entered; ships pay 1 per
+sea zone and stop when they reach a city, fishing village or sandy coast.
+Ships carry their cargo (rule 6): a fleet its rowers and 2 baggage, a transport
+an army (or rowers) or 8 baggage.
+"""
+
+from __future__ import annotations
+
+from .core import FREE, NOBODY, pieces_text, plural
+from .leaders import Leaders
+from .tables import ALL_UNITS, ARMY, FLEET, ROWERS, TRANSPORT
+
+
+class Movement(Leaders):
+    """Choosing a group, its route, and what happens where it stops."""
+
+    def begin_moves(self, phase: str, then: str) -> None:
+        p = self.active
+        self.phase = phase
+        self.stack.append(then)
+        n = self.t.n
+        self.mv_arm = [0] * n
+        self.mv_row = [0] * n
+        self.mv_flt = [0] * n
+        self.mv_trn = [0] * n
+        for i in range(len(self.l_owner)):
+            if self.l_owner[i] == p:
+                self.l_moved[i] = False
+        if not self.may_move():
+            self.log("no_moves", f"{self.seats[p]} may not move this turn "
+                     f"({phase.replace('_', ' ')})", seat=self.seats[p])
+            self.resume()
+            return
+        self.next_move()
+
+    # -- what may move ---------------------------------------------------------------------
+
+    def fresh_leaders(self, s: int, p: int) -> list[int]:
+        return [i for i in self.leaders_at(s, p) if not self.l_moved[i]]
+
+    def manned(self, fleets: int, rowers: int) -> int:
+        per = self.t.fleet_rowers
+        return min(fleets, rowers // per) if per else fleets
+
+    def next_move(self) -> None:
+        legal = self.legal_move()
+        if len(legal) > 1:
+            self.ask("move", self.active, legal)
+        else:
+            self.resume()
+
+    def legal_move(self) -> list[str]:
+        p, t = self.active, self.t
+        out = ["done"]
+        occ, sea, ships_enter = self.occ, t.sea, t.ships_enter
+        arm, row, flt, trn = self.arm, self.row, self.flt, self.trn
+        mv_arm, mv_row, mv_flt, mv_trn = self.mv_arm, self.mv_row, self.mv_flt, self.mv_trn
+        l_space, l_owner, l_state, l_moved = self.l_space, self.l_owner, self.l_state, self.l_moved
+        with_leaders = {l_space[i] for i in range(len(l_owner)) if l_owner[i] == p
+                        and l_state[i] == FREE and not l_moved[i]}
+        per = t.fleet_rowers
+        for s in range(t.n):
+            if occ[s] != p:
+                continue
+            fresh_row = row[s] - mv_row[s]
+            if not sea[s] and (arm[s] - mv_arm[s] or fresh_row or s in with_leaders):
+                out.append(t.s_move[s])
+            if ships_enter[s] and (trn[s] - mv_trn[s] or min(flt[s] - mv_flt[s],
+                                                               fresh_row // per if per else 99)):
+                out.append(t.s_sail[s])
+        return out
+
+    def do_move(self, args: list[str]) -> None:
+        if args[0] == "done":
+            self.resume()
+            return
+        s = self.t.index[args[1]]
+        if args[0] == "move":
+            self.form_land_group(s)
+        else:
+            self.form_sea_group(s)
+        self.wait("route", self.actor)
+
+    # -- forming groups ----------------------------------------------------------------------
+
+    def form_land_group(self, s: int) -> None:
+        p = self.active
+        self.g_from, self.g_sea = s, False
+        self.g_arm = self.arm[s] - self.mv_arm[s]
+        self.g_row = self.row[s] - self.mv_row[s]
+        self.g_flt = self.g_trn = 0
+        self.g_ldr = self.fresh_leaders(s, p)
+        self.g_bonus, self.g_relief, self.g_keep = 0, False, 0
+        self.fill_baggage()
+
+    def form_sea_group(self, s: int) -> None:
+        p, t = self.active, self.t
+        self.g_from, self.g_sea = s, True
+        fresh_flt = self.flt[s] - self.mv_flt[s]
+        fresh_row = self.row[s] - self.mv_row[s]
+        fresh_arm = self.arm[s] - self.mv_arm[s]
+        self.g_flt = self.manned(fresh_flt, fresh_row)
+        self.g_trn = self.trn[s] - self.mv_trn[s]
+        if t.sea[s]:
+            # afloat, every fresh unit is aboard one of the fresh ships
+            self.g_row = fresh_row
+            self.g_arm = fresh_arm
+        else:
+            self.g_row = self.g_flt * t.fleet_rowers
+            self.g_arm = min(fresh_arm, self.g_trn * t.transport_army)
+        self.g_ldr = self.fresh_leaders(s, p)
+        self.g_bonus, self.g_relief, self.g_keep = 0, False, 0
+        self.fill_baggage()
+
+    def bag_room(self, flt: int, trn: int, arm: int, row: int) -> int:
+        """Baggage room left on these ships with this cargo aboard; -1 if the cargo does not fit."""
+        t = self.t
+        crews = min(row, flt * t.fleet_rowers)
+        slots = arm + (row - crews)
+        per = t.transport_army or 1
+        needed = -(-slots // per)
+        if needed > trn:
+            return -1
+        return flt * t.fleet_baggage + (trn - needed) * t.transport_baggage
+
+    def fill_baggage(self) -> None:
+        """The group carries all the baggage it has room for, less what the player left.
+
+        Afloat, baggage the ships staying behind cannot hold must go along.
+        """
+        s = self.g_from
+        self.g_bag = max(0, min(self.bag[s] - self.g_keep, self.group_bag_room()))
+        if self.t.sea[s]:
+            rest = self.bag_room(self.flt[s] - self.g_flt, self.trn[s] - self.g_trn,
+                                 self.arm[s] - self.g_arm, self.row[s] - self.g_row)
+            if rest >= 0:
+                self.g_bag = max(self.g_bag, self.bag[s] - rest)
+
+    def group_ok(self) -> bool:
+        """The group can go: it moves someone, its cargo fits and what stays behind fits."""
+        if not self.g_sea:
+            return bool(self.g_arm or self.g_row or self.g_ldr) and \
+                self.g_bag <= self.g_arm * self.t.army_baggage
+        if self.g_flt + self.g_trn == 0:
+            return False
+        if self.manned(self.g_flt, self.g_row) < self.g_flt:
+            return False
+        room = self.bag_room(self.g_flt, self.g_trn, self.g_arm, self.g_row)
+        if room < 0 or self.g_bag > room or self.g_bag > self.bag[self.g_from]:
+            return False
+        s = self.g_from
+        if self.t.sea[s]:
+            flt, trn = self.flt[s] - self.g_flt, self.trn[s] - self.g_trn
+            rest = self.bag_room(flt, trn, self.arm[s] - self.g_arm, self.row[s] - self.g_row)
+            if rest < 0 or self.bag[s] - self.g_bag > rest:
+                return False
+            if flt + trn == 0 and len(self.leaders_at(s, self.active)) > len(self.g_ldr):
+                return False   # a leader cannot stay afloat without a ship
+        return True
+
+    # -- the route step ---------------------------------------------------------------------
+
+    def legal_route(self) -> list[str]:
+        t = self.t
+        out = ["stay"]
+        if self.group_ok():
+            out += [t.s_to[d] for d in self.destinations()]
+        out += self.leave_options()
+        out += self.move_cards()
+        return out
+
+    GROUP_FIELDS = ("g_arm", "g_row", "g_flt", "g_trn", "g_bag", "g_keep")
+
+    def leave_options(self) -> list[str]:
+        out = []
+        for word in ("army", "rowers", "fleet", "transport", "baggage"):
+            if self.would_move(f"leave {word}"):
+                out.append(f"leave {word}")
+        if self.g_bag > 1 and self.would_move("leave all baggage"):
+            out.append("leave all baggage")
+        s = self.g_from
+        afloat_rest = self.flt[s] - self.g_flt + self.trn[s] - self.g_trn
+        for i in self.g_ldr:
+            if self.g_sea and (afloat_rest or not self.t.sea[s]) \
+                    or not self.g_sea and (len(self.g_ldr) > 1 or self.g_arm or self.g_row):
+                out.append(f"leave {self.l_name[i]}")
+        if self.g_sea and not self.t.sea[self.g_from]:
+            fresh = self.row[self.g_from] - self.mv_row[self.g_from]
+            if fresh > self.g_row and self.would_move("take rowers"):
+                out.append("take rowers")
+        return out
+
+    def would_move(self, action: str) -> bool:
+        """Whether the group could still go after `action` (tried, then undone)."""
+        words = action.split()
+        if not self.t.sea[self.g_from] and words[0] == "leave":
+            return self.may_leave_ashore(words[1])
+        field = {"army": "g_arm", "rowers": "g_row", "fleet": "g_flt", "transport": "g_trn",
+                 "baggage": "g_bag", "all": "g_bag"}[words[1]]
+        if words[0] == "leave" and getattr(self, field) <= 0:
+            return False
+        if words[1] == "rowers" and words[0] == "leave" and self.g_sea \
+                and self.g_row <= self.g_flt * self.t.fleet_rowers:
+            return False   # only rowers carried as cargo may be left; crews stay with fleets
+        saved = [getattr(self, f) for f in self.GROUP_FIELDS]
+        if words[0] == "take":
+            self.take_rowers()
+        else:
+            self.leave(words[1])
+        ok = self.group_ok()
+        for f, value in zip(self.GROUP_FIELDS, saved, strict=True):
+            setattr(self, f, value)
+        return ok
+
+    def do_route(self, args: list[str]) -> None:
+        verb = args[0]
+        if verb == "to":
+            self.move_group(self.t.index[args[1]])
+        elif verb == "stay":
+            self.hold_group()
+        elif verb == "play":
+            self.play_move_card(self.t.card_by_id[args[1]])
+        elif verb == "take":
+            self.take_rowers()
+        else:
+            self.leave(args[1])
+
+    def group_bag_room(self) -> int:
+        if not self.g_sea:
+            return self.g_arm * self.t.army_baggage
+        return self.bag_room(self.g_flt, self.g_trn, self.g_arm, self.g_row)
+
+    def may_leave_ashore(self, what: str) -> bool:
+        """Leaving units on land: the group must keep someone who moves (and crews its fleets)."""
+        if what in ("baggage", "all"):
+            return self.g_bag > 0
+        if not self.g_sea:
+            if what == "army":
+                return self.g_arm > 0 and (self.g_arm - 1 + self.g_row + len(self.g_ldr)) > 0
+            return what == "rowers" and self.g_row > 0 and (self.g_arm + self.g_row - 1
+                                                            + len(self.g_ldr)) > 0
+        if what in ("fleet", "transport"):
+            count = self.g_flt if what == "fleet" else self.g_trn
+            return count > 0 and self.g_flt + self.g_trn > 1
+        if what == "army":
+            return self.g_arm > 0
+        return self.g_row > self.g_flt * self.t.fleet_rowers   # cargo rowers only
+
+    def take_rowers(self) -> None:
+        self.g_row += 1
+        self.fill_baggage()
+
+    def leave(self, what: str) -> None:
+        """Take units out of the group (they stay where they are)."""
+        t = self.t
+        if what == "all":
+            self.g_keep = self.bag[self.g_from]
+        elif what == "baggage":
+            self.g_keep = self.bag[self.g_from] - self.g_bag + 1
+        elif what in ("army", "rowers", "fleet", "transport"):
+            field = {"army": "g_arm", "rowers": "g_row", "fleet": "g_flt",
+                     "transport": "g_trn"}[what]
+            setattr(self, field, getattr(self, field) - 1)
+            if what == "fleet":   # its crew stays with it
+                self.g_row = max(0, self.g_row - t.fleet_rowers)
+            if self.g_sea:
+                # cargo that no longer fits stays behind
+                while self.g_arm + self.g_row and \
+                        self.bag_room(self.g_flt, self.g_trn, self.g_arm, self.g_row) < 0:
+                    if self.g_arm:
+                        self.g_arm -= 1
+                    else:
+                        self.g_row -= 1
+        else:
+            self.g_ldr.remove(self.l_name.index(what))
+        self.fill_baggage()
+
+    def hold_group(self) -> None:
+        """The group stays where it is; its units count as moved this phase."""
+        s = self.g_from
+        self.mv_arm[s] += self.g_arm
+        self.mv_row[s] += self.g_row
+        self.mv_flt[s] += self.g_flt
+        self.mv_trn[s] += self.g_trn
+        for i in self.g_ldr:
+            self.l_moved[i] = True
+        self.g_from = -1
+        self.next_move()
+
+    # -- routes ---------------------------------------------------------------------------------
+
+    def group_moves(self) -> int:
+        """Move points of the group: its slowest member, with traits, Logistics and cards."""
+        t = self.t
+        kinds = []
+        if self.g_sea:
+            if self.g_flt:
+                kinds.append(("fleet", FLEET))
+            if self.g_trn:
+                kinds.append(("transport", TRANSPORT))
+        else:
+            if self.g_arm:
+                kinds.append(("army", ARMY))
+            if self.g_row:
+                kinds.append(("rowers", ROWERS))
+            if self.g_ldr:
+                kinds.append(("leader", ALL_UNITS))
+        effects = [moves for fx in self.realm_traits(self.active) for moves in fx.moves]
+        effects += [moves for i in self.g_ldr for k in self.l_skills[i]
+                    for moves in t.skills[k].moves]   # Logistics: the leaders in the group
+        return min(t.moves[k] + sum(amount for amount, units in effects if units & mask == mask)
+                   for k, mask in kinds) + self.g_bonus
+
+    def destinations(self) -> list[int]:
+        """Every space the group may stop in: a search over move costs, cheapest first.
+
+        Costs are small integers, so the frontier is a list of buckets, one per cost.
+        A neutral or enemy city is never entered; a space of unguarded enemy units
+        only by a group that can capture them, and the group stops there.
+        """
+        p, t, origin = self.active, self.t, self.g_from
+        mp = self.group_moves()
+        sea = self.g_sea
+        if sea:
+            capture = bool(self.g_flt or self.g_arm)
+            nexts, cost_of = t.ship_adj, None
+        else:
+            capture = bool(self.g_arm or self.g_row)
+            nexts, cost_of = t.walk_adj, t.move_cost
+        occ, owner, city, dock = self.occ, self.owner, t.city, t.dock
+        arm, row = self.arm, self.row
+        far = mp + 3
+        best = [far] * t.n
+        best[origin] = 0
+        buckets: list[list[int]] = [[] for _ in range(mp + 1)]
+        buckets[0].append(origin)
+        for cost in range(mp + 1):
+            for x in buckets[cost]:
+                if best[x] != cost or (sea and x != origin and dock[x]):
+                    continue   # a shorter way was found; ships stop where they land
+                for y in nexts[x]:
+                    total = cost + (cost_of[y] if cost_of else 1)
+                    if total >= best[y] or total > mp and x != origin:
+                        continue   # a full allowance always buys one space (C-07)
+                    if city[y] and owner[y] != p:
+                        continue
+                    q = occ[y]
+                    if q == NOBODY or q == p:
+                        best[y] = total
+                        if total <= mp:
+                            buckets[total].append(y)
+                    elif capture and not arm[y] and not row[y]:
+                        best[y] = total   # stop here to capture
+        relief = self.g_relief
+        base = mp - self.g_bonus
+        return [y for y in range(t.n) if best[y] < far and y != origin
+                and self.room_for_group(y)
+                and not (relief and best[y] > base and not self.relieves(y, p))]
+
+    def room_for_group(self, y: int) -> bool:
+        """The group fits the stacking limit there (captured ships never block: they sink)."""
+        t = self.t
+        arriving = self.g_flt + self.g_trn if t.sea[y] else self.g_arm + self.g_flt + self.g_trn
+        present = self.stacked(y) if self.occ[y] == self.active else 0
+        return not arriving or present + arriving <= t.stack[y]
+
+    def relieves(self, y: int, p: int) -> bool:
+        """In or next to a city of p under siege (Relieving Force)."""
+        t = self.t
+        return any(t.city[x] and self.owner[x] == p and self.besieged(x) for x in [y] + t.adj[y])
+
+    # -- moving -----------------------------------------------------------------------------------
+
+    def move_group(self, d: int) -> None:
+        p, t, s = self.active, self.t, self.g_from
+        captured = self.occ[d] not in (NOBODY, p)
+        if captured:
+            self.capture_in(d, p)
+            taken = (self.flt[d], self.trn[d])   # only these may be scuttled, never the movers
+        self.transfer(s, d, self.g_arm, self.g_row, self.g_flt, self.g_trn, self.g_bag)
+        self.mv_arm[d] += self.g_arm
+        self.mv_row[d] += self.g_row
+        self.mv_flt[d] += self.g_flt
+        self.mv_trn[d] += self.g_trn
+        for i in self.g_ldr:
+            self.l_space[i] = d
+            self.l_moved[i] = True
+        self.occ[d] = p
+        self.refresh(s)
+        self.log("move", f"{self.seats[p]} {'sails' if self.g_sea else 'moves'} "
+                 f"{self.group_text()} from {t.names[s]} to {t.names[d]}", seat=self.seats[p],
+                 origin=t.ids[s], dest=t.ids[d])
+        if captured:
+            self.sink_excess(d, *taken)
+        self.g_from = -1
+        self.settle_captives("next_move")
+
+    def k_next_move(self) -> None:
+        self.next_move()
+
+    def capture_in(self, d: int, p: int) -> None:
+        """p's group enters a space of unguarded enemy units and takes them."""
+        q = self.occ[d]
+        t = self.t
+        taken = self.units_text(d)
+        self.occ[d] = p
+        self.starve[d] = 0
+        if taken:
+            self.log("capture", f"{self.seats[p]} captures {self.seats[q]}'s {taken} in "
+                     f"{t.names[d]}", seat=self.seats[p], space=t.ids[d])
+        self.capture_leaders(self.leaders_at(d, q), p, f"caught in {t.names[d]}")
+
+    def sink_excess(self, s: int, fleets: int = 99, transports: int = 99) -> None:
+        """Captured ships beyond the stacking limit are scuttled (at most these many)."""
+        over = self.stacked(s) - self.t.stack[s]
+        sunk = 0
+        while over > 0 and (self.trn[s] and transports or self.flt[s] and fleets):
+            if self.trn[s] and transports:
+                self.trn[s] -= 1
+                transports -= 1
+            else:
+                self.flt[s] -= 1
+                fleets -= 1
+            sunk += 1
+            over -= 1
+        if sunk:
+            self.log("scuttle", f"{plural(sunk, 'captured ship')} beyond the stacking limit "
+                     f"scuttled in {self.t.names[s]}", space=self.t.ids[s], sunk=sunk)
+
+    def group_text(self) -> str:
+        text = pieces_text(self.g_arm, self.g_row, self.g_flt, self.g_trn, self.g_bag)
+        names = [self.l_name[i] for i in self.g_ldr]
+        return ", ".join(([text] if text else []) + names) or "nothing"
+
+    def units_text(self, s: int) -> str:
+        return pieces_text(self.arm[s], self.row[s], self.flt[s], self.trn[s], self.bag[s])
+
+    # -- movement cards ----------------------------------------------------------------------------
+
+    def move_cards(self) -> list[str]:
+        if self.g_sea or not self.g_arm or self.g_bonus:
+            return []
+        s = self.t.s_play
+        out = []
+        for num in sorted(self.hands[self.active]):
+            card = self.t.cards[num]
+            if card.kind == "move_bonus":
+                out.append(s[num])
+        return out
+
+    def play_move_card(self, num: int) -> None:
+        p = self.active
+        card = self.t.cards[num]
+        self.discard_card(p, num)
+        self.g_bonus += card.amount
+        self.g_relief = card.relief
+        self.log("play", f"{self.seats[p]} plays {card.name}: +{card.amount} move points for "
+                 f"the group in {self.t.names[self.g_from]}", seat=self.seats[p], card=card.id)
+

@@ -1,0 +1,130 @@
+"""Phase 4, recruit (rule 9.4): the experience roll, then units bought city by city.
+
+Steps `recruit` (pick a city, or done) and `recruit_in` (buy one unit and up to
+six baggage there, or done).  Only friendly cities recruit; fleets and
+transports only where the city touches the sea; new units respect the city's
+stacking limit.  A leader with Organization adds one unit to the friendly city
+nearest him.
+"""
+
+from __future__ import annotations
+
+from .leaders import Leaders
+
+KINDS = ("army", "rowers", "fleet", "transport")
+
+
+class Recruit(Leaders):
+    """Experience and recruiting."""
+
+    def phase_recruit(self) -> None:
+        p = self.active
+        self.phase = "recruit"
+        if self.holds_home(p):
+            self.experience_roll(p)
+        t = self.t
+        cities = [s for s in self.cities_of(p) if self.friendly(p, s)]
+        units = [t.units_per_city] * len(cities)
+        for leader in self.free_leaders(p):
+            extra = sum(t.skills[k].recruits for k in self.l_skills[leader])
+            if extra:
+                near = self.nearest_friendly_city(p, self.l_space[leader])
+                if near in cities:
+                    units[cities.index(near)] += extra
+        self.rc_cities = cities
+        self.rc_left = units
+        self.rc_bags = [t.baggage_per_city] * len(cities)
+        self.rc_city = -1
+        self.next_recruit()
+
+    def experience_roll(self, p: int) -> None:
+        roll, result = self.roll_table("experience")
+        if result != "gain":
+            self.log("experience", f"{self.seats[p]}'s experience roll: {roll}, nothing",
+                     seat=self.seats[p], roll=roll)
+            return
+        roll2, gain = self.roll_table("experience_gain")
+        self.log("experience", f"{self.seats[p]}'s experience roll: {roll}, a gain ({roll2}: "
+                 f"{'a new leader' if gain == 'leader' else 'a city trait'})",
+                 seat=self.seats[p], roll=roll)
+        if gain == "leader":
+            self.new_leader(p, self.home[p])
+        else:
+            self.gain_trait(p)
+
+    def buyable(self, p: int, s: int, left: int, bags: int) -> list[str]:
+        """What city s may still recruit: unit kinds and baggage amounts."""
+        t = self.t
+        gold = self.gold[p]
+        out = []
+        if left > 0:
+            room = self.stacked(s) < t.stack[s]
+            for kind in KINDS:
+                if gold < t.unit_cost[kind]:
+                    continue
+                if kind in ("fleet", "transport") and not t.coastal[s]:
+                    continue
+                if kind != "rowers" and not room:
+                    continue
+                out.append(kind)
+        cost = t.unit_cost["baggage"]
+        most = min(bags, gold // cost if cost else bags)
+        out += [f"baggage {k}" for k in range(1, most + 1)]
+        return out
+
+    def next_recruit(self) -> None:
+        legal = self.legal_recruit()
+        if len(legal) > 1:
+            self.ask("recruit", self.active, legal)
+        else:
+            self.phase_diplomacy()
+
+    def legal_recruit(self) -> list[str]:
+        p, s_recruit = self.active, self.t.s_recruit
+        return ["done"] + [s_recruit[s] for i, s in enumerate(self.rc_cities)
+                           if self.buyable(p, s, self.rc_left[i], self.rc_bags[i])]
+
+    def do_recruit(self, args: list[str]) -> None:
+        if args[0] == "done":
+            self.phase_diplomacy()
+            return
+        self.rc_city = self.t.index[args[1]]
+        self.wait("recruit_in", self.actor)
+
+    def legal_recruit_in(self) -> list[str]:
+        i = self.rc_cities.index(self.rc_city)
+        return ["done"] + self.buyable(self.active, self.rc_city, self.rc_left[i], self.rc_bags[i])
+
+    def do_recruit_in(self, args: list[str]) -> None:
+        p, s, t = self.active, self.rc_city, self.t
+        i = self.rc_cities.index(s)
+        if args[0] == "done":
+            self.rc_left[i] = self.rc_bags[i] = 0
+            self.next_recruit()
+            return
+        kind = args[0]
+        count = int(args[1]) if kind == "baggage" else 1
+        self.gold[p] -= t.unit_cost[kind] * count
+        if kind == "baggage":
+            self.bag[s] += count
+            self.rc_bags[i] -= count
+        else:
+            self.rc_left[i] -= 1
+            if kind == "army":
+                self.arm[s] += 1
+            elif kind == "rowers":
+                self.row[s] += 1
+            elif kind == "fleet":
+                self.flt[s] += 1
+            else:
+                self.trn[s] += 1
+        self.occ[s] = p
+        what = f"{count} baggage" if kind == "baggage" else f"{'an' if kind == 'army' else 'a'} {kind}"
+        if kind == "rowers":
+            what = "a rowers unit"
+        self.log("recruit", f"{self.seats[p]} recruits {what} in {t.names[s]} "
+                 f"({self.gold[p]} gold left)", seat=self.seats[p], space=t.ids[s], unit=kind,
+                 count=count)
+        if not self.buyable(p, s, self.rc_left[i], self.rc_bags[i]):
+            self.next_recruit()
+

@@ -1,0 +1,248 @@
+"""Sea and land battles with loaded dice (rules 9.7, 9.8)."""
+
+from __future__ import annotations
+
+THEBES_ATHENS = ("thebes", "athens", "troy")
+
+
+def land_battles(board, **kw):
+    s = board.empty(**kw)
+    s.begin_attacks(sea=False)
+    return s
+
+
+def sea_battles(board, **kw):
+    s = board.empty(**kw)
+    s.begin_attacks(sea=True)
+    return s
+
+
+def test_combined_attack_against_a_home_city_with_garrison_and_terrain(board, play, texts):
+    s = land_battles(board, homes=THEBES_ATHENS,
+                     units={"marathon": (0, {"army": 2}), "laurion": (0, {"army": 1}),
+                            "athens": (1, {"army": 1})})
+    assert "attack athens" in s.pending()[0].legal
+    play(s, "attack athens")
+    assert s.pending()[0].legal == ["fight", "hold marathon", "hold laurion"]
+    # attack 7 + 3 + 5 = 15; defence: the army 4 + 5 (city) and the garrison 2 + 8 (home): 19
+    # the attackers lose: casualty rolls 1 (lost), 5, 6 (they hold their ground)
+    s.rigged = [7, 3, 5, 4, 2, 1, 5, 6]
+    events = play(s, "fight")
+    text = texts(events)
+    assert "Battle for Athens: p1 15, p2 19 - p2 wins" in text
+    assert board.count(s, "arm", "marathon") == 1 and board.count(s, "arm", "laurion") == 1
+    assert board.count(s, "arm", "athens") == 1 and s.owner[s.t.index["athens"]] == 1
+
+
+def test_a_stack_held_back_does_not_fight(board, play, texts):
+    s = land_battles(board, homes=THEBES_ATHENS,
+                     units={"marathon": (0, {"army": 2}), "laurion": (0, {"army": 1}),
+                            "athens": (1, {"army": 1})})
+    play(s, "attack athens")
+    s.rigged = [7, 3, 4, 2, 5, 5]
+    events = play(s, "hold laurion")   # one stack left: it fights at once
+    assert "p1 10, p2 19" in texts(events)
+    assert "attack laurion" not in str(s.pending()[0].legal)
+    # Laurion did not attack: it still may
+    assert s.step == "attack" and "attack athens" in s.pending()[0].legal
+
+
+def test_ties_go_to_the_defender(board, play, texts):
+    s = land_battles(board, homes=THEBES_ATHENS, units={"thebes": (0, {"army": 1}),
+                                                        "boeotia": (1, {"army": 1})})
+    s.rigged = [5, 5, 6]   # 5 against 5 (farms +0); p1's casualty roll 6
+    events = play(s, "attack boeotia")
+    assert "p1 5, p2 5 - p2 wins" in texts(events)
+
+
+def test_a_beaten_defender_with_nowhere_to_go_is_destroyed(board, play, texts):
+    s = land_battles(board, homes=("sparta", "athens", "troy"),
+                     units={"sparta": (0, {"army": 1}), "gytheion": (1, {"army": 1})})
+    s.rigged = [9, 1, 5]   # 9 against 1; the casualty roll 5 would retreat, but where?
+    events = play(s, "attack gytheion")
+    assert "cannot retreat and are destroyed" in texts(events)
+    assert board.count(s, "arm", "gytheion") == 0 and board.count(s, "occ", "gytheion") == -1
+
+
+def test_a_beaten_defender_retreats_where_its_owner_chooses(board, play):
+    s = land_battles(board, homes=THEBES_ATHENS,
+                     units={"thebes": (0, {"army": 2}),
+                            "boeotia": (1, {"army": 2, "baggage": 9, "rowers": 1})})
+    board.add_leader(s, 1, "boeotia", "Brasidas", ["courage"])
+    s.rigged = [9, 9, 1, 1, 1, 5, 6, 1]   # p1 18 against p2 ~8; casualties 5, 6 and 1
+    play(s, "attack boeotia")
+    assert s.pending()[0].seat == "p2"
+    assert s.pending()[0].legal == ["retreat thermopylae", "retreat marathon"]
+    play(s, "retreat marathon")
+    assert board.count(s, "arm", "marathon") == 2 and board.count(s, "row", "marathon") == 0
+    assert board.count(s, "bag", "marathon") == 8   # two armies carry eight baggage
+    assert s.l_space[0] == s.t.index["marathon"]
+    # the baggage left behind in Boeotia falls to the winner
+    assert board.count(s, "bag", "boeotia") == 1 and board.count(s, "occ", "boeotia") == 0
+
+
+def test_taking_a_neutral_city_then_plundering_and_razing_it(board, play, texts):
+    s = land_battles(board, units={"cithaeron": (0, {"army": 2})}, hands={0: ["treasure"]},
+                     gold=0)
+    # 9 + 1 against the neutral army 1 + 5 and the garrison 1
+    s.rigged = [9, 1, 1, 1]
+    events = play(s, "attack megara")
+    megara = s.t.index["megara"]
+    assert "p1 takes Megara (an army moves in from Cithaeron): it is hostile" in texts(events)
+    assert s.owner[megara] == 0 and s.hostile[megara] and s.arm[megara] == 1
+    assert s.pending()[0].legal == ["spare", "plunder", "raze", "play treasure"]
+    s.rigged = [7]
+    play(s, "play treasure")
+    assert s.gold[0] == 7
+    s.rigged = [6, 6, 6]
+    events = play(s, "raze")
+    assert s.gold[0] == 25 and s.razed[megara] == 6
+    assert "plunders and destroys Megara: 18 gold, 6 razed markers" in texts(events)
+
+
+def test_plunder_puts_three_razed_markers(board, play):
+    s = land_battles(board, units={"cithaeron": (0, {"army": 1})})
+    s.rigged = [10, 1, 1, 1, 1, 1]
+    play(s, "attack megara", "plunder")
+    assert s.razed[s.t.index["megara"]] == 3 and s.gold[0] == 23
+
+
+def test_a_hostile_city_is_attacked_at_plus_one(board, play, texts):
+    s = land_battles(board, homes=THEBES_ATHENS, units={"cithaeron": (0, {"army": 2})})
+    megara = s.t.index["megara"]
+    s.owner[megara], s.hostile[megara] = 1, True
+    s.rigged = [3, 3, 6, 1]   # (3 + 1) * 2 = 8 against the garrison 6 (no home bonus)
+    events = play(s, "attack megara")
+    assert "p1 8, p2 6" in texts(events) and s.owner[megara] == 0
+
+
+def test_the_beaten_stacks_leaders_are_captured_and_ransomed(board, play, texts):
+    s = land_battles(board, homes=THEBES_ATHENS, units={"thebes": (0, {"army": 1}),
+                                                        "boeotia": (1, {"army": 1})})
+    board.add_leader(s, 1, "boeotia", "Brasidas", ["judgment"])
+    s.rigged = [9, 1, 2]   # 9 against 1; casualty roll 2: the army is lost
+    events = play(s, "attack boeotia")
+    assert "p1 captures p2's leader Brasidas" in texts(events)
+    assert s.pending()[0].seat == "p1"
+    assert s.pending()[0].legal == ["execute Brasidas", "ransom Brasidas"]
+    s.rigged = [3, 4]
+    play(s, "ransom Brasidas")
+    assert s.pending()[0].seat == "p2" and s.pending()[0].legal == ["pay 7", "refuse"]
+    events = play(s, "pay 7")
+    assert s.gold == [27, 13, 20]
+    assert s.l_space[0] == s.t.index["athens"] and s.l_state[0] == 0
+    assert "Brasidas returns to Athens" in texts(events)
+
+
+def test_a_refused_ransom_and_an_execution_kill_the_leader(board, play):
+    for answers in (["ransom Brasidas", "refuse"], ["execute Brasidas"]):
+        s = land_battles(board, homes=THEBES_ATHENS, units={"thebes": (0, {"army": 1}),
+                                                            "boeotia": (1, {"army": 1})})
+        board.add_leader(s, 1, "boeotia", "Brasidas", ["judgment"])
+        s.rigged = [9, 1, 2, 3, 4]
+        play(s, "attack boeotia", *answers)
+        assert s.l_state[0] == 2 and s.gold[1] == 20
+
+
+def test_a_ransom_the_owner_cannot_pay_kills_the_leader(board, play, texts):
+    s = land_battles(board, homes=THEBES_ATHENS, units={"thebes": (0, {"army": 1}),
+                                                        "boeotia": (1, {"army": 1})}, gold=5)
+    board.add_leader(s, 1, "boeotia", "Brasidas", ["judgment"])
+    s.rigged = [9, 1, 2, 6, 6]
+    events = play(s, "attack boeotia", "ransom Brasidas")
+    assert s.l_state[0] == 2 and "cannot pay the ransom" in texts(events)
+
+
+def test_leaders_caught_alone_by_a_moving_army(board, play, texts):
+    s = board.empty(homes=THEBES_ATHENS, units={"thebes": (0, {"army": 1})})
+    board.add_leader(s, 1, "boeotia", "Brasidas", ["judgment"])
+    s.begin_moves("first_move", "after_first_move")
+    events = play(s, "move thebes", "to boeotia")
+    assert "p1 captures p2's leader Brasidas (caught in Boeotia)" in texts(events)
+    assert s.step == "captive"
+
+
+def test_beached_ships_fall_to_an_army_that_wins(board, play):
+    s = land_battles(board, homes=THEBES_ATHENS, units={"thebes": (0, {"army": 1}),
+                                                        "marathon": (1, {"fleet": 2})})
+    s.rigged = [4]   # nothing defends but the ships, which do not roll on land
+    play(s, "attack marathon")
+    assert board.count(s, "occ", "marathon") == 0 and board.count(s, "flt", "marathon") == 2
+
+
+def test_sea_battle_loser_sinks_and_retreats_with_its_cargo(board, play, texts):
+    s = sea_battles(board, units={"saronic-gulf": (0, {"fleet": 2, "rowers": 2}),
+                                  "euboean-gulf": (1, {"fleet": 1, "rowers": 1, "transport": 1,
+                                                       "army": 1, "baggage": 2})})
+    assert s.pending()[0].legal == ["done", "attack euboean-gulf"]
+    # 8 + 8 against the fleet 2 and the armed transport 1; casualty rolls: the fleet 1 (sunk,
+    # with its crew), the transport 6 (it retreats with its army)
+    s.rigged = [8, 8, 2, 1, 1, 6]
+    events = play(s, "attack euboean-gulf")
+    assert "p1 16, p2 3" in texts(events)
+    assert s.pending()[0].seat == "p2"
+    assert s.pending()[0].legal == ["retreat north-aegean", "retreat cyclades-sea",
+                                    "retreat marathon"]
+    play(s, "retreat cyclades-sea")
+    i = s.t.index["cyclades-sea"]
+    assert (s.flt[i], s.trn[i], s.arm[i], s.row[i], s.bag[i]) == (0, 1, 1, 0, 0)
+    assert board.count(s, "occ", "euboean-gulf") == -1
+
+
+def test_beached_ships_that_lose_stay_on_the_beach(board, play):
+    s = sea_battles(board, homes=THEBES_ATHENS,
+                    units={"euboean-gulf": (0, {"fleet": 1, "rowers": 1}),
+                           "marathon": (1, {"fleet": 2, "rowers": 1, "army": 3})})
+    s.rigged = [10, 2, 1, 6]   # 10 against one manned fleet's 2 (no terrain for ships)
+    play(s, "attack marathon")
+    i = s.t.index["marathon"]
+    assert (s.flt[i], s.row[i], s.arm[i]) == (1, 0, 3)   # the manned fleet sank with its crew
+
+
+def test_battle_cards_both_sides_attacker_first(board, play, texts):
+    s = land_battles(board, homes=THEBES_ATHENS,
+                     units={"thebes": (0, {"army": 1}), "boeotia": (1, {"army": 2})},
+                     hands={0: ["savage-fighting", "plague"], 1: ["strong-position", "spy"]})
+    play(s, "attack boeotia")
+    assert s.pending()[0].seat == "p1"
+    assert s.pending()[0].legal == ["pass", "play savage-fighting"]
+    play(s, "play savage-fighting")
+    assert s.pending()[0].seat == "p2"
+    assert s.pending()[0].legal == ["pass", "play strong-position"]
+    # then neither holds a battle card: the dice roll at once
+    # attack 9 + Savage Fighting 4 = 13; defence (2 + 3) + (1 + 3) = 9
+    s.rigged = [9, 2, 1, 4, 1, 6]
+    events = play(s, "play strong-position")
+    assert "p1 13, p2 9" in texts(events) and "Savage Fighting +4" in texts(events)
+
+
+def test_casualty_cards_and_cavalry(board, play, texts):
+    s = land_battles(board, homes=THEBES_ATHENS,
+                     units={"thebes": (0, {"army": 1}), "boeotia": (1, {"army": 2})},
+                     hands={0: ["block-escape"], 1: ["withdrawal"]})
+    s.traits[0] = ["cavalry"]
+    play(s, "attack boeotia", "play block-escape")
+    # p2 loses: each casualty roll -1 (Block Escape) -1 (Cavalry) +1 (Withdrawal): 5 -> 4 lost
+    s.rigged = [9, 1, 1, 5, 6]
+    events = play(s, "play withdrawal")
+    assert "casualty rolls 4, 5 (-1): 1 unit lost" in texts(events)
+
+
+def test_always_ask_opens_windows_on_any_hand(board, play):
+    s = board.empty(homes=THEBES_ATHENS, options={"reaction_prompts": "always"},
+                    units={"thebes": (0, {"army": 1}), "boeotia": (1, {"army": 1})},
+                    hands={1: ["spy"]})
+    s.begin_attacks(sea=False)
+    play(s, "attack boeotia")
+    assert s.pending()[0].seat == "p2" and s.pending()[0].legal == ["pass"]
+    # and the other seats are not told whose decision it is
+    assert s.view("p1")["to_act"] == "" and s.view("p2")["to_act"] == "p2"
+
+
+def test_the_heroism_die_and_leader_bonuses(board, play, texts):
+    s = land_battles(board, homes=THEBES_ATHENS,
+                     units={"thebes": (0, {"army": 1}), "boeotia": (1, {"army": 1})})
+    board.add_leader(s, 0, "thebes", "Pericles", ["heroism", "general"])
+    s.rigged = [3, 4, 9, 6]   # army 3 + General 2, Heroism 4; defence 9; p1 casualty 6
+    events = play(s, "attack boeotia")
+    assert "p1 9, p2 9" in texts(events)

@@ -1,0 +1,180 @@
+"""Movement (rule 9.6): terrain costs, stacking, carrying, ships, capture on entering."""
+
+from __future__ import annotations
+
+THEBAN = ("thebes", "sparta", "troy")
+
+
+def moving(board, space="thebes", how="move", **kw):
+    """A first move phase of p1 with a group formed in `space`."""
+    s = board.empty(**kw)
+    s.begin_moves("first_move", "after_first_move")
+    s.apply("p1", f"{how} {space}")
+    return s
+
+
+def destinations(s) -> set[str]:
+    return {a.split()[1] for a in s.pending()[0].legal if a.startswith("to ")}
+
+
+def test_an_army_pays_the_terrain_cost_of_each_space(board):
+    s = moving(board, homes=THEBAN, units={"thebes": (0, {"army": 1})})
+    # Boeotia 1, Cithaeron (hills) 2, Marathon 1; Thermopylae (pass) 1+2; Magnesia 1+2+1 = 4;
+    # Laurion (rocky coast) 1+2; Larissa would be 1+2+2 = 5, and it is a neutral city anyway
+    assert destinations(s) == {"boeotia", "cithaeron", "marathon", "thermopylae", "magnesia",
+                               "laurion"}
+
+
+def test_neutral_and_enemy_cities_cannot_be_entered_but_own_ones_can(board):
+    s = moving(board, homes=THEBAN, units={"thebes": (0, {"army": 1})},
+               owners={"delphi": 0, "megara": 1})
+    found = destinations(s)
+    assert "delphi" in found            # Boeotia 1 + city 2 = 3
+    assert "megara" not in found        # p2's city
+    assert "athens" not in found        # neutral
+
+
+def test_athletic_gives_armies_one_more_move_point(board):
+    s = moving(board, homes=THEBAN, units={"thebes": (0, {"army": 1})}, owners={"larissa": 0})
+    assert "larissa" not in destinations(s)
+    s = board.empty(homes=THEBAN, units={"thebes": (0, {"army": 1})}, owners={"larissa": 0})
+    s.traits[0] = ["athletic"]
+    s.begin_moves("first_move", "after_first_move")
+    s.apply("p1", "move thebes")
+    assert "larissa" in destinations(s)   # 1 + 2 + 2 = 5 move points
+
+
+def test_a_leader_alone_moves_six(board):
+    s = board.empty(homes=THEBAN, owners={"larissa": 0})
+    board.add_leader(s, 0, "thebes", "Pericles", ["oratory"])
+    s.begin_moves("first_move", "after_first_move")
+    s.apply("p1", "move thebes")
+    assert {"larissa", "delphi"} - {"delphi"} <= destinations(s)
+    assert "pieria" not in destinations(s)
+
+
+def test_stacking_limits_where_a_move_ends_not_where_it_passes(board):
+    s = moving(board, homes=THEBAN, units={"thebes": (0, {"army": 1}),
+                                           "thermopylae": (0, {"army": 1})})
+    found = destinations(s)
+    assert "thermopylae" not in found      # a mountain pass holds one army
+    assert "magnesia" in found             # but the army may pass through it
+    s = moving(board, homes=THEBAN, units={"thebes": (0, {"army": 1, "rowers": 3}),
+                                           "thermopylae": (0, {"army": 1})})
+    s.apply("p1", "leave army")
+    assert "thermopylae" in destinations(s)   # rowers do not count for stacking
+
+
+def test_enemy_units_block_and_unguarded_ones_are_captured(board, play):
+    s = moving(board, homes=THEBAN, units={"thebes": (0, {"army": 1}),
+                                           "boeotia": (1, {"army": 1}),
+                                           "marathon": (1, {"baggage": 3, "transport": 1})})
+    found = destinations(s)
+    assert "boeotia" not in found and "thermopylae" not in found   # only through Boeotia
+    assert "marathon" in found and "laurion" not in found          # stops to capture
+    events = play(s, "to marathon")
+    assert any("captures p2's 1 transport, 3 baggage in Marathon" in e.text for e in events)
+    assert board.count(s, "occ", "marathon") == 0 and board.count(s, "trn", "marathon") == 1
+
+
+def test_an_army_carries_four_baggage_and_leaves_the_rest(board, play):
+    s = moving(board, homes=THEBAN, units={"thebes": (0, {"army": 1, "baggage": 6})})
+    assert "leave baggage" in s.pending()[0].legal
+    play(s, "to boeotia")
+    assert board.count(s, "bag", "boeotia") == 4 and board.count(s, "bag", "thebes") == 2
+
+
+def test_a_fleet_without_rowers_cannot_sail(board, play):
+    s = board.empty(units={"athens": (0, {"fleet": 2})})
+    s.begin_moves("first_move", "after_first_move")
+    assert s.step != "move" or "sail athens" not in s.pending()[0].legal
+    s = board.empty(units={"athens": (0, {"fleet": 2, "rowers": 1})})
+    s.begin_moves("first_move", "after_first_move")
+    assert "sail athens" in s.pending()[0].legal
+    play(s, "sail athens")
+    assert s.g_flt == 1 and s.g_row == 1   # one crew mans one fleet
+    play(s, "to saronic-gulf")
+    assert board.count(s, "flt", "saronic-gulf") == 1 and board.count(s, "flt", "athens") == 1
+
+
+def test_a_transport_carries_one_army(board, play):
+    s = moving(board, space="athens", how="sail",
+               units={"athens": (0, {"army": 2, "transport": 1, "baggage": 10})})
+    assert (s.g_trn, s.g_arm, s.g_bag) == (1, 1, 0)   # full with its army: no baggage room
+    legal = s.pending()[0].legal
+    assert "leave army" in legal and "leave transport" not in legal
+    play(s, "leave army")
+    assert s.g_bag == 8   # an empty transport takes 8 baggage
+    play(s, "to saronic-gulf")
+    assert board.count(s, "bag", "saronic-gulf") == 8 and board.count(s, "arm", "athens") == 2
+
+
+def test_fleet_carries_two_baggage_and_transports_take_rowers(board, play):
+    s = moving(board, space="athens", how="sail",
+               units={"athens": (0, {"fleet": 1, "rowers": 2, "transport": 1, "baggage": 20})})
+    assert (s.g_flt, s.g_row, s.g_bag) == (1, 1, 10)   # 2 on the fleet, 8 on the transport
+    play(s, "take rowers")
+    assert (s.g_row, s.g_bag) == (2, 2)                  # the transport now carries rowers
+
+
+def test_ships_stop_when_they_reach_a_landing_place(board):
+    s = moving(board, space="athens", how="sail",
+               units={"athens": (0, {"fleet": 1, "rowers": 1})})
+    found = destinations(s)
+    assert "aegina" in found and "megara" not in found   # Megara is a neutral city
+    assert "marathon" in found and "laurion" not in found  # a beach, not a rocky coast
+    s2 = moving(board, space="athens", how="sail",
+                units={"athens": (0, {"fleet": 1, "rowers": 1})}, owners={"megara": 0})
+    assert "megara" in destinations(s2)
+
+
+def test_a_landing_place_takes_the_cargo_ashore(board, play):
+    s = moving(board, space="athens", how="sail",
+               units={"athens": (0, {"army": 1, "transport": 1})})
+    play(s, "to marathon")
+    assert board.count(s, "arm", "marathon") == 1 and board.count(s, "trn", "marathon") == 1
+    # it has moved: no second move this phase
+    assert "move marathon" not in s.pending()[0].legal
+
+
+def test_forced_march_adds_two_move_points(board, play):
+    s = moving(board, homes=THEBAN, units={"thebes": (0, {"army": 1})}, owners={"larissa": 0},
+               hands={0: ["forced-march"]})
+    assert "larissa" not in destinations(s)
+    play(s, "play forced-march")
+    assert "larissa" in destinations(s) and s.hands[0] == []
+
+
+def test_relieving_force_only_towards_a_besieged_city(board, play):
+    s = moving(board, homes=THEBAN, units={"thebes": (0, {"army": 1})},
+               owners={"larissa": 0}, hands={0: ["relieving-force"]})
+    play(s, "play relieving-force")
+    assert "larissa" not in destinations(s)   # nobody besieges it
+    s = moving(board, homes=THEBAN, units={"thebes": (0, {"army": 1}), "pindus": (1, {})},
+               owners={"larissa": 0}, hands={0: ["relieving-force"]})
+    board.place(s, "magnesia", 1, army=1)      # p2 next to Larissa: it is besieged
+    s._pending = None
+    play(s, "play relieving-force")
+    assert "larissa" in destinations(s)
+
+
+def test_each_unit_moves_once_per_phase_and_again_in_the_second_move(board, play):
+    s = moving(board, homes=THEBAN, units={"thebes": (0, {"army": 2})})
+    play(s, "leave army", "to boeotia")
+    legal = s.pending()[0].legal
+    assert "move thebes" in legal and "move boeotia" not in legal
+    play(s, "move thebes", "stay")
+    assert s.pending()[0].legal == ["done"] or s.step != "move"
+    s.begin_moves("second_move", "after_second_move")
+    assert "move boeotia" in s.pending()[0].legal
+
+
+def test_a_capture_that_overfills_a_landing_place_scuttles_captured_ships(board, play, texts):
+    s = moving(board, space="saronic-gulf", how="sail",
+               units={"saronic-gulf": (0, {"fleet": 1, "rowers": 1, "transport": 1, "army": 1}),
+                      "aegina": (1, {"fleet": 3})})
+    events = play(s, "to aegina")
+    i = s.t.index["aegina"]
+    assert "2 captured ships beyond the stacking limit scuttled in Aegina" in texts(events)
+    assert (s.flt[i], s.trn[i], s.arm[i]) == (2, 1, 1)   # the movers all stand there
+    assert s.phase == "second_move"   # nothing else could move in the first move phase
