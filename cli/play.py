@@ -20,7 +20,7 @@ from agon.referee.records import GameRecord
 from agon.referee.rng import stream
 from agon.referee.ruleset import RulesetError
 
-from .common import fail, open_ruleset, parse_pairs
+from .common import RulesetsPath, fail, open_ruleset, parse_pairs
 
 
 def play(
@@ -37,6 +37,7 @@ def play(
     log_dir: Path | None = typer.Option(
         None, help="where external bots' stderr logs and transcripts go (default: a new temp dir)"),
     json_result: bool = typer.Option(False, "--json", help="print the record as JSON at the end"),
+    rulesets_path: RulesetsPath = None,
 ) -> None:
     """Play one game between bots, programs and people.
 
@@ -45,7 +46,7 @@ def play(
     An external program is given as a command line, split like a shell but
     never run through one: --seat greece="python3 my_bot.py --fast".
     """
-    rs = open_ruleset(ruleset)
+    rs = open_ruleset(ruleset, rulesets_path)
     try:
         engine = engine_class(rs.engine)(rs)
         options = rs.resolve_options(parse_pairs(option, "--option"))

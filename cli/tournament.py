@@ -22,7 +22,7 @@ from agon.referee.tournament import (
     setup,
 )
 
-from .common import Format, fail, parse_pairs
+from .common import Format, RulesetsPath, fail, parse_pairs
 
 DEFAULT_GAMES = 10
 DEFAULT_SEED = 1
@@ -63,6 +63,7 @@ def tournament(
     game_time: Annotated[float | None, typer.Option(
         help="seconds a bot may think per game (default 600)",
     )] = None,
+    rulesets_path: RulesetsPath = None,
 ) -> None:
     """Round-robin tournament between bots, in the duplicate format.
 
@@ -108,6 +109,7 @@ def tournament(
             {k: v for k, v in stored.get("options", {}).items() if v is not None},
             limits=Limits(move=_pick(move_time, stored.get("limits", {}).get("move"), 10.0),
                           game=_pick(game_time, stored.get("limits", {}).get("game"), 600.0)),
+            rulesets_path=tuple(rulesets_path or ()),
         )
     except (TournamentError, RulesetError, UnknownEngine, ValueError) as exc:
         fail(str(exc), code=2)

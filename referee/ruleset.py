@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import stat
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -29,24 +31,99 @@ SCHEMAS_DIR = Path(_shipped_schemas.__file__).resolve().parent
 
 # -- finding and reading files -------------------------------------------------
 
+MAX_REF_CHARS = 255  # a ruleset id, a file name or an `extends` value
+
+RulesetsPath = tuple[Path, ...]  # folders the user allows (`--rulesets-path`)
+
+
 def shipped_rulesets() -> list[Path]:
     return sorted(RULESETS_DIR.glob("*.yaml"))
 
 
-def locate(ref: str | Path, relative_to: Path | None = None) -> Path:
-    """A ruleset file from a path, or from an id (next to `relative_to`, then shipped)."""
-    text = str(ref)
-    candidates = []
-    if relative_to is not None:
-        candidates += [relative_to / text, relative_to / f"{text}.yaml"]
-    candidates += [Path(text)]
-    if "/" not in text and not text.endswith((".yaml", ".yml")):
-        candidates.append(RULESETS_DIR / f"{text}.yaml")
-    for path in candidates:
-        if path.is_file():
-            return path
+def _looks_like_id(text: str) -> bool:
+    return "/" not in text and not text.endswith((".yaml", ".yml"))
+
+
+def _regular_file(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(path.stat().st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def _check_ref(text: str, what: str) -> None:
+    if len(text) > MAX_REF_CHARS:
+        raise RulesetError(f"{what} is {len(text):,} characters long; a ruleset id or "
+                           f"file name has at most {MAX_REF_CHARS}")
+    if any(ord(c) < 32 for c in text):
+        raise RulesetError(f"{what} holds control characters; give a ruleset id or file name")
+
+
+def _by_id(text: str, folders: Iterable[Path]) -> Path | None:
+    """The first `<folder>/<id>.yaml` that is a file, the shipped folder last."""
+    for folder in (*folders, RULESETS_DIR):
+        candidate = folder / f"{text}.yaml"
+        if _regular_file(candidate):
+            return candidate
+    return None
+
+
+def _unknown(text: str) -> RulesetError:
     shipped = ", ".join(p.stem for p in shipped_rulesets())
-    raise RulesetError(f"no ruleset {text!r}: not a file, nor a shipped id ({shipped})")
+    return RulesetError(f"no ruleset {text!r}: not a file, nor a ruleset id "
+                        f"(shipped: {shipped})")
+
+
+def locate(ref: str | Path, rulesets_path: RulesetsPath = ()) -> Path:
+    """The ruleset a person names on the command line: any file, or an id.
+
+    A file may also be a stream (`<(...)`, a named pipe): it is read with
+    the same byte limit.  An id is looked up in the `--rulesets-path`
+    folders, then among the shipped rulesets.
+    """
+    text = str(ref)
+    _check_ref(text, "the ruleset name")
+    try:
+        if Path(text).exists() and not Path(text).is_dir():
+            return Path(text)
+    except (OSError, ValueError):
+        pass
+    found = _by_id(text, rulesets_path) if _looks_like_id(text) else None
+    if found is None:
+        raise _unknown(text)
+    return found
+
+
+def locate_base(ref: Any, extending: Path, rulesets_path: RulesetsPath = ()) -> Path:
+    """The file an `extends:` names, which must lie where the extending file may reach.
+
+    A ruleset file is other people's data: its `extends` may name a shipped
+    ruleset id, or a file in its own folder (or below it), or in a folder the
+    user allows with `--rulesets-path`.  Nothing else is opened, so a shared
+    ruleset cannot make agon read (and quote in its errors) another file.
+    """
+    if not isinstance(ref, str) or not ref:
+        raise RulesetError("extends takes a ruleset id or a file name, "
+                           f"not {type(ref).__name__} {str(ref)[:40]!r}")
+    _check_ref(ref, "extends")
+    home = extending.resolve().parent
+    allowed = (home, *(folder.resolve() for folder in rulesets_path), RULESETS_DIR)
+    if _looks_like_id(ref):
+        found = _by_id(ref, (home, *rulesets_path))
+        if found is None:
+            raise _unknown(ref)
+        target = found.resolve()
+    else:
+        target = (home / ref).resolve()  # an absolute `ref` replaces `home`
+    # Checked after resolving: a symbolic link may not lead out either.
+    if not any(target.is_relative_to(folder) for folder in allowed):
+        raise RulesetError(
+            f"extends {ref!r} leads outside the folder of {extending.name}: a ruleset "
+            "extends a shipped ruleset id or a file in its own folder (allow another "
+            "folder with --rulesets-path)")
+    if not _regular_file(target):
+        raise RulesetError(f"extends {ref!r}: no such ruleset file in {home}")
+    return target
 
 
 @dataclass
@@ -58,28 +135,33 @@ class _Document:
     file: str
 
 
-def _read(path: Path, chain: tuple[Path, ...] = ()) -> _Document:
+def _yaml_issues(path: Path, exc: YamlError) -> list[Issue]:
+    return [Issue(str(path), e.line, e.col, _dotted(e.path), e.message)
+            for e in (exc, *exc.also)]
+
+
+def _read(path: Path, rulesets_path: RulesetsPath = (),
+          chain: tuple[Path, ...] = ()) -> _Document:
     if path.resolve() in chain:
         raise RulesetError(f"{path}: extends itself through "
                            f"{' -> '.join(p.name for p in chain)}")
     try:
         value, positions = read_yaml(path)
     except YamlError as exc:
-        issue = Issue(str(path), exc.line, exc.col, "$", exc.message)
-        raise RulesetError(str(issue), [issue]) from None
+        issues = _yaml_issues(path, exc)
+        raise RulesetError("\n".join(map(str, issues)), issues) from None
     if not isinstance(value, dict):
         issue = Issue(str(path), 1, 1, "$", "a ruleset is a mapping of keys (format, id, ...)")
         raise RulesetError(str(issue), [issue])
-    base_ref = value.get("extends")
-    if not base_ref:
+    if "extends" not in value:
         return _Document(value, positions, str(path))
     try:
-        base_path = locate(base_ref, relative_to=path.parent)
+        base_path = locate_base(value["extends"], path, rulesets_path)
     except RulesetError as exc:
         pos = positions.get(("extends",), Position(str(path), 1, 1))
-        issue = Issue(pos.file, pos.line, pos.col, "extends", str(exc))
+        issue = Issue(pos.file, pos.line, pos.col, "$.extends", str(exc))
         raise RulesetError(str(issue), [issue]) from None
-    base = _read(base_path, (*chain, path.resolve()))
+    base = _read(base_path, rulesets_path, (*chain, path.resolve()))
     merged_positions = {**base.positions, **positions}
     return _Document(merge_variant(base.value, value), merged_positions, str(path))
 
@@ -229,10 +311,15 @@ def _build(doc: _Document) -> Ruleset:
     )
 
 
-def validate_file(path: str | Path) -> tuple[Ruleset | None, list[Issue]]:
-    """The ruleset in `path` and every problem found (empty when valid)."""
+def validate_file(path: str | Path, rulesets_path: RulesetsPath = (),
+                  ) -> tuple[Ruleset | None, list[Issue]]:
+    """The ruleset in `path` and every problem found (empty when valid).
+
+    `rulesets_path` lists the folders, beside the file's own and the shipped
+    one, where its `extends` may lead.
+    """
     try:
-        doc = _read(Path(path))
+        doc = _read(Path(path), tuple(rulesets_path))
     except RulesetError as exc:
         if exc.issues:
             return None, exc.issues
@@ -241,16 +328,17 @@ def validate_file(path: str | Path) -> tuple[Ruleset | None, list[Issue]]:
     return (None if issues else _build(doc)), issues
 
 
-def load_ruleset(ref: str | Path) -> Ruleset:
-    """A valid ruleset from a shipped id or a path; RulesetError otherwise."""
-    path = locate(ref)
-    stat = path.stat()
-    return _load_cached(str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+def load_ruleset(ref: str | Path, rulesets_path: RulesetsPath = ()) -> Ruleset:
+    """A valid ruleset from an id (shipped or in `rulesets_path`) or a path."""
+    folders = tuple(Path(folder) for folder in rulesets_path)
+    path = locate(ref, folders)
+    info = path.stat()
+    return _load_cached(str(path.resolve()), info.st_mtime_ns, info.st_size, folders)
 
 
 @lru_cache(maxsize=32)
-def _load_cached(path: str, mtime_ns: int, size: int) -> Ruleset:
-    ruleset, issues = validate_file(path)
+def _load_cached(path: str, mtime_ns: int, size: int, rulesets_path: RulesetsPath) -> Ruleset:
+    ruleset, issues = validate_file(path, rulesets_path)
     if ruleset is None:
         listing = "\n".join(f"  {issue}" for issue in issues)
         raise RulesetError(f"{path} is not a valid ruleset:\n{listing}", issues)

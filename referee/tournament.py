@@ -50,7 +50,7 @@ from agon.bots import BUILTIN
 
 from .players import Limits
 from .rng import stream
-from .ruleset import Ruleset, load_ruleset
+from .ruleset import Ruleset, RulesetsPath, load_ruleset
 
 JOURNAL_FORMAT = "agon-tournament/1"
 FULL_PERMUTATIONS_UP_TO = 4  # seats; above this the cyclic rotations are played
@@ -171,6 +171,7 @@ class Tournament:
     limits: Limits
     seats: list[str] = field(default_factory=list)
     teams: dict[str, list[str]] | None = None
+    rulesets_path: RulesetsPath = ()
 
     def plan(self) -> Plan:
         return make_plan(self.seats, self.teams, [e.name for e in self.entrants],
@@ -213,11 +214,11 @@ def choose_player_count(ruleset: Ruleset, requested: int | None) -> int:
 
 def setup(ruleset_ref: str, entrants: list[Entrant], *, games: int, seed: int,
           players: int | None = None, options: dict[str, str] | None = None,
-          limits: Limits | None = None) -> Tournament:
+          limits: Limits | None = None, rulesets_path: RulesetsPath = ()) -> Tournament:
     """Check everything a user can get wrong before a single game starts."""
     from .games import engine_class  # engines import lazily
 
-    ruleset = load_ruleset(ruleset_ref)
+    ruleset = load_ruleset(ruleset_ref, rulesets_path)
     resolved = ruleset.resolve_options(options or {})
     count = choose_player_count(ruleset, players)
     names = [e.name for e in entrants]
@@ -240,7 +241,8 @@ def setup(ruleset_ref: str, entrants: list[Entrant], *, games: int, seed: int,
     except ValueError as exc:
         raise TournamentError(str(exc)) from None
     return Tournament(ruleset, str(ruleset_ref), list(entrants), games, seed, count, resolved,
-                      limits or Limits(), list(seats), engine.teams(list(seats)))
+                      limits or Limits(), list(seats), engine.teams(list(seats)),
+                      tuple(rulesets_path))
 
 
 # -- one game, in a worker process ---------------------------------------------
@@ -256,15 +258,16 @@ class GameJob:
     specs: dict[str, str]  # entrant name -> spec
     task: GameTask
     log_dir: str | None
+    rulesets_path: RulesetsPath = ()
 
 
-def _engine_for(ruleset_ref: str, sha256: str) -> Any:
+def _engine_for(ruleset_ref: str, sha256: str, rulesets_path: RulesetsPath = ()) -> Any:
     """The worker's engine, built once per process (or inherited from `setup`)."""
     engine = _ENGINES.get(ruleset_ref)
     if engine is None or engine.ruleset.sha256 != sha256:
         from .games import engine_class
 
-        ruleset = load_ruleset(ruleset_ref)
+        ruleset = load_ruleset(ruleset_ref, rulesets_path)
         if ruleset.sha256 != sha256:
             raise TournamentError(f"{ruleset_ref} changed while the tournament was running")
         engine = _ENGINES[ruleset_ref] = engine_class(ruleset.engine)(ruleset)
@@ -296,7 +299,7 @@ def _play(job: GameJob) -> dict[str, Any]:
     from .match import run_match
     from .players import make_player
 
-    engine = _engine_for(job.ruleset_ref, job.ruleset_sha256)
+    engine = _engine_for(job.ruleset_ref, job.ruleset_sha256, job.rulesets_path)
     task = job.task
     log_dir = None
     if job.log_dir and any(job.specs[name] not in BUILTIN for _, name in task.seating):
@@ -401,7 +404,8 @@ def run_games(tournament: Tournament, tasks: list[GameTask], *, jobs: int = 1,
     """Play `tasks` in `jobs` processes (1 = in this process); rows in schedule order."""
     specs = {e.name: e.spec for e in tournament.entrants}
     game_jobs = [GameJob(tournament.ruleset_ref, tournament.ruleset.sha256, tournament.options,
-                         tournament.limits, specs, task, log_dir) for task in tasks]
+                         tournament.limits, specs, task, log_dir, tournament.rulesets_path)
+                 for task in tasks]
     rows = []
     for row in _execute(game_jobs, jobs, player):
         rows.append(row)
