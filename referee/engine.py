@@ -234,6 +234,20 @@ class Engine(ABC):
         """
         return ()
 
+    @classmethod
+    def check_players(cls, players: dict[str, Any], data: dict[str, Any]) -> Iterable[Problem]:
+        """Checks of the envelope's `players` against what the engine can seat.
+
+        Called only once `data` passed its schema and `check`; paths are
+        relative to `players`.  Every player count from `min` to `max` must
+        be one the engine can start a game with; the default `seats` can
+        seat fixed names only when their number is the only count.
+        """
+        seats = players.get("seats")
+        if seats and not players["min"] == players["max"] == len(seats):
+            return [Problem((), f"with fixed seats, min and max must both be {len(seats)}")]
+        return ()
+
     def seats(self, count: int) -> list[str]:
         """Seat names for a game of `count` players."""
         fixed = self.ruleset.players.get("seats")

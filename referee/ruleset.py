@@ -162,8 +162,9 @@ def _read(path: Path, rulesets_path: RulesetsPath = (),
         issue = Issue(pos.file, pos.line, pos.col, "$.extends", str(exc))
         raise RulesetError(str(issue), [issue]) from None
     base = _read(base_path, rulesets_path, (*chain, path.resolve()))
-    merged_positions = {**base.positions, **positions}
-    return _Document(merge_variant(base.value, value), merged_positions, str(path))
+    slots = _rule_slots(base.value.get("rules"), value.get("rules"))
+    moved = {_moved(p, slots): pos for p, pos in positions.items()}
+    return _Document(merge_variant(base.value, value), {**base.positions, **moved}, str(path))
 
 
 def merge_variant(base: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
@@ -174,18 +175,52 @@ def merge_variant(base: dict[str, Any], variant: dict[str, Any]) -> dict[str, An
     its own sections and rewrites only those it names.
     """
     merged = deep_merge(base, variant)
-    base_rules, variant_rules = base.get("rules"), variant.get("rules")
-    if isinstance(base_rules, list) and isinstance(variant_rules, list):
-        by_id = {s.get("id"): s for s in base_rules if isinstance(s, dict)}
-        extra = []
-        for section in variant_rules:
-            key = section.get("id") if isinstance(section, dict) else None
-            if key in by_id:
-                by_id[key] = section
+    slots = _rule_slots(base.get("rules"), variant.get("rules"))
+    if slots:
+        sections = list(base["rules"])
+        for section, slot in zip(variant["rules"], slots, strict=True):
+            if slot < len(sections):
+                sections[slot] = section
             else:
-                extra.append(section)
-        merged["rules"] = list(by_id.values()) + extra
+                sections.append(section)
+        merged["rules"] = sections
     return merged
+
+
+def _rule_slots(base_rules: Any, variant_rules: Any) -> list[int]:
+    """Where each of the variant's rule sections lands in the merged list.
+
+    A section replaces the base's section of the same id, or is appended
+    (twice the same new id is appended twice, and reported as a repeat).
+    Empty when either side has no list of sections (then the variant's
+    value simply replaces the base's).
+    """
+    if not isinstance(base_rules, list) or not isinstance(variant_rules, list):
+        return []
+    where = {_section_id(s): i for i, s in enumerate(base_rules)}
+    where.pop(None, None)
+    slots, end = [], len(base_rules)
+    for section in variant_rules:
+        key = _section_id(section)
+        if key in where:
+            slots.append(where[key])
+        else:
+            slots.append(end)
+            end += 1
+    return slots
+
+
+def _moved(path: JsonPath, slots: list[int]) -> JsonPath:
+    """A variant's position path after its rule sections found their merged slots."""
+    if slots and len(path) > 1 and path[0] == "rules" and isinstance(path[1], int):
+        return ("rules", slots[path[1]], *path[2:])
+    return path
+
+
+def _section_id(section: Any) -> str | None:
+    """A rule section's id, where it has one that can be matched (the schema checks later)."""
+    key = section.get("id") if isinstance(section, dict) else None
+    return key if isinstance(key, str) else None
 
 
 def deep_merge(base: Any, over: Any) -> Any:
@@ -240,18 +275,28 @@ def _schema_issues(doc: _Document, schema: dict[str, Any], value: Any,
     return issues
 
 
+def _valid_part(doc: _Document, key: str) -> Any:
+    """The envelope's `key` if it passes its own schema, else None (its errors are listed)."""
+    part = doc.value.get(key)
+    schema = _schema("ruleset")["properties"][key]
+    if part is None or next(jsonschema.Draft202012Validator(schema).iter_errors(part), None):
+        return None
+    return part
+
+
 def _envelope_issues(doc: _Document) -> list[Issue]:
-    """Checks on the envelope the schema cannot express."""
-    value, issues = doc.value, []
-    players = value.get("players", {})
+    """Checks on the envelope the schema cannot express, on the parts it accepts."""
+    issues = []
+    players = _valid_part(doc, "players") or {}
     if players.get("min", 1) > players.get("max", 1):
         issues.append(_issue_at(doc, ("players",), "min is larger than max"))
     seats = players.get("seats")
     if seats and len(seats) != len(set(seats)):
         issues.append(_issue_at(doc, ("players", "seats"), "seat names repeat"))
+    rules = _valid_part(doc, "rules") or []
+    ids = {s["id"] for s in rules}
     seen: set[str] = set()
-    ids = {s.get("id") for s in value.get("rules", [])}
-    for i, section in enumerate(value.get("rules", [])):
+    for i, section in enumerate(rules):
         if section["id"] in seen:
             issues.append(_issue_at(doc, ("rules", i, "id"),
                                     f"section id {section['id']!r} is used twice"))
@@ -260,7 +305,7 @@ def _envelope_issues(doc: _Document) -> list[Issue]:
             if target not in ids:
                 issues.append(_issue_at(doc, ("rules", i, "see_also", j),
                                         f"see_also names no section {target!r}"))
-    for name, spec in value.get("options", {}).items():
+    for name, spec in (_valid_part(doc, "options") or {}).items():
         if "default" in spec:
             try:
                 coerce_option(name, spec, spec["default"])
@@ -280,19 +325,21 @@ def _engine_issues(doc: _Document) -> list[Issue]:
     data_schema = _schema(engine_id)
     if data_schema is None:
         return [_issue_at(doc, ("engine",), f"no schema for engine {engine_id!r}")]
-    issues = _schema_issues(doc, data_schema, doc.value["data"], ("data",))
+    data = doc.value["data"]
+    issues = _schema_issues(doc, data_schema, data, ("data",))
     if not issues:
-        issues = [_issue_at(doc, ("data", *p.path), p.message) for p in engine.check(doc.value["data"])]
+        issues = [_issue_at(doc, ("data", *p.path), p.message) for p in engine.check(data)]
+    players = _valid_part(doc, "players")
+    if not issues and players is not None:
+        issues = [_issue_at(doc, ("players", *p.path), p.message)
+                  for p in engine.check_players(players, data)]
     return issues
 
 
 def _validate(doc: _Document) -> list[Issue]:
     """Every problem: envelope schema, envelope checks, data schema, engine checks."""
     issues = _schema_issues(doc, _schema("ruleset"), doc.value, ())
-    try:
-        issues += _envelope_issues(doc)
-    except (TypeError, KeyError, AttributeError):
-        pass  # the envelope's shape is wrong; its schema errors already say how
+    issues += _envelope_issues(doc)
     value = doc.value
     if isinstance(value.get("engine"), str) and isinstance(value.get("data"), dict):
         issues += _engine_issues(doc)
@@ -326,6 +373,12 @@ def validate_file(path: str | Path, rulesets_path: RulesetsPath = (),
         return None, [Issue(str(path), 1, 1, "$", str(exc))]
     issues = _validate(doc)
     return (None if issues else _build(doc)), issues
+
+
+def validate_value(value: dict[str, Any], source: str) -> tuple[Ruleset | None, list[Issue]]:
+    """A ruleset already in memory (no `extends` left to merge), checked like a file."""
+    issues = _validate(_Document(value, {}, source))
+    return (None if issues else _build(_Document(value, {}, source))), issues
 
 
 def load_ruleset(ref: str | Path, rulesets_path: RulesetsPath = ()) -> Ruleset:

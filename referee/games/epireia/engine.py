@@ -7,7 +7,7 @@ from typing import Any
 
 from ...engine import Engine, Problem
 from ...games.epireia import registry
-from ...games.epireia.checks import problems
+from ...games.epireia.checks import players_problems, problems
 from ...games.epireia.setup import initial
 from ...games.epireia.state import EpireiaState
 from ...games.epireia.tables import Tables
@@ -29,6 +29,10 @@ class EpireiaEngine(Engine):
     @classmethod
     def check(cls, data: dict[str, Any]) -> Iterable[Problem]:
         return problems(data)
+
+    @classmethod
+    def check_players(cls, players: dict[str, Any], data: dict[str, Any]) -> Iterable[Problem]:
+        return players_problems(players, data)
 
     @property
     def solo(self) -> bool:
