@@ -19,6 +19,7 @@ from agon.referee.players import Limits, make_player
 from agon.referee.records import GameRecord
 from agon.referee.rng import stream
 from agon.referee.ruleset import RulesetError
+from agon.referee.signing import Keyring, KeyringError
 
 from .common import RulesetsPath, fail, open_ruleset, parse_pairs
 
@@ -78,11 +79,21 @@ def play(
     watching = not quiet and "human" not in specs.values()
     game = run_match(engine, players, seed=seed, options=options, limits=limits,
                      on_event=_printer(seats) if watching else None)
+    keyring = _keyring() if record or json_result else None
     if record:
-        game.save(record)
+        game.save(record, keyring)
     _print_result(game, specs)
     if json_result:
-        typer.echo(json.dumps(game.to_json(), indent=1))
+        typer.echo(json.dumps(game.signed(keyring) if keyring else game.to_json(), indent=1))
+
+
+def _keyring() -> Keyring | None:
+    """The referee's key to sign the record; a record unsigned beats a record lost."""
+    try:
+        return Keyring.load()
+    except KeyringError as exc:
+        typer.echo(f"agon: warning: the record is not signed: {exc}", err=True)
+        return None
 
 
 def _seat_order(engine, rs, specs: dict[str, str]) -> list[str]:
