@@ -131,17 +131,17 @@ def load_record(path: str | Path) -> dict[str, Any]:
         raise RecordError(f"{path}: not a JSON game record ({exc})") from None
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
         raise RecordError(f"{path}: not an {RECORD_FORMAT} game record")
-    missing = [k for k in ("ruleset", "seed", "seats", "actions", "result") if k not in record]
-    if missing:
-        raise RecordError(f"{path}: record lacks {', '.join(missing)}")
-    problem = _shape_problem(record)
+    problem = record_problem(record)
     if problem:
         raise RecordError(f"{path}: {problem}")
     return record
 
 
-def _shape_problem(record: dict[str, Any]) -> str | None:
-    """What makes the record unreadable for replay, if anything."""
+def record_problem(record: dict[str, Any]) -> str | None:
+    """What makes a record unreadable for replay, if anything."""
+    missing = [k for k in ("ruleset", "seed", "seats", "actions", "result") if k not in record]
+    if missing:
+        return f"record lacks {', '.join(missing)}"
     if not isinstance(record["ruleset"], dict):
         return "its ruleset is not a mapping"
     if not isinstance(record["seed"], int) or isinstance(record["seed"], bool):

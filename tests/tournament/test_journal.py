@@ -6,7 +6,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from agon.referee.tournament import JOURNAL_FORMAT, read_journal
+from agon.referee.journal import JOURNAL_FORMAT, read_journal
 
 ARGS = ["picks", "--bot", "r1=random", "--bot", "r2=random", "--bot", "r3=random",
         "--games", "4", "--seed", "5"]
