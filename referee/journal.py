@@ -118,8 +118,19 @@ def _read_holder(fd: int) -> str:
 
 # -- reading -----------------------------------------------------------------------
 
+def _require_file(path: Path, new_allowed: bool = False) -> None:
+    """A journal is a regular file (not a device, a pipe or a folder)."""
+    if new_allowed and not path.exists():
+        return
+    if not path.exists():
+        raise JournalError(f"{path}: no such journal")
+    if not path.is_file():
+        raise JournalError(f"{path}: not a journal file (a folder, a device or a pipe)")
+
+
 def read_header(path: Path) -> dict[str, Any]:
     """The journal's first line: the tournament's settings."""
+    _require_file(path)
     try:
         with path.open("rb") as handle:
             first = handle.readline(1 << 20)
@@ -204,8 +215,7 @@ def read_journal(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
 
 def _open_existing(path: Path) -> tuple[_Lock, dict[str, Any], list[Row]]:
     """Lock a journal, read it and drop a torn last line; the lock stays held."""
-    if not path.exists():
-        raise JournalError(f"{path}: no such journal")
+    _require_file(path)
     lock = _Lock(path)
     try:
         rows, good_end = _read_lines(path)
@@ -229,6 +239,7 @@ class Journal:
 
     @classmethod
     def create(cls, path: Path, header: dict[str, Any], keyring: Keyring) -> Journal:
+        _require_file(path, new_allowed=True)
         lock = _Lock(path)
         if path.exists() and path.stat().st_size:
             lock.release()

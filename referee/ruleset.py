@@ -264,6 +264,8 @@ def _schema_issues(doc: _Document, schema: dict[str, Any], value: Any,
     validator = jsonschema.Draft202012Validator(schema)
     issues = []
     for error in validator.iter_errors(value):
+        if error.context:  # oneOf / anyOf
+            error = _closest(error)
         path = (*prefix, *error.absolute_path)
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
             # Point at each unexpected key, which may sit in another file.
@@ -273,6 +275,20 @@ def _schema_issues(doc: _Document, schema: dict[str, Any], value: Any,
             continue
         issues.append(_issue_at(doc, path, error.message))
     return issues
+
+
+def _closest(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
+    """For a value that fits none of several shapes: what is wrong with the closest one.
+
+    The closest is the one whose error lies deepest in the value (a number
+    too large inside the right kind of mapping beats "not an integer").
+    When every shape only asks for a different key, the message lists them.
+    """
+    if all(e.validator == "required" and not e.relative_path for e in error.context):
+        wanted = [e.validator_value[0] for e in error.context if e.validator_value]
+        error.message = f"needs one of {', '.join(map(repr, wanted))}"
+        return error
+    return max(error.context, key=lambda e: (len(e.relative_path), e.validator != "type"))
 
 
 def _valid_part(doc: _Document, key: str) -> Any:

@@ -160,3 +160,45 @@ def test_the_mutations_reach_the_engines():
     valid = sum(validate_value(m, "m.yaml")[0] is not None
                 for _, m in mutants(raw, MUTANTS_PER_RULESET, "earth-and-water"))
     assert valid >= 5
+
+
+# Mutants that validated and then crashed or hung an engine before its checks
+# caught them: each must now be refused, with the place and the reason.
+KNOWN = [
+    ("epireia", ("data", "empires", 4, "reward", "token"), {"x": 1},
+     "$.data.empires[4].reward.token", "is not of type 'string'"),
+    ("epireia", ("data", "scenarios", 6, "objective", "tokens_per_city"), 0,
+     "$.data.scenarios[6].objective.tokens_per_city", "is not of type 'object'"),
+    ("epireia", ("data", "figures", 29, "ability", "collection"), {"copper": {"x": 1}},
+     "$.data.figures[29].ability.collection.copper", "is not of type 'integer'"),
+    ("epireia", ("data", "tokens", 5, "powers", "4"), MAX_INTEGER,
+     "$.data.tokens[5].powers.4", "is greater than the maximum"),
+    ("epireia", ("players", "max"), 5, "$.players.max", "no seating for 5 players"),
+    ("epireia-solo", ("data", "solo", "scenarios", 0, "army"), {},
+     "$.data.solo.scenarios[0].army", "no army for the center front"),
+    ("epireia-solo", ("data", "solo", "augurs", 3, "effect", "collection"), [1],
+     "$.data.solo.augurs[3].effect.collection", "is not of type 'object'"),
+    ("epireia-solo", ("data", "solo", "scenarios", 1, "city"), "nowhere",
+     "$.data.solo.scenarios[1].city", "unknown city 'nowhere'"),
+    ("earth-and-water-solo", ("players", "seats"), None,
+     "$.players.seats", "name the seats"),
+    ("ten-thousand", ("data", "tables", "battle", "rows", 0, "lose_men", "dice"), MAX_INTEGER,
+     "$.data.tables.battle.rows[0].lose_men.dice", "is greater than the maximum"),
+]
+
+
+@pytest.mark.parametrize("ruleset_id, path, value, where, message", KNOWN,
+                         ids=[f"{k[0]}:{'.'.join(map(str, k[1]))}" for k in KNOWN])
+def test_values_that_broke_an_engine_are_refused_where_they_are(ruleset_id, path, value,
+                                                                 where, message):
+    mutant = {k: v for k, v in copy.deepcopy(load_ruleset(ruleset_id).raw).items()
+              if k != "extends"}
+    parent = _get(mutant, path[:-1])
+    if value is None:
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = value
+    ruleset, issues = validate_value(mutant, "mutant.yaml")
+    assert ruleset is None
+    assert any(i.path == where and message in i.message for i in issues), \
+        [f"{i.path}: {i.message}" for i in issues]
