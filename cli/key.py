@@ -26,7 +26,7 @@ def key(action: Action = typer.Argument(..., help="show, or rotate (start a new 
     Example: agon key show
     """
     try:
-        keyring = Keyring.load(create=action == Action.rotate)
+        keyring = Keyring.load() if action == Action.rotate else Keyring.existing()
     except KeyringError as exc:
         fail(str(exc))
     if keyring is None:

@@ -37,7 +37,7 @@ def replay(
     folders = [*(rulesets_path or ()), record.resolve().parent]
     rs = open_ruleset(ruleset or _recorded_ruleset(data, folders), folders)
     try:
-        keyring = Keyring.load(create=False)
+        keyring = Keyring.existing()
     except KeyringError as exc:
         typer.echo(f"agon: warning: {exc}", err=True)
         keyring = None

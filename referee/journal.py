@@ -19,11 +19,11 @@ The API, for the tournament runner:
 * ``Journal.resume(path, keyring)`` continues one: it returns the journal,
   its header and its rows (a line cut short by a kill is dropped);
 * ``journal.write(entry)`` signs and appends a line;
-* ``trusted_rows(journal, rows, verify=None)`` keeps the rows this referee
-  signed; the others are an error, or with `verify` (a replay) are kept when
-  they replay and dropped otherwise;
+* ``trusted_rows(journal, header, rows, verify=None)`` keeps the rows this
+  referee signed; the others are an error, or with `verify` (a replay) are
+  kept when they replay and dropped otherwise;
 * ``read_header(path)`` reads the settings without locking (to fill in a
-  resumed run's options).
+  resumed run's options); ``read_journal(path)`` reads every line as it is.
 """
 
 from __future__ import annotations

@@ -242,7 +242,7 @@ def verify(record: dict[str, Any], ruleset: Ruleset, keyring: Keyring | None) ->
         findings.append(Finding(True, f"the {count} actions replay legally from seed "
                                       f"{record['seed']} and give the recorded result"))
     findings.append(_digest_finding(record.get("digest"), outcome.state_sha256, count))
-    findings += _signature_findings(record, keyring)
+    findings.append(_signature_finding(record, keyring))
     return Verification(outcome, findings)
 
 
@@ -262,16 +262,15 @@ def _digest_finding(recorded: Any, reached: str | None, count: int) -> Finding:
     return Finding(True, f"the final position matches the digest (sha256 {reached[:12]})")
 
 
-def _signature_findings(record: dict[str, Any], keyring: Keyring | None) -> list[Finding]:
+def _signature_finding(record: dict[str, Any], keyring: Keyring | None) -> Finding:
     check = check_signature(record, keyring)
-    key = (record.get("signature") or {}).get("key") if isinstance(
-        record.get("signature"), dict) else None
+    signature = record.get("signature")
+    key = signature.get("key") if isinstance(signature, dict) else None
     if check.proven:
-        return [Finding(True, f"{check.value} ({key}): the bots named, the forfeits and "
-                              "the timings are the referee's")]
-    unproven = "the bots named" + ("" if not record.get("forfeits") else
-                                   ", the forfeits (" + ", ".join(
-                                       f"{seat}: {f.get('reason')}"
-                                       for seat, f in sorted(record["forfeits"].items())) + ")")
-    why = {Check.UNKNOWN_KEY: f"{check.value} ({key})"}.get(check, check.value)
-    return [Finding(False, f"{why}: {unproven} and the timings are not proven")]
+        return Finding(True, f"{check.value} ({key}): the bots named, the forfeits and "
+                             "the timings are the referee's")
+    forfeits = ", ".join(f"{seat}: {f.get('reason')}"
+                         for seat, f in sorted((record.get("forfeits") or {}).items()))
+    unproven = f"the bots named, the forfeits ({forfeits})" if forfeits else "the bots named"
+    why = f"{check.value} ({key})" if check == Check.UNKNOWN_KEY else check.value
+    return Finding(False, f"{why}: {unproven} and the timings are not proven")

@@ -31,7 +31,8 @@ SCHEMAS_DIR = Path(_shipped_schemas.__file__).resolve().parent
 
 # -- finding and reading files -------------------------------------------------
 
-MAX_REF_CHARS = 255  # a ruleset id, a file name or an `extends` value
+MAX_EXTENDS_CHARS = 255  # an `extends` value: an id or a file name
+MAX_PATH_CHARS = 4096  # a ruleset named on the command line
 
 RulesetsPath = tuple[Path, ...]  # folders the user allows (`--rulesets-path`)
 
@@ -51,10 +52,10 @@ def _regular_file(path: Path) -> bool:
         return False
 
 
-def _check_ref(text: str, what: str) -> None:
-    if len(text) > MAX_REF_CHARS:
+def _check_ref(text: str, what: str, limit: int) -> None:
+    if len(text) > limit:
         raise RulesetError(f"{what} is {len(text):,} characters long; a ruleset id or "
-                           f"file name has at most {MAX_REF_CHARS}")
+                           f"file name has at most {limit}")
     if any(ord(c) < 32 for c in text):
         raise RulesetError(f"{what} holds control characters; give a ruleset id or file name")
 
@@ -82,7 +83,7 @@ def locate(ref: str | Path, rulesets_path: RulesetsPath = ()) -> Path:
     folders, then among the shipped rulesets.
     """
     text = str(ref)
-    _check_ref(text, "the ruleset name")
+    _check_ref(text, "the ruleset name", MAX_PATH_CHARS)
     try:
         if Path(text).exists() and not Path(text).is_dir():
             return Path(text)
@@ -105,7 +106,7 @@ def locate_base(ref: Any, extending: Path, rulesets_path: RulesetsPath = ()) -> 
     if not isinstance(ref, str) or not ref:
         raise RulesetError("extends takes a ruleset id or a file name, "
                            f"not {type(ref).__name__} {str(ref)[:40]!r}")
-    _check_ref(ref, "extends")
+    _check_ref(ref, "extends", MAX_EXTENDS_CHARS)
     home = extending.resolve().parent
     allowed = (home, *(folder.resolve() for folder in rulesets_path), RULESETS_DIR)
     if _looks_like_id(ref):
@@ -393,8 +394,9 @@ def validate_file(path: str | Path, rulesets_path: RulesetsPath = (),
 
 def validate_value(value: dict[str, Any], source: str) -> tuple[Ruleset | None, list[Issue]]:
     """A ruleset already in memory (no `extends` left to merge), checked like a file."""
-    issues = _validate(_Document(value, {}, source))
-    return (None if issues else _build(_Document(value, {}, source))), issues
+    doc = _Document(value, {}, source)
+    issues = _validate(doc)
+    return (None if issues else _build(doc)), issues
 
 
 def load_ruleset(ref: str | Path, rulesets_path: RulesetsPath = ()) -> Ruleset:

@@ -104,11 +104,23 @@ class Keyring:
     # -- reading and writing ---------------------------------------------------
 
     @classmethod
-    def load(cls, create: bool = True, folder: Path | None = None) -> Keyring | None:
-        """The user's keyring; a new one is made on first use when `create`."""
+    def load(cls, folder: Path | None = None) -> Keyring:
+        """The user's keyring, made on first use."""
         path = (folder or data_dir()) / KEY_FILE
         if not path.exists():
-            return cls._create(path) if create else None
+            made = cls._create(path)
+            if made is not None:
+                return made
+        return cls._read(path)
+
+    @classmethod
+    def existing(cls, folder: Path | None = None) -> Keyring | None:
+        """The user's keyring if there is one (checking a signature makes no key)."""
+        path = (folder or data_dir()) / KEY_FILE
+        return cls._read(path) if path.exists() else None
+
+    @classmethod
+    def _read(cls, path: Path) -> Keyring:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             keys = {k["id"]: Key(k["id"], bytes.fromhex(k["secret"]), k["created"],
@@ -116,20 +128,21 @@ class Keyring:
             return cls(path, keys[data["current"]], keys)
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise KeyringError(f"{path}: not a readable agon key file ({exc}); move it "
-                            "away to start a new key") from None
+                               "away to start a new key") from None
 
     @classmethod
-    def _create(cls, path: Path) -> Keyring:
+    def _create(cls, path: Path) -> Keyring | None:
+        """A new keyring in `path`; None when another process made one first."""
         key = Key.new()
         ring = cls(path, key, {key.id: key})
         try:
             path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             ring._write(exclusive=True)
-        except FileExistsError:  # another process made it first: use that one
-            return cls.load(create=False, folder=path.parent)  # type: ignore[return-value]
+        except FileExistsError:
+            return None
         except OSError as exc:
             raise KeyringError(f"cannot create the referee's key in {path.parent} "
-                            f"({exc.strerror or exc})") from None
+                               f"({exc.strerror or exc})") from None
         return ring
 
     def _write(self, exclusive: bool = False) -> None:
@@ -173,9 +186,6 @@ class Keyring:
         body = unsigned(payload)
         return {**body, "signature": {"alg": ALGORITHM, "key": self.current.id,
                                       "value": self.current.mac(body)}}
-
-    def check(self, payload: dict[str, Any]) -> Check:
-        return check_signature(payload, self)
 
 
 def check_signature(payload: dict[str, Any], keyring: Keyring | None) -> Check:

@@ -182,10 +182,14 @@ class _Builder:
             return None
         return (*top.path, top.key)
 
-    def place(self, path: JsonPath, value: Any, size: int, mark: Any) -> None:
+    def count(self, size: int, mark: Any) -> None:
+        """Count `size` more values, refusing past the limit (before building them)."""
         self.values += size
         if self.values > MAX_VALUES:
             raise self.fail(mark, f"expands to more than {MAX_VALUES:,} values (an alias bomb?)")
+
+    def attach(self, value: Any) -> None:
+        """Put a value in its container (or make it the root)."""
         if not self.stack:
             self.root = value
             return
@@ -221,7 +225,8 @@ class _Builder:
             value = None
         if event.anchor:
             self.anchors[event.anchor] = (value, 1)
-        self.place(path, value, 1, event.start_mark)
+        self.count(1, event.start_mark)
+        self.attach(value)
 
     def alias(self, event: yaml.AliasEvent) -> None:
         path = self.next_path(event, is_scalar=False)
@@ -232,20 +237,8 @@ class _Builder:
         # Errors inside the copy point at the alias: the nearest place the file names.
         self.positions[path] = Position(self.file, event.start_mark.line + 1,
                                         event.start_mark.column + 1)
-        self.place(path, value, size, event.start_mark)  # refuses a bomb before copying
-        if isinstance(value, dict | list):
-            self.replace_last(copy.deepcopy(value))
-
-    def replace_last(self, value: Any) -> None:
-        """Put a private copy where `place` just put a shared alias target."""
-        if not self.stack:
-            self.root = value
-            return
-        container = self.stack[-1].value
-        if isinstance(container, list):
-            container[-1] = value
-        else:
-            container[next(reversed(container))] = value
+        self.count(size, event.start_mark)  # an alias bomb stops here, before any copy
+        self.attach(copy.deepcopy(value))
 
     def open(self, event: yaml.CollectionStartEvent) -> None:
         path = self.next_path(event, is_scalar=False)
@@ -260,7 +253,8 @@ class _Builder:
         self.positions[path] = Position(self.file, event.start_mark.line + 1,
                                         event.start_mark.column + 1)
         value: dict[str, Any] | list[Any] = {} if is_map else []
-        self.place(path, value, 1, event.start_mark)
+        self.count(1, event.start_mark)
+        self.attach(value)
         self.stack.append(_Open(value, path, event.anchor, self.values))
 
     def close(self) -> None:

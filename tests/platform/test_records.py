@@ -134,7 +134,6 @@ def test_a_tampered_record_is_not_verified(genuine, tmp_path, how):
 
 def test_a_record_signed_by_another_key_is_not_verified(genuine, tmp_path):
     other = Keyring.load(folder=tmp_path / "elsewhere")
-    assert other is not None
     resigned = other.sign(tampered(genuine, "bot identity"))
     out = replayed(tmp_path, resigned)
     assert out.exit_code == 1
@@ -143,7 +142,7 @@ def test_a_record_signed_by_another_key_is_not_verified(genuine, tmp_path):
 
 def test_records_signed_before_a_rotation_still_verify(genuine, tmp_path, monkeypatch):
     (tmp_path / "agon").mkdir(mode=0o700)
-    key_file = Keyring.load(create=False).path
+    key_file = Keyring.existing().path
     (tmp_path / "agon" / key_file.name).write_bytes(key_file.read_bytes())
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))  # rotate a copy of the key
     before = agon("key", "show").stdout
@@ -156,7 +155,7 @@ def test_records_signed_before_a_rotation_still_verify(genuine, tmp_path, monkey
 
 
 def test_the_key_is_private_and_never_shown(genuine):
-    keyring = Keyring.load(create=False)
+    keyring = Keyring.existing()
     assert keyring is not None and keyring.path.parent == data_dir()
     assert stat.S_IMODE(keyring.path.stat().st_mode) == 0o600
     assert stat.S_IMODE(keyring.path.parent.stat().st_mode) == 0o700
