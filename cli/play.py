@@ -47,6 +47,8 @@ def play(
     An external program is given as a command line, split like a shell but
     never run through one: --seat greece="python3 my_bot.py --fast".
     """
+    if record and not record.resolve().parent.is_dir():
+        fail(f"cannot write the record to {record}: no such folder", code=2)
     rs = open_ruleset(ruleset, rulesets_path)
     try:
         engine = engine_class(rs.engine)(rs)

@@ -235,17 +235,20 @@ class Engine(ABC):
         return ()
 
     @classmethod
-    def check_players(cls, players: dict[str, Any], data: dict[str, Any]) -> Iterable[Problem]:
-        """Checks of the envelope's `players` against what the engine can seat.
+    def check_setup(cls, players: dict[str, Any], options: dict[str, Any],
+                    data: dict[str, Any]) -> Iterable[Problem]:
+        """Checks of the envelope's `players` and `options` against the engine.
 
-        Called only once `data` passed its schema and `check`; paths are
-        relative to `players`.  Every player count from `min` to `max` must
-        be one the engine can start a game with; the default `seats` can
-        seat fixed names only when their number is the only count.
+        Called only once `data` passed its schema and `check`; paths start at
+        the ruleset's root (``("players", "max")``).  Every player count from
+        `min` to `max` must be one the engine can start a game with, and every
+        option value the ruleset allows one it can play.  By default: fixed
+        seat names only when their number is the only count.
         """
         seats = players.get("seats")
         if seats and not players["min"] == players["max"] == len(seats):
-            return [Problem((), f"with fixed seats, min and max must both be {len(seats)}")]
+            return [Problem(("players",), f"with fixed seats, min and max must both be "
+                                          f"{len(seats)}")]
         return ()
 
     def seats(self, count: int) -> list[str]:

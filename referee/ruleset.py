@@ -346,10 +346,10 @@ def _engine_issues(doc: _Document) -> list[Issue]:
     issues = _schema_issues(doc, data_schema, data, ("data",))
     if not issues:
         issues = [_issue_at(doc, ("data", *p.path), p.message) for p in engine.check(data)]
-    players = _valid_part(doc, "players")
-    if not issues and players is not None:
-        issues = [_issue_at(doc, ("players", *p.path), p.message)
-                  for p in engine.check_players(players, data)]
+    players, options = _valid_part(doc, "players"), _valid_part(doc, "options")
+    if not issues and players is not None and (options is not None or "options" not in doc.value):
+        issues = [_issue_at(doc, p.path, p.message)
+                  for p in engine.check_setup(players, options or {}, data)]
     return issues
 
 

@@ -180,6 +180,7 @@ KNOWN = [
      "$.data.solo.augurs[3].effect.collection", "is not of type 'object'"),
     ("epireia-solo", ("data", "solo", "scenarios", 1, "city"), "nowhere",
      "$.data.solo.scenarios[1].city", "unknown city 'nowhere'"),
+    ("epireia-solo", ("options",), {}, "$.options", "declares a scenario option"),
     ("earth-and-water-solo", ("players", "seats"), None,
      "$.players.seats", "name the seats"),
     ("ten-thousand", ("data", "tables", "battle", "rows", 0, "lose_men", "dice"), MAX_INTEGER,

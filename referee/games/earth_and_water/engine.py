@@ -26,7 +26,8 @@ class EarthAndWaterEngine(Engine):
         return check_data(data)
 
     @classmethod
-    def check_players(cls, players: dict[str, Any], data: dict[str, Any]) -> Iterable[Problem]:
+    def check_setup(cls, players: dict[str, Any], options: dict[str, Any],
+                    data: dict[str, Any]) -> Iterable[Problem]:
         return check_players(players, data)
 
     def tables(self, options: dict[str, Any] | None = None) -> Tables:

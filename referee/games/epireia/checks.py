@@ -213,23 +213,51 @@ def solo_card_problems(card: dict[str, Any], path: tuple, cities: set[str], leag
                 yield Problem(where, f"enemy city {city!r} has no figure in solo.enemy_figures")
 
 
-def players_problems(players: dict[str, Any], data: dict[str, Any]) -> Iterator[Problem]:
-    """Solo rulesets seat one player; the others a seating for every count they allow."""
+def setup_problems(players: dict[str, Any], options: dict[str, Any],
+                   data: dict[str, Any]) -> Iterator[Problem]:
+    """Solo rulesets seat one player and let it choose a scenario card; the others
+    need a seating, and cities enough, for every player count they allow."""
     if players.get("seats"):
-        yield Problem(("seats",), "Epireia names its seats p1, p2, ...: leave seats out")
+        yield Problem(("players", "seats"), "Epireia names its seats p1, p2, ...: leave "
+                                            "seats out")
     if data.get("solo"):
         if players["max"] != 1:
-            yield Problem(("max",), "a ruleset with a solo section is played by 1 player")
+            yield Problem(("players", "max"), "a ruleset with a solo section is played by "
+                                              "1 player")
+        yield from scenario_option_problems(options.get("scenario"), data["solo"])
         return
     if players["min"] < 2:
-        yield Problem(("min",), "without a solo section Epireia needs at least 2 players")
+        yield Problem(("players", "min"), "without a solo section Epireia needs at least "
+                                          "2 players")
     for count in range(max(2, players["min"]), players["max"] + 1):
         seating = data["seating"].get(str(count))
         if seating is None:
-            yield Problem(("max",), f"data.seating has no seating for {count} players")
+            yield Problem(("players", "max"), f"data.seating has no seating for {count} "
+                                              "players")
             continue
         for league in set(seating):
             open_to = [c for c in data["cities"] if c.get("league") in (None, league)]
             if len(open_to) < seating.count(league):
-                yield Problem(("max",), f"{count} players seat {seating.count(league)} "
-                                        f"{league} cities but data.cities has {len(open_to)}")
+                yield Problem(("players", "max"), f"{count} players seat "
+                                                  f"{seating.count(league)} {league} cities "
+                                                  f"but data.cities has {len(open_to)}")
+
+
+def scenario_option_problems(option: dict[str, Any] | None,
+                             solo: dict[str, Any]) -> Iterator[Problem]:
+    """The `scenario` option offers solo scenario cards only, one of them by default."""
+    cards = [s["id"] for s in solo["scenarios"]]
+    if option is None:
+        yield Problem(("options",), f"a solo ruleset declares a scenario option "
+                                    f"(choices: {', '.join(cards)})")
+        return
+    if not option.get("choices"):
+        yield Problem(("options", "scenario"), f"list the scenario cards as choices: "
+                                               f"{', '.join(cards)}")
+    for i, choice in enumerate(option.get("choices") or ()):
+        if str(choice) not in cards:
+            yield Problem(("options", "scenario", "choices", i),
+                          f"no solo scenario card {choice!r} (cards: {', '.join(cards)})")
+    if str(option.get("default")) not in cards:
+        yield Problem(("options", "scenario", "default"),
+                      f"the default must be a scenario card ({', '.join(cards)})")

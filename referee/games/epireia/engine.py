@@ -7,7 +7,7 @@ from typing import Any
 
 from ...engine import Engine, Problem
 from ...games.epireia import registry
-from ...games.epireia.checks import players_problems, problems
+from ...games.epireia.checks import problems, setup_problems
 from ...games.epireia.setup import initial
 from ...games.epireia.state import EpireiaState
 from ...games.epireia.tables import Tables
@@ -31,8 +31,9 @@ class EpireiaEngine(Engine):
         return problems(data)
 
     @classmethod
-    def check_players(cls, players: dict[str, Any], data: dict[str, Any]) -> Iterable[Problem]:
-        return players_problems(players, data)
+    def check_setup(cls, players: dict[str, Any], options: dict[str, Any],
+                    data: dict[str, Any]) -> Iterable[Problem]:
+        return setup_problems(players, options, data)
 
     @property
     def solo(self) -> bool:
