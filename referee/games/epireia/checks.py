@@ -109,8 +109,8 @@ def problems(data: dict[str, Any]) -> Iterator[Problem]:
             yield Problem(("scenarios", i, "reward"), "unknown token deck")
         yield from constraint_problems(s.get("constraint", {}), ("scenarios", i, "constraint"),
                                        resources, territories)
-        by_size = s["objective"].get("territories_held", {})
-        for size in sorted(league_sizes - set(by_size)) if by_size else ():
+        by_size = s["objective"].get("territories_held")
+        for size in sorted(league_sizes - set(by_size)) if by_size is not None else ():
             yield Problem(("scenarios", i, "objective", "territories_held"),
                           f"needs a number for leagues of {size} cities")
         kind = s["objective"].get("tokens_per_city", {}).get("type")
