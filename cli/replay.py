@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import typer
@@ -74,4 +75,8 @@ def _recorded_ruleset(data: dict, folders: list[Path]) -> str:
             return str(path)
     except (OSError, ValueError):  # a name too long, a NUL byte: use the id
         pass
-    return str(info.get("id", ""))
+    ruleset_id = info.get("id")
+    if not isinstance(ruleset_id, str) or not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,99}", ruleset_id):
+        fail("the record names no ruleset id (lowercase letters, digits and -): "
+             "give the ruleset with --ruleset")
+    return ruleset_id

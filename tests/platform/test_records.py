@@ -174,6 +174,10 @@ def test_a_record_cannot_make_replay_read_a_file_outside_allowed_folders(genuine
     out = agon("replay", "--quiet", str(write(folder, record)))
     assert "hunter2" not in out.output and "password" not in out.output
     assert out.exit_code == 1  # the source changed: the signature no longer matches
+    record["ruleset"]["id"] = str(secret)  # nor through its id
+    out = agon("replay", "--quiet", str(write(folder, record)))
+    assert out.exit_code == 1 and "give the ruleset with --ruleset" in out.stderr
+    assert "hunter2" not in out.output and "password" not in out.output
 
 
 @pytest.mark.parametrize("text", ["[", "[]", '{"format": "agon-record/1"}',
