@@ -260,11 +260,10 @@ def _issue_at(doc: _Document, path: JsonPath, message: str) -> Issue:
     return Issue(pos.file, pos.line, pos.col, _dotted(path), message)
 
 
-def _schema_issues(doc: _Document, schema: dict[str, Any], value: Any,
+def _schema_issues(doc: _Document, errors: Iterable[jsonschema.ValidationError],
                    prefix: JsonPath) -> list[Issue]:
-    validator = jsonschema.Draft202012Validator(schema)
     issues = []
-    for error in validator.iter_errors(value):
+    for error in errors:
         if error.context:  # oneOf / anyOf
             error = _closest(error)
         path = (*prefix, *error.absolute_path)
@@ -276,6 +275,10 @@ def _schema_issues(doc: _Document, schema: dict[str, Any], value: Any,
             continue
         issues.append(_issue_at(doc, path, error.message))
     return issues
+
+
+def _errors(schema: dict[str, Any], value: Any) -> list[jsonschema.ValidationError]:
+    return list(jsonschema.Draft202012Validator(schema).iter_errors(value))
 
 
 def _closest(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
@@ -292,25 +295,32 @@ def _closest(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
     return max(error.context, key=lambda e: (len(e.relative_path), e.validator != "type"))
 
 
-def _valid_part(doc: _Document, key: str) -> Any:
-    """The envelope's `key` if it passes its own schema, else None (its errors are listed)."""
-    part = doc.value.get(key)
-    schema = _schema("ruleset")["properties"][key]
-    if part is None or next(jsonschema.Draft202012Validator(schema).iter_errors(part), None):
-        return None
-    return part
+@dataclass
+class _Envelope:
+    """The envelope's parts that passed their schema (None: absent or with errors listed)."""
+
+    players: dict[str, Any] | None
+    rules: list[dict[str, Any]] | None
+    options: dict[str, Any] | None
+
+    @classmethod
+    def of(cls, value: dict[str, Any], errors: list[jsonschema.ValidationError]) -> _Envelope:
+        bad = {error.absolute_path[0] for error in errors if error.absolute_path}
+        parts = {key: None if key in bad else value.get(key)
+                 for key in ("players", "rules", "options")}
+        return cls(**parts)
 
 
-def _envelope_issues(doc: _Document) -> list[Issue]:
+def _envelope_issues(doc: _Document, envelope: _Envelope) -> list[Issue]:
     """Checks on the envelope the schema cannot express, on the parts it accepts."""
     issues = []
-    players = _valid_part(doc, "players") or {}
+    players = envelope.players or {}
     if players.get("min", 1) > players.get("max", 1):
         issues.append(_issue_at(doc, ("players",), "min is larger than max"))
     seats = players.get("seats")
     if seats and len(seats) != len(set(seats)):
         issues.append(_issue_at(doc, ("players", "seats"), "seat names repeat"))
-    rules = _valid_part(doc, "rules") or []
+    rules = envelope.rules or []
     ids = {s["id"] for s in rules}
     seen: set[str] = set()
     for i, section in enumerate(rules):
@@ -322,7 +332,7 @@ def _envelope_issues(doc: _Document) -> list[Issue]:
             if target not in ids:
                 issues.append(_issue_at(doc, ("rules", i, "see_also", j),
                                         f"see_also names no section {target!r}"))
-    for name, spec in (_valid_part(doc, "options") or {}).items():
+    for name, spec in (envelope.options or {}).items():
         if "default" in spec:
             try:
                 coerce_option(name, spec, spec["default"])
@@ -331,7 +341,7 @@ def _envelope_issues(doc: _Document) -> list[Issue]:
     return issues
 
 
-def _engine_issues(doc: _Document) -> list[Issue]:
+def _engine_issues(doc: _Document, envelope: _Envelope) -> list[Issue]:
     from .games import UnknownEngine, engine_class
 
     engine_id = doc.value["engine"]
@@ -343,23 +353,24 @@ def _engine_issues(doc: _Document) -> list[Issue]:
     if data_schema is None:
         return [_issue_at(doc, ("engine",), f"no schema for engine {engine_id!r}")]
     data = doc.value["data"]
-    issues = _schema_issues(doc, data_schema, data, ("data",))
+    issues = _schema_issues(doc, _errors(data_schema, data), ("data",))
     if not issues:
         issues = [_issue_at(doc, ("data", *p.path), p.message) for p in engine.check(data)]
-    players, options = _valid_part(doc, "players"), _valid_part(doc, "options")
-    if not issues and players is not None and (options is not None or "options" not in doc.value):
+    options_ok = envelope.options is not None or "options" not in doc.value
+    if not issues and envelope.players is not None and options_ok:
         issues = [_issue_at(doc, p.path, p.message)
-                  for p in engine.check_setup(players, options or {}, data)]
+                  for p in engine.check_setup(envelope.players, envelope.options or {}, data)]
     return issues
 
 
 def _validate(doc: _Document) -> list[Issue]:
     """Every problem: envelope schema, envelope checks, data schema, engine checks."""
-    issues = _schema_issues(doc, _schema("ruleset"), doc.value, ())
-    issues += _envelope_issues(doc)
+    errors = _errors(_schema("ruleset"), doc.value)
+    envelope = _Envelope.of(doc.value, errors)
+    issues = _schema_issues(doc, errors, ()) + _envelope_issues(doc, envelope)
     value = doc.value
     if isinstance(value.get("engine"), str) and isinstance(value.get("data"), dict):
-        issues += _engine_issues(doc)
+        issues += _engine_issues(doc, envelope)
     return sorted(set(issues), key=lambda i: (i.file, i.line, i.col, i.path))
 
 
