@@ -6,7 +6,7 @@ another type, negative, zero, huge, empty or removed; a name that no longer
 names anything; a list item repeated) and each mutant that validates plays
 random games: none may raise, reach a decision with no legal action, or hang.
 
-The sample is deterministic: the same mutants every run, a few dozen per
+The sample is deterministic: the same mutants every run, 90 per
 ruleset, so new shipped rulesets (and new engines) are covered the day they land.
 """
 
