@@ -16,7 +16,7 @@ from agon.referee.games import UnknownEngine, engine_class
 from agon.referee.players import Limits
 from agon.referee.ruleset import RulesetError, load_ruleset
 
-from .common import fail, parse_pairs
+from .common import RulesetsPath, fail, parse_pairs
 
 
 def check(
@@ -37,6 +37,7 @@ def check(
         help="stop the game after this many decisions")] = 2000,
     log_dir: Annotated[Path | None, typer.Option(
         help="keep the bot's stderr log here")] = None,
+    rulesets_path: RulesetsPath = None,
 ) -> None:
     """Check that a bot program speaks the agon protocol (docs/protocol.md).
 
@@ -49,7 +50,7 @@ def check(
     Example: agon check "python3 bots/examples/minimal_bot.py" --ruleset earth-and-water
     """
     try:
-        rs = load_ruleset(ruleset)
+        rs = load_ruleset(ruleset, tuple(rulesets_path or ()))
         engine = engine_class(rs.engine)(rs)
         options = parse_pairs(option, "--option")
     except (UnknownEngine, RulesetError, OSError) as exc:

@@ -7,7 +7,8 @@ import io
 import json
 import sys
 from enum import StrEnum
-from typing import Any, NoReturn
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
 
 import typer
 from tabulate import tabulate
@@ -40,9 +41,16 @@ def parse_pairs(values: list[str] | None, what: str) -> dict[str, str]:
     return pairs
 
 
-def open_ruleset(ref: str) -> Ruleset:
+# The same option on every command that reads rulesets.
+RulesetsPath = Annotated[list[Path] | None, typer.Option(
+    "--rulesets-path", envvar="AGON_RULESETS_PATH", file_okay=False,
+    help="a folder of rulesets: ids are looked up there, and `extends:` may lead there "
+         "(repeatable; AGON_RULESETS_PATH takes folders separated by ':')")]
+
+
+def open_ruleset(ref: str, rulesets_path: list[Path] | None = None) -> Ruleset:
     try:
-        return load_ruleset(ref)
+        return load_ruleset(ref, tuple(rulesets_path or ()))
     except RulesetError as exc:
         fail(str(exc))
 

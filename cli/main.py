@@ -33,7 +33,8 @@ def main(version: bool = typer.Option(False, "--version", callback=_show_version
     """Rulesets, a referee, tournaments and rule lookups for ancient-Greek board games."""
 
 
-COMMANDS = ["rulesets", "validate", "rules", "play", "tournament", "replay", "check", "bots"]
+COMMANDS = ["rulesets", "validate", "rules", "play", "tournament", "replay", "check", "bots",
+            "key"]
 
 for _name in COMMANDS:
     try:

@@ -19,8 +19,9 @@ from agon.referee.players import Limits, make_player
 from agon.referee.records import GameRecord
 from agon.referee.rng import stream
 from agon.referee.ruleset import RulesetError
+from agon.referee.signing import Keyring, KeyringError
 
-from .common import fail, open_ruleset, parse_pairs
+from .common import RulesetsPath, fail, open_ruleset, parse_pairs
 
 
 def play(
@@ -37,6 +38,7 @@ def play(
     log_dir: Path | None = typer.Option(
         None, help="where external bots' stderr logs and transcripts go (default: a new temp dir)"),
     json_result: bool = typer.Option(False, "--json", help="print the record as JSON at the end"),
+    rulesets_path: RulesetsPath = None,
 ) -> None:
     """Play one game between bots, programs and people.
 
@@ -45,7 +47,9 @@ def play(
     An external program is given as a command line, split like a shell but
     never run through one: --seat greece="python3 my_bot.py --fast".
     """
-    rs = open_ruleset(ruleset)
+    if record and not record.resolve().parent.is_dir():
+        fail(f"cannot write the record to {record}: no such folder", code=2)
+    rs = open_ruleset(ruleset, rulesets_path)
     try:
         engine = engine_class(rs.engine)(rs)
         options = rs.resolve_options(parse_pairs(option, "--option"))
@@ -77,11 +81,21 @@ def play(
     watching = not quiet and "human" not in specs.values()
     game = run_match(engine, players, seed=seed, options=options, limits=limits,
                      on_event=_printer(seats) if watching else None)
+    keyring = _keyring() if record or json_result else None
     if record:
-        game.save(record)
+        game.save(record, keyring)
     _print_result(game, specs)
     if json_result:
-        typer.echo(json.dumps(game.to_json(), indent=1))
+        typer.echo(json.dumps(game.signed(keyring) if keyring else game.to_json(), indent=1))
+
+
+def _keyring() -> Keyring | None:
+    """The referee's key to sign the record; a record unsigned beats a record lost."""
+    try:
+        return Keyring.load()
+    except KeyringError as exc:
+        typer.echo(f"agon: warning: the record is not signed: {exc}", err=True)
+        return None
 
 
 def _seat_order(engine, rs, specs: dict[str, str]) -> list[str]:

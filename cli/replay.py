@@ -1,56 +1,82 @@
-"""`agon replay RECORD`: print a recorded game and verify its result."""
+"""`agon replay RECORD`: print a recorded game and verify what it claims."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import typer
 
 from agon.referee.engine import IllegalAction
 from agon.referee.games import UnknownEngine
-from agon.referee.records import RecordError, load_record
-from agon.referee.records import replay as replay_record
+from agon.referee.records import RecordError, load_record, verify
+from agon.referee.ruleset import RULESETS_DIR
+from agon.referee.signing import Keyring, KeyringError
 
-from .common import fail, open_ruleset
+from .common import RulesetsPath, fail, open_ruleset
 
 
 def replay(
     record: Path = typer.Argument(..., help="a JSON game record (agon play --record)"),
     ruleset: str | None = typer.Option(None, help="ruleset id or file (default: the record's)"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="print only the verdict"),
+    rulesets_path: RulesetsPath = None,
 ) -> None:
-    """Re-run a record's seed and actions and check that the result is the same.
+    """Re-run a record and say what it proves.
 
-    Exit 0 when the record is verified, 1 when it was tampered with or does not
-    replay.  Example: agon replay game.json
+    Checked: the actions replay legally from the seed to the recorded result;
+    the final position matches the record's digest; the referee's signature
+    (agon key show), which alone proves what replay cannot: the bots named,
+    the forfeits, the timings.  Exit 0 when everything is verified, 1 when
+    anything is not (tampered, forged, or signed by a key this referee does
+    not hold).  Example: agon replay game.json
     """
     try:
         data = load_record(record)
     except RecordError as exc:
         fail(str(exc))
-    rs = open_ruleset(ruleset or _recorded_ruleset(data))
+    folders = [*(rulesets_path or ()), record.resolve().parent]
+    rs = open_ruleset(ruleset or _recorded_ruleset(data, folders), folders)
     try:
-        outcome = replay_record(data, rs)
+        keyring = Keyring.existing()
+    except KeyringError as exc:
+        typer.echo(f"agon: warning: {exc}", err=True)
+        keyring = None
+    try:
+        outcome = verify(data, rs, keyring)
     except (UnknownEngine, IllegalAction, ValueError, KeyError, TypeError) as exc:
         fail(f"{record}: cannot replay ({exc})")
     if not quiet:
-        for event in outcome.events:
+        for event in outcome.replay.events:
             typer.echo(f"  {event.text}")
-        if outcome.result:
-            typer.echo(f"result: {outcome.result.reason}")
-    if outcome.verified:
-        typer.echo(f"verified: {len(data['actions'])} actions replay to the recorded result")
-        return
-    for problem in outcome.problems:
-        typer.echo(f"agon: {record}: {problem}", err=True)
-    typer.echo("NOT verified", err=True)
-    raise typer.Exit(1)
+        if outcome.replay.result:
+            typer.echo(f"result: {outcome.replay.result.reason}")
+    for finding in outcome.findings:
+        typer.echo(f"{'verified' if finding.ok else 'NOT verified'}: {finding.text}",
+                   err=not finding.ok)
+    if not outcome.verified:
+        typer.echo(f"agon: {record} is NOT verified", err=True)
+        raise typer.Exit(1)
 
 
-def _recorded_ruleset(data: dict) -> str:
-    """The record's ruleset file if it still exists, else its shipped id."""
+def _recorded_ruleset(data: dict, folders: list[Path]) -> str:
+    """The record's ruleset file where it may be read, else its id.
+
+    A record names its ruleset's file, but a record may come from anyone:
+    the file is used only inside the shipped folder, the record's own folder
+    or a --rulesets-path folder, never anywhere on the machine.
+    """
     info = data["ruleset"]
     source = info.get("source")
-    if source and Path(source).is_file():
-        return source
-    return info.get("id", "")
+    try:
+        path = Path(source).resolve() if isinstance(source, str) else None
+        if path and path.is_file() and any(path.is_relative_to(folder.resolve())
+                                           for folder in (*folders, RULESETS_DIR)):
+            return str(path)
+    except (OSError, ValueError):  # a name too long, a NUL byte: use the id
+        pass
+    ruleset_id = info.get("id")
+    if not isinstance(ruleset_id, str) or not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,99}", ruleset_id):
+        fail("the record names no ruleset id (lowercase letters, digits and -): "
+             "give the ruleset with --ruleset")
+    return ruleset_id

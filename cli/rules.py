@@ -8,20 +8,21 @@ import typer
 
 from agon.referee.lookup import lookup, render_section
 
-from .common import Format, emit, open_ruleset
+from .common import Format, RulesetsPath, emit, open_ruleset
 
 
 def rules(
     ruleset: str = typer.Argument(..., help="a shipped ruleset id or a ruleset file"),
     query: str | None = typer.Argument(None, help="section id (7.1), card (7, #7, name) or words"),
     fmt: Format = typer.Option(Format.table, "--format", help="table (text) or json"),
+    rulesets_path: RulesetsPath = None,
 ) -> None:
     """Look up the rules: no query gives the contents.
 
     Examples: agon rules earth-and-water | agon rules earth-and-water 7.1 |
     agon rules earth-and-water "card 7" | agon rules earth-and-water retreat
     """
-    rs = open_ruleset(ruleset)
+    rs = open_ruleset(ruleset, rulesets_path)
     if query is None:
         rows = [{"id": s["id"], "title": s["title"], "kind": s.get("kind", "section")}
                 for s in rs.rules]

@@ -9,22 +9,23 @@ from typing import Annotated, Any
 import typer
 
 from agon.referee.games import UnknownEngine
+from agon.referee.journal import JournalError, read_header
 from agon.referee.players import Limits
 from agon.referee.ratings import standings
 from agon.referee.report import RENDERERS
 from agon.referee.ruleset import RulesetError
 from agon.referee.sprt import SequentialTest, SprtError, SprtSpec
+from agon.referee.signing import KeyringError
 from agon.referee.tournament import (
     ProgressBar,
     Tournament,
     TournamentError,
     parse_entrant,
-    read_journal,
     run_tournament,
     setup,
 )
 
-from .common import Format, fail, parse_pairs
+from .common import Format, RulesetsPath, fail, parse_pairs
 
 DEFAULT_GAMES = 10
 DEFAULT_SPRT_GAMES = 1000  # with --sprt, --games is only the most the match may last
@@ -70,12 +71,17 @@ def tournament(
     resume: Annotated[Path | None, typer.Option(
         help="continue the tournament of this journal (settings not given are taken from it)",
     )] = None,
+    verify: Annotated[bool, typer.Option(
+        "--verify", help="with --resume: replay the journal's lines this referee did not "
+                         "sign, keep those that replay, play the others again",
+    )] = False,
     move_time: Annotated[float | None, typer.Option(
         help="seconds a bot may think per decision (default 10)",
     )] = None,
     game_time: Annotated[float | None, typer.Option(
         help="seconds a bot may think per game (default 600)",
     )] = None,
+    rulesets_path: RulesetsPath = None,
 ) -> None:
     """Round-robin tournament between bots, in the duplicate format.
 
@@ -120,18 +126,23 @@ def tournament(
     csv prints the per-bot table only; --format json everything (described
     by schemas/results.schema.json).
 
-    --out keeps a journal (one JSON line per finished game); after a crash or
-    Ctrl-C, --resume FILE plays only the missing games (and those that ended
-    in an error) and appends them, and
-    the final table is the same as an uninterrupted run's.  External bots'
-    stderr logs go to FILE.logs/ beside the journal (without --out, to a
-    temporary directory removed at the end).  Exit status: 0,
-    1 when some game could not be refereed (listed under Errors), 2 for a
-    usage or ruleset error.
+    --out keeps a journal (one JSON line per finished game, signed with the
+    referee's key: agon key show); after a crash or Ctrl-C, --resume FILE
+    plays only the missing games (and those that ended in an error) and
+    appends them, and the final table is the same as an uninterrupted run's.
+    --resume refuses a journal with lines this referee did not sign (edited,
+    or from another machine) and names them; with --verify it replays them
+    instead and keeps those that replay.  One run at a time writes a journal
+    (FILE.lock names it).  External bots' stderr logs go to FILE.logs/ beside
+    the journal (without --out, to a temporary directory removed at the end).
+    Exit status: 0, 1 when some game could not be refereed (listed under
+    Errors), 2 for a usage, ruleset or journal error.
     """
     if resume is not None and out is not None and out.resolve() != resume.resolve():
         fail("--out and --resume name different files; --resume appends to its journal",
              code=2)
+    if verify and resume is None:
+        fail("--verify checks a journal that --resume continues; give --resume FILE", code=2)
     stored = _stored_settings(resume) if resume is not None else {}
     try:
         entrants = [parse_entrant(text) for text in bot] if bot else \
@@ -150,6 +161,7 @@ def tournament(
                           game=_pick(game_time, stored.get("limits", {}).get("game"), 600.0)),
             gauntlet=_pick(gauntlet, stored.get("gauntlet"), None),
             sprt=sprt_spec,
+            rulesets_path=tuple(rulesets_path or ()),
         )
     except (TournamentError, SprtError, RulesetError, UnknownEngine, ValueError) as exc:
         fail(str(exc), code=2)
@@ -159,8 +171,11 @@ def tournament(
         if config.sprt else None
     try:
         plan, rows = run_tournament(config, jobs=workers, journal=resume or out,
-                                    resume=resume is not None, progress=progress,
-                                    should_stop=test)
+                                    resume=resume is not None, verify=verify,
+                                    progress=progress, should_stop=test,
+                                    on_note=lambda note: typer.echo(f"agon: {note}", err=True))
+    except (JournalError, KeyringError) as exc:
+        fail(str(exc), code=2)
     except TournamentError as exc:
         fail(str(exc), code=2 if resume is not None else 1)
     except KeyboardInterrupt:
@@ -183,10 +198,9 @@ def _pick(given: Any, stored: Any, default: Any) -> Any:
 
 def _stored_settings(journal: Path) -> dict[str, Any]:
     try:
-        header, _ = read_journal(journal)
-    except TournamentError as exc:
+        return read_header(journal)
+    except JournalError as exc:
         fail(str(exc), code=2)
-    return header
 
 
 def _meta(config: Tournament, kind: str, total: int, played: int) -> dict[str, Any]:

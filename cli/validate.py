@@ -9,12 +9,13 @@ import typer
 
 from agon.referee.ruleset import validate_file
 
-from .common import Format
+from .common import Format, RulesetsPath
 
 
 def validate(
     files: list[Path] = typer.Argument(..., help="ruleset files (YAML)"),
     fmt: Format = typer.Option(Format.table, "--format", help="table (text lines) or json"),
+    rulesets_path: RulesetsPath = None,
 ) -> None:
     """Check ruleset files; list every error as file:line:col: path: message.
 
@@ -24,7 +25,7 @@ def validate(
     """
     report = {}
     for file in files:
-        _, issues = validate_file(file)
+        _, issues = validate_file(file, tuple(rulesets_path or ()))
         report[str(file)] = issues
     if fmt == Format.json:
         typer.echo(json.dumps({f: {"valid": not i, "errors": [x.to_json() for x in i]}

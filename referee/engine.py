@@ -234,6 +234,23 @@ class Engine(ABC):
         """
         return ()
 
+    @classmethod
+    def check_setup(cls, players: dict[str, Any], options: dict[str, Any],
+                    data: dict[str, Any]) -> Iterable[Problem]:
+        """Checks of the envelope's `players` and `options` against the engine.
+
+        Called only once `data` passed its schema and `check`; paths start at
+        the ruleset's root (``("players", "max")``).  Every player count from
+        `min` to `max` must be one the engine can start a game with, and every
+        option value the ruleset allows one it can play.  By default: fixed
+        seat names only when their number is the only count.
+        """
+        seats = players.get("seats")
+        if seats and not players["min"] == players["max"] == len(seats):
+            return [Problem(("players",), f"with fixed seats, min and max must both be "
+                                          f"{len(seats)}")]
+        return ()
+
     def seats(self, count: int) -> list[str]:
         """Seat names for a game of `count` players."""
         fixed = self.ruleset.players.get("seats")

@@ -15,6 +15,7 @@ from .engine import Decision, Engine, Event, Result, State
 from .players import BotFault, Limits, Player, Resign
 from .records import GameRecord, forfeit_result, sides_of
 from .rng import stream
+from .signing import digest
 
 EventHook = Callable[[Event], None]
 
@@ -70,6 +71,7 @@ class Match:
             seats={seat: p.identity() for seat, p in self.players.items()},
             teams=self.teams, actions=self.actions, result=result,
             forfeits=self.forfeits, duration=time.perf_counter() - started,
+            state_sha256=digest(state.to_json()),
         )
 
     def _start_players(self) -> None:

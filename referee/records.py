@@ -1,8 +1,12 @@
 """Game records (JSON) and replay verification: records are proof.
 
 A record holds the ruleset (id@version + sha256), who sat where, the seed,
-every action in order, the forfeits and the result.  Re-running seed +
-actions through the engine must reproduce the result exactly.
+every action in order, the forfeits and the result, a digest of the final
+position (SHA-256 of the state's canonical JSON, and the action count) and
+the referee's signature (`referee.signing`).  Verifying a record re-runs
+seed + actions through the engine, which must reproduce the digest and the
+result exactly; what replay cannot check (the bots named, the forfeits) only
+a valid signature proves.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from typing import Any
 
 from .engine import Event, IllegalAction, Result, ranks_from_scores
 from .ruleset import Ruleset
+from .signing import Check, Keyring, check_signature, digest
 
 RECORD_FORMAT = "agon-record/1"
 
@@ -33,6 +38,7 @@ class GameRecord:
     result: Result
     forfeits: dict[str, dict[str, Any]] = field(default_factory=dict)
     duration: float = 0.0
+    state_sha256: str = ""  # digest of the final position
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -48,10 +54,17 @@ class GameRecord:
             "result": self.result.to_json(),
             "forfeits": self.forfeits,
             "duration": round(self.duration, 4),
+            "digest": {"state_sha256": self.state_sha256, "actions": len(self.actions)},
         }
 
-    def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+    def signed(self, keyring: Keyring) -> dict[str, Any]:
+        """The record with the referee's signature."""
+        return keyring.sign(self.to_json())
+
+    def save(self, path: str | Path, keyring: Keyring | None) -> None:
+        """Write the record, signed when a keyring is given."""
+        data = self.signed(keyring) if keyring else self.to_json()
+        Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
 
 def sides_of(seats: list[str], teams: dict[str, list[str]] | None) -> list[list[str]]:
@@ -94,25 +107,61 @@ class Replay:
     events: list[Event]
     result: Result | None
     problems: list[str]
+    state_sha256: str | None = None  # digest of the position the actions reach
 
     @property
     def verified(self) -> bool:
         return not self.problems
 
 
+MAX_RECORD_BYTES = 64 * 1024 * 1024
+
+
 def load_record(path: str | Path) -> dict[str, Any]:
+    """A record's JSON, checked for the shape replay relies on."""
     try:
-        record = json.loads(Path(path).read_text(encoding="utf-8"))
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_RECORD_BYTES + 1)
+        if len(raw) > MAX_RECORD_BYTES:
+            raise RecordError(f"{path}: larger than {MAX_RECORD_BYTES:,} bytes; not a record")
+        record = json.loads(raw.decode("utf-8"))
     except FileNotFoundError:
         raise RecordError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise RecordError(f"{path}: not a JSON game record ({exc})") from None
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
         raise RecordError(f"{path}: not an {RECORD_FORMAT} game record")
+    problem = record_problem(record)
+    if problem:
+        raise RecordError(f"{path}: {problem}")
+    return record
+
+
+def record_problem(record: dict[str, Any]) -> str | None:
+    """What makes a record unreadable for replay, if anything."""
     missing = [k for k in ("ruleset", "seed", "seats", "actions", "result") if k not in record]
     if missing:
-        raise RecordError(f"{path}: record lacks {', '.join(missing)}")
-    return record
+        return f"record lacks {', '.join(missing)}"
+    if not isinstance(record["ruleset"], dict):
+        return "its ruleset is not a mapping"
+    if not isinstance(record["seed"], int) or isinstance(record["seed"], bool):
+        return "its seed is not a whole number"
+    if not isinstance(record["seats"], dict) or not all(isinstance(s, str)
+                                                        for s in record["seats"]):
+        return "its seats are not a mapping of seat names"
+    if not isinstance(record.get("options") or {}, dict):
+        return "its options are not a mapping"
+    if not isinstance(record.get("forfeits") or {}, dict) or not all(
+            isinstance(f, dict) for f in (record.get("forfeits") or {}).values()):
+        return "its forfeits are not a mapping of seat to forfeit"
+    actions = record["actions"]
+    if not isinstance(actions, list) or not all(
+            isinstance(a, list) and len(a) == 2 and all(isinstance(x, str) for x in a)
+            for a in actions):
+        return "its actions are not a list of [seat, action] pairs"
+    if not isinstance(record["result"], dict):
+        return "its result is not a mapping"
+    return None
 
 
 def replay(record: dict[str, Any], ruleset: Ruleset) -> Replay:
@@ -128,8 +177,7 @@ def replay(record: dict[str, Any], ruleset: Ruleset) -> Replay:
     seats = list(record["seats"])
     state = engine.new_game(seats, int(record["seed"]), dict(record.get("options") or {}))
     events: list[Event] = state.setup_events()
-    for number, entry in enumerate(record["actions"], 1):
-        seat, action = entry
+    for number, (seat, action) in enumerate(record["actions"], 1):
         waiting = {d.seat for d in state.pending()}
         if seat not in waiting:
             problems.append(f"action {number}: {seat} was not asked to act ({action!r})")
@@ -139,12 +187,15 @@ def replay(record: dict[str, Any], ruleset: Ruleset) -> Replay:
         except IllegalAction as exc:
             problems.append(f"action {number}: {seat} {action!r} is illegal here ({exc})")
             return Replay(events, None, problems)
+    reached = digest(state.to_json())
     forfeits = record.get("forfeits") or {}
     over = not state.pending()
     if not forfeits and not over:
         problems.append("the actions stop before the game is over")
-        return Replay(events, None, problems)
+        return Replay(events, None, problems, reached)
     decided = forfeits and len(sides_of(seats, engine.teams(seats))) <= 2
+    if decided:
+        problems += _forfeit_problems(forfeits, len(record["actions"]))
     result = forfeit_result(seats, engine.teams(seats),
                             None if decided else state.result(), forfeits)
     recorded = record["result"]
@@ -152,4 +203,74 @@ def replay(record: dict[str, Any], ruleset: Ruleset) -> Replay:
         if json.dumps(value, sort_keys=True) != json.dumps(recorded.get(key), sort_keys=True):
             problems.append(f"result {key} differs: recorded {recorded.get(key)!r}, "
                             f"replay gives {value!r}")
-    return Replay(events, result, problems)
+    return Replay(events, result, problems, reached)
+
+
+def _forfeit_problems(forfeits: dict[str, dict[str, Any]], actions: int) -> list[str]:
+    """A forfeit that ends a two-sided game comes after the last action."""
+    return [f"{seat}'s forfeit is recorded after {f.get('after_actions')} actions, but the "
+            f"game goes on to {actions}"
+            for seat, f in sorted(forfeits.items()) if f.get("after_actions") != actions]
+
+
+# -- verification: what a record proves ----------------------------------------
+
+@dataclass(frozen=True)
+class Finding:
+    """One thing checked about a record, and whether it holds."""
+
+    ok: bool
+    text: str
+
+
+@dataclass
+class Verification:
+    replay: Replay
+    findings: list[Finding]
+
+    @property
+    def verified(self) -> bool:
+        return all(f.ok for f in self.findings)
+
+
+def verify(record: dict[str, Any], ruleset: Ruleset, keyring: Keyring | None) -> Verification:
+    """Replay, digest and signature: each said in words, proven or not."""
+    outcome = replay(record, ruleset)
+    count = len(record["actions"])
+    findings = [Finding(False, problem) for problem in outcome.problems]
+    if not outcome.problems:
+        findings.append(Finding(True, f"the {count} actions replay legally from seed "
+                                      f"{record['seed']} and give the recorded result"))
+    findings.append(_digest_finding(record.get("digest"), outcome.state_sha256, count))
+    findings.append(_signature_finding(record, keyring))
+    return Verification(outcome, findings)
+
+
+def _digest_finding(recorded: Any, reached: str | None, count: int) -> Finding:
+    if not isinstance(recorded, dict) or "state_sha256" not in recorded:
+        return Finding(False, "the record carries no digest of its final position")
+    if recorded.get("actions") != count:
+        return Finding(False, f"the digest counts {recorded.get('actions')} actions but the "
+                              f"record holds {count}: actions were added or removed")
+    if reached is None:
+        return Finding(False, "the final position cannot be compared with the digest: "
+                              "the actions do not replay")
+    if recorded["state_sha256"] != reached:
+        return Finding(False, f"the final position differs from the digest (recorded "
+                              f"{str(recorded['state_sha256'])[:12]}, replay gives "
+                              f"{reached[:12]})")
+    return Finding(True, f"the final position matches the digest (sha256 {reached[:12]})")
+
+
+def _signature_finding(record: dict[str, Any], keyring: Keyring | None) -> Finding:
+    check = check_signature(record, keyring)
+    signature = record.get("signature")
+    key = signature.get("key") if isinstance(signature, dict) else None
+    if check.proven:
+        return Finding(True, f"{check.value} ({key}): the bots named, the forfeits and "
+                             "the timings are the referee's")
+    forfeits = ", ".join(f"{seat}: {f.get('reason')}"
+                         for seat, f in sorted((record.get("forfeits") or {}).items()))
+    unproven = f"the bots named, the forfeits ({forfeits})" if forfeits else "the bots named"
+    why = f"{check.value} ({key})" if check == Check.UNKNOWN_KEY else check.value
+    return Finding(False, f"{why}: {unproven} and the timings are not proven")

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import stat
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -29,24 +31,100 @@ SCHEMAS_DIR = Path(_shipped_schemas.__file__).resolve().parent
 
 # -- finding and reading files -------------------------------------------------
 
+MAX_EXTENDS_CHARS = 255  # an `extends` value: an id or a file name
+MAX_PATH_CHARS = 4096  # a ruleset named on the command line
+
+RulesetsPath = tuple[Path, ...]  # folders the user allows (`--rulesets-path`)
+
+
 def shipped_rulesets() -> list[Path]:
     return sorted(RULESETS_DIR.glob("*.yaml"))
 
 
-def locate(ref: str | Path, relative_to: Path | None = None) -> Path:
-    """A ruleset file from a path, or from an id (next to `relative_to`, then shipped)."""
-    text = str(ref)
-    candidates = []
-    if relative_to is not None:
-        candidates += [relative_to / text, relative_to / f"{text}.yaml"]
-    candidates += [Path(text)]
-    if "/" not in text and not text.endswith((".yaml", ".yml")):
-        candidates.append(RULESETS_DIR / f"{text}.yaml")
-    for path in candidates:
-        if path.is_file():
-            return path
+def _looks_like_id(text: str) -> bool:
+    return "/" not in text and not text.endswith((".yaml", ".yml"))
+
+
+def _regular_file(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(path.stat().st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def _check_ref(text: str, what: str, limit: int) -> None:
+    if len(text) > limit:
+        raise RulesetError(f"{what} is {len(text):,} characters long; a ruleset id or "
+                           f"file name has at most {limit}")
+    if any(ord(c) < 32 for c in text):
+        raise RulesetError(f"{what} holds control characters; give a ruleset id or file name")
+
+
+def _by_id(text: str, folders: Iterable[Path]) -> Path | None:
+    """The first `<folder>/<id>.yaml` that is a file, the shipped folder last."""
+    for folder in (*folders, RULESETS_DIR):
+        candidate = folder / f"{text}.yaml"
+        if _regular_file(candidate):
+            return candidate
+    return None
+
+
+def _unknown(text: str) -> RulesetError:
     shipped = ", ".join(p.stem for p in shipped_rulesets())
-    raise RulesetError(f"no ruleset {text!r}: not a file, nor a shipped id ({shipped})")
+    return RulesetError(f"no ruleset {text!r}: not a file, nor a ruleset id "
+                        f"(shipped: {shipped})")
+
+
+def locate(ref: str | Path, rulesets_path: RulesetsPath = ()) -> Path:
+    """The ruleset a person names on the command line: any file, or an id.
+
+    A file may also be a stream (`<(...)`, a named pipe): it is read with
+    the same byte limit.  An id is looked up in the `--rulesets-path`
+    folders, then among the shipped rulesets.
+    """
+    text = str(ref)
+    _check_ref(text, "the ruleset name", MAX_PATH_CHARS)
+    try:
+        if Path(text).exists() and not Path(text).is_dir():
+            return Path(text)
+    except (OSError, ValueError):
+        pass
+    found = _by_id(text, rulesets_path) if _looks_like_id(text) else None
+    if found is None:
+        raise _unknown(text)
+    return found
+
+
+def locate_base(ref: Any, extending: Path, rulesets_path: RulesetsPath = ()) -> Path:
+    """The file an `extends:` names, which must lie where the extending file may reach.
+
+    A ruleset file is other people's data: its `extends` may name a shipped
+    ruleset id, or a file in its own folder (or below it), or in a folder the
+    user allows with `--rulesets-path`.  Nothing else is opened, so a shared
+    ruleset cannot make agon read (and quote in its errors) another file.
+    """
+    if not isinstance(ref, str) or not ref:
+        raise RulesetError("extends takes a ruleset id or a file name, "
+                           f"not {type(ref).__name__} {str(ref)[:40]!r}")
+    _check_ref(ref, "extends", MAX_EXTENDS_CHARS)
+    home = extending.resolve().parent
+    allowed = (home, *(folder.resolve() for folder in rulesets_path), RULESETS_DIR)
+    if _looks_like_id(ref):
+        found = _by_id(ref, (home, *rulesets_path))
+        if found is None:
+            raise _unknown(ref)
+        target = found.resolve()
+    else:
+        target = (home / ref).resolve()  # an absolute `ref` replaces `home`
+    # Checked after resolving: a symbolic link may not lead out either.
+    if not any(target.is_relative_to(folder) for folder in allowed):
+        raise RulesetError(
+            f"extends {ref!r} leads outside the folder of {extending.name}: a ruleset "
+            "extends a shipped ruleset id or a file in its own folder (allow another "
+            "folder with --rulesets-path)")
+    if not _regular_file(target):
+        raise RulesetError(f"extends {ref!r}: no such ruleset file in {home}")
+    return target
 
 
 @dataclass
@@ -58,30 +136,36 @@ class _Document:
     file: str
 
 
-def _read(path: Path, chain: tuple[Path, ...] = ()) -> _Document:
+def _yaml_issues(path: Path, exc: YamlError) -> list[Issue]:
+    return [Issue(str(path), e.line, e.col, _dotted(e.path), e.message)
+            for e in (exc, *exc.also)]
+
+
+def _read(path: Path, rulesets_path: RulesetsPath = (),
+          chain: tuple[Path, ...] = ()) -> _Document:
     if path.resolve() in chain:
         raise RulesetError(f"{path}: extends itself through "
                            f"{' -> '.join(p.name for p in chain)}")
     try:
         value, positions = read_yaml(path)
     except YamlError as exc:
-        issue = Issue(str(path), exc.line, exc.col, "$", exc.message)
-        raise RulesetError(str(issue), [issue]) from None
+        issues = _yaml_issues(path, exc)
+        raise RulesetError("\n".join(map(str, issues)), issues) from None
     if not isinstance(value, dict):
         issue = Issue(str(path), 1, 1, "$", "a ruleset is a mapping of keys (format, id, ...)")
         raise RulesetError(str(issue), [issue])
-    base_ref = value.get("extends")
-    if not base_ref:
+    if "extends" not in value:
         return _Document(value, positions, str(path))
     try:
-        base_path = locate(base_ref, relative_to=path.parent)
+        base_path = locate_base(value["extends"], path, rulesets_path)
     except RulesetError as exc:
         pos = positions.get(("extends",), Position(str(path), 1, 1))
-        issue = Issue(pos.file, pos.line, pos.col, "extends", str(exc))
+        issue = Issue(pos.file, pos.line, pos.col, "$.extends", str(exc))
         raise RulesetError(str(issue), [issue]) from None
-    base = _read(base_path, (*chain, path.resolve()))
-    merged_positions = {**base.positions, **positions}
-    return _Document(merge_variant(base.value, value), merged_positions, str(path))
+    base = _read(base_path, rulesets_path, (*chain, path.resolve()))
+    slots = _rule_slots(base.value.get("rules"), value.get("rules"))
+    moved = {_moved(p, slots): pos for p, pos in positions.items()}
+    return _Document(merge_variant(base.value, value), {**base.positions, **moved}, str(path))
 
 
 def merge_variant(base: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
@@ -92,18 +176,52 @@ def merge_variant(base: dict[str, Any], variant: dict[str, Any]) -> dict[str, An
     its own sections and rewrites only those it names.
     """
     merged = deep_merge(base, variant)
-    base_rules, variant_rules = base.get("rules"), variant.get("rules")
-    if isinstance(base_rules, list) and isinstance(variant_rules, list):
-        by_id = {s.get("id"): s for s in base_rules if isinstance(s, dict)}
-        extra = []
-        for section in variant_rules:
-            key = section.get("id") if isinstance(section, dict) else None
-            if key in by_id:
-                by_id[key] = section
+    slots = _rule_slots(base.get("rules"), variant.get("rules"))
+    if slots:
+        sections = list(base["rules"])
+        for section, slot in zip(variant["rules"], slots, strict=True):
+            if slot < len(sections):
+                sections[slot] = section
             else:
-                extra.append(section)
-        merged["rules"] = list(by_id.values()) + extra
+                sections.append(section)
+        merged["rules"] = sections
     return merged
+
+
+def _rule_slots(base_rules: Any, variant_rules: Any) -> list[int]:
+    """Where each of the variant's rule sections lands in the merged list.
+
+    A section replaces the base's section of the same id, or is appended
+    (twice the same new id is appended twice, and reported as a repeat).
+    Empty when either side has no list of sections (then the variant's
+    value simply replaces the base's).
+    """
+    if not isinstance(base_rules, list) or not isinstance(variant_rules, list):
+        return []
+    where = {_section_id(s): i for i, s in enumerate(base_rules)}
+    where.pop(None, None)
+    slots, end = [], len(base_rules)
+    for section in variant_rules:
+        key = _section_id(section)
+        if key in where:
+            slots.append(where[key])
+        else:
+            slots.append(end)
+            end += 1
+    return slots
+
+
+def _moved(path: JsonPath, slots: list[int]) -> JsonPath:
+    """A variant's position path after its rule sections found their merged slots."""
+    if slots and len(path) > 1 and path[0] == "rules" and isinstance(path[1], int):
+        return ("rules", slots[path[1]], *path[2:])
+    return path
+
+
+def _section_id(section: Any) -> str | None:
+    """A rule section's id, where it has one that can be matched (the schema checks later)."""
+    key = section.get("id") if isinstance(section, dict) else None
+    return key if isinstance(key, str) else None
 
 
 def deep_merge(base: Any, over: Any) -> Any:
@@ -142,11 +260,12 @@ def _issue_at(doc: _Document, path: JsonPath, message: str) -> Issue:
     return Issue(pos.file, pos.line, pos.col, _dotted(path), message)
 
 
-def _schema_issues(doc: _Document, schema: dict[str, Any], value: Any,
+def _schema_issues(doc: _Document, errors: Iterable[jsonschema.ValidationError],
                    prefix: JsonPath) -> list[Issue]:
-    validator = jsonschema.Draft202012Validator(schema)
     issues = []
-    for error in validator.iter_errors(value):
+    for error in errors:
+        if error.context:  # oneOf / anyOf
+            error = _closest(error)
         path = (*prefix, *error.absolute_path)
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
             # Point at each unexpected key, which may sit in another file.
@@ -158,18 +277,53 @@ def _schema_issues(doc: _Document, schema: dict[str, Any], value: Any,
     return issues
 
 
-def _envelope_issues(doc: _Document) -> list[Issue]:
-    """Checks on the envelope the schema cannot express."""
-    value, issues = doc.value, []
-    players = value.get("players", {})
+def _errors(schema: dict[str, Any], value: Any) -> list[jsonschema.ValidationError]:
+    return list(jsonschema.Draft202012Validator(schema).iter_errors(value))
+
+
+def _closest(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
+    """For a value that fits none of several shapes: what is wrong with the closest one.
+
+    The closest is the one whose error lies deepest in the value (a number
+    too large inside the right kind of mapping beats "not an integer").
+    When every shape only asks for a different key, the message lists them.
+    """
+    if all(e.validator == "required" and not e.relative_path for e in error.context):
+        wanted = [e.validator_value[0] for e in error.context if e.validator_value]
+        error.message = f"needs one of {', '.join(map(repr, wanted))}"
+        return error
+    return max(error.context, key=lambda e: (len(e.relative_path), e.validator != "type"))
+
+
+@dataclass
+class _Envelope:
+    """The envelope's parts that passed their schema (None: absent or with errors listed)."""
+
+    players: dict[str, Any] | None
+    rules: list[dict[str, Any]] | None
+    options: dict[str, Any] | None
+
+    @classmethod
+    def of(cls, value: dict[str, Any], errors: list[jsonschema.ValidationError]) -> _Envelope:
+        bad = {error.absolute_path[0] for error in errors if error.absolute_path}
+        parts = {key: None if key in bad else value.get(key)
+                 for key in ("players", "rules", "options")}
+        return cls(**parts)
+
+
+def _envelope_issues(doc: _Document, envelope: _Envelope) -> list[Issue]:
+    """Checks on the envelope the schema cannot express, on the parts it accepts."""
+    issues = []
+    players = envelope.players or {}
     if players.get("min", 1) > players.get("max", 1):
         issues.append(_issue_at(doc, ("players",), "min is larger than max"))
     seats = players.get("seats")
     if seats and len(seats) != len(set(seats)):
         issues.append(_issue_at(doc, ("players", "seats"), "seat names repeat"))
+    rules = envelope.rules or []
+    ids = {s["id"] for s in rules}
     seen: set[str] = set()
-    ids = {s.get("id") for s in value.get("rules", [])}
-    for i, section in enumerate(value.get("rules", [])):
+    for i, section in enumerate(rules):
         if section["id"] in seen:
             issues.append(_issue_at(doc, ("rules", i, "id"),
                                     f"section id {section['id']!r} is used twice"))
@@ -178,7 +332,7 @@ def _envelope_issues(doc: _Document) -> list[Issue]:
             if target not in ids:
                 issues.append(_issue_at(doc, ("rules", i, "see_also", j),
                                         f"see_also names no section {target!r}"))
-    for name, spec in value.get("options", {}).items():
+    for name, spec in (envelope.options or {}).items():
         if "default" in spec:
             try:
                 coerce_option(name, spec, spec["default"])
@@ -187,7 +341,7 @@ def _envelope_issues(doc: _Document) -> list[Issue]:
     return issues
 
 
-def _engine_issues(doc: _Document) -> list[Issue]:
+def _engine_issues(doc: _Document, envelope: _Envelope) -> list[Issue]:
     from .games import UnknownEngine, engine_class
 
     engine_id = doc.value["engine"]
@@ -198,22 +352,25 @@ def _engine_issues(doc: _Document) -> list[Issue]:
     data_schema = _schema(engine_id)
     if data_schema is None:
         return [_issue_at(doc, ("engine",), f"no schema for engine {engine_id!r}")]
-    issues = _schema_issues(doc, data_schema, doc.value["data"], ("data",))
+    data = doc.value["data"]
+    issues = _schema_issues(doc, _errors(data_schema, data), ("data",))
     if not issues:
-        issues = [_issue_at(doc, ("data", *p.path), p.message) for p in engine.check(doc.value["data"])]
+        issues = [_issue_at(doc, ("data", *p.path), p.message) for p in engine.check(data)]
+    options_ok = envelope.options is not None or "options" not in doc.value
+    if not issues and envelope.players is not None and options_ok:
+        issues = [_issue_at(doc, p.path, p.message)
+                  for p in engine.check_setup(envelope.players, envelope.options or {}, data)]
     return issues
 
 
 def _validate(doc: _Document) -> list[Issue]:
     """Every problem: envelope schema, envelope checks, data schema, engine checks."""
-    issues = _schema_issues(doc, _schema("ruleset"), doc.value, ())
-    try:
-        issues += _envelope_issues(doc)
-    except (TypeError, KeyError, AttributeError):
-        pass  # the envelope's shape is wrong; its schema errors already say how
+    errors = _errors(_schema("ruleset"), doc.value)
+    envelope = _Envelope.of(doc.value, errors)
+    issues = _schema_issues(doc, errors, ()) + _envelope_issues(doc, envelope)
     value = doc.value
     if isinstance(value.get("engine"), str) and isinstance(value.get("data"), dict):
-        issues += _engine_issues(doc)
+        issues += _engine_issues(doc, envelope)
     return sorted(set(issues), key=lambda i: (i.file, i.line, i.col, i.path))
 
 
@@ -229,10 +386,15 @@ def _build(doc: _Document) -> Ruleset:
     )
 
 
-def validate_file(path: str | Path) -> tuple[Ruleset | None, list[Issue]]:
-    """The ruleset in `path` and every problem found (empty when valid)."""
+def validate_file(path: str | Path, rulesets_path: RulesetsPath = (),
+                  ) -> tuple[Ruleset | None, list[Issue]]:
+    """The ruleset in `path` and every problem found (empty when valid).
+
+    `rulesets_path` lists the folders, beside the file's own and the shipped
+    one, where its `extends` may lead.
+    """
     try:
-        doc = _read(Path(path))
+        doc = _read(Path(path), tuple(rulesets_path))
     except RulesetError as exc:
         if exc.issues:
             return None, exc.issues
@@ -241,16 +403,24 @@ def validate_file(path: str | Path) -> tuple[Ruleset | None, list[Issue]]:
     return (None if issues else _build(doc)), issues
 
 
-def load_ruleset(ref: str | Path) -> Ruleset:
-    """A valid ruleset from a shipped id or a path; RulesetError otherwise."""
-    path = locate(ref)
-    stat = path.stat()
-    return _load_cached(str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+def validate_value(value: dict[str, Any], source: str) -> tuple[Ruleset | None, list[Issue]]:
+    """A ruleset already in memory (no `extends` left to merge), checked like a file."""
+    doc = _Document(value, {}, source)
+    issues = _validate(doc)
+    return (None if issues else _build(doc)), issues
+
+
+def load_ruleset(ref: str | Path, rulesets_path: RulesetsPath = ()) -> Ruleset:
+    """A valid ruleset from an id (shipped or in `rulesets_path`) or a path."""
+    folders = tuple(Path(folder) for folder in rulesets_path)
+    path = locate(ref, folders)
+    info = path.stat()
+    return _load_cached(str(path.resolve()), info.st_mtime_ns, info.st_size, folders)
 
 
 @lru_cache(maxsize=32)
-def _load_cached(path: str, mtime_ns: int, size: int) -> Ruleset:
-    ruleset, issues = validate_file(path)
+def _load_cached(path: str, mtime_ns: int, size: int, rulesets_path: RulesetsPath) -> Ruleset:
+    ruleset, issues = validate_file(path, rulesets_path)
     if ruleset is None:
         listing = "\n".join(f"  {issue}" for issue in issues)
         raise RulesetError(f"{path} is not a valid ruleset:\n{listing}", issues)

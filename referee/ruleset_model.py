@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+MAX_OPTION_INTEGER = 2**53 - 1  # exact in every JSON reader, as in the YAML files
+
 
 class RulesetError(Exception):
     """A ruleset that cannot be used; the message says why."""
@@ -80,9 +82,13 @@ def coerce_option(name: str, spec: dict[str, Any], value: Any) -> Any:
         raise RulesetError(f"option {name} takes true or false, not {text!r}")
     if kind == "integer":
         try:
-            return int(text)
+            number = int(text)
         except ValueError:
-            raise RulesetError(f"option {name} takes a whole number, not {text!r}") from None
+            raise RulesetError(f"option {name} takes a whole number, not {text[:40]!r}") from None
+        if abs(number) > MAX_OPTION_INTEGER:
+            raise RulesetError(f"option {name} takes a whole number up to "
+                               f"{MAX_OPTION_INTEGER:,}, not {text[:40]}")
+        return number
     choices = spec.get("choices")
     if choices and text not in [str(c) for c in choices]:
         raise RulesetError(

@@ -24,19 +24,18 @@ same games under the same keys:
 Games run in worker processes (``concurrent.futures``); each worker has its
 own engine (inherited when forked, else loaded once) and builds the players
 of every game it plays.  A game that raises becomes an error row, never a
-crashed tournament.  The journal (``--out``) is JSON lines: one header line
-describing the tournament, then one line per finished game, flushed as soon as
-the game ends.  ``--resume`` reads it back, skips the games it holds (a game
-that ended in an error is played again) and appends the rest; since results
-are aggregated in schedule order, a resumed tournament prints exactly the
-table an uninterrupted one would.
+crashed tournament.  The journal (``--out``, `referee.journal`) is JSON lines:
+one header line describing the tournament, then one signed line per finished
+game.  ``--resume`` reads it back, skips the games it holds (a game that ended
+in an error is played again) and appends the rest; since results are
+aggregated in schedule order, a resumed tournament prints exactly the table an
+uninterrupted one would.
 """
 
 from __future__ import annotations
 
 import hashlib
 import itertools
-import json
 import multiprocessing
 import re
 import shlex
@@ -55,12 +54,14 @@ from typing import IO, Any
 
 from agon.bots import BUILTIN
 
+from .journal import JOURNAL_FORMAT, Journal, Verifier, header_mismatches, trusted_rows
 from .players import Limits
+from .records import record_problem, replay
 from .rng import stream
-from .ruleset import Ruleset, load_ruleset
+from .ruleset import Ruleset, RulesetsPath, load_ruleset
+from .signing import Keyring
 from .sprt import SprtSpec
 
-JOURNAL_FORMAT = "agon-tournament/1"
 FULL_PERMUTATIONS_UP_TO = 4  # seats; above this the cyclic rotations are played
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9_.+-]{1,40}$")
 _ENGINES: dict[str, Any] = {}  # per process: ruleset ref -> engine, reused game after game
@@ -226,6 +227,7 @@ class Tournament:
     teams: dict[str, list[str]] | None = None
     gauntlet: str | None = None  # the one bot every game includes
     sprt: SprtSpec | None = None  # stop a two-bot match once H0 or H1 is accepted
+    rulesets_path: RulesetsPath = ()
 
     def plan(self) -> Plan:
         return make_plan(self.seats, self.teams, [e.name for e in self.entrants],
@@ -271,11 +273,11 @@ def choose_player_count(ruleset: Ruleset, requested: int | None) -> int:
 def setup(ruleset_ref: str, entrants: list[Entrant], *, games: int, seed: int,
           players: int | None = None, options: dict[str, str] | None = None,
           limits: Limits | None = None, gauntlet: str | None = None,
-          sprt: SprtSpec | None = None) -> Tournament:
+          sprt: SprtSpec | None = None, rulesets_path: RulesetsPath = ()) -> Tournament:
     """Check everything a user can get wrong before a single game starts."""
     from .games import engine_class  # engines import lazily
 
-    ruleset = load_ruleset(ruleset_ref)
+    ruleset = load_ruleset(ruleset_ref, rulesets_path)
     resolved = ruleset.resolve_options(options or {})
     count = choose_player_count(ruleset, players)
     check_names(entrants)
@@ -305,7 +307,7 @@ def setup(ruleset_ref: str, entrants: list[Entrant], *, games: int, seed: int,
         raise TournamentError(str(exc)) from None
     return Tournament(ruleset, str(ruleset_ref), list(entrants), games, seed, count, resolved,
                       limits or Limits(), list(seats), engine.teams(list(seats)), gauntlet,
-                      sprt)
+                      sprt, tuple(rulesets_path))
 
 
 def check_names(entrants: list[Entrant]) -> None:
@@ -335,15 +337,16 @@ class GameJob:
     specs: dict[str, str]  # entrant name -> spec
     task: GameTask
     log_dir: str | None
+    rulesets_path: RulesetsPath = ()
 
 
-def _engine_for(ruleset_ref: str, sha256: str) -> Any:
+def _engine_for(ruleset_ref: str, sha256: str, rulesets_path: RulesetsPath = ()) -> Any:
     """The worker's engine, built once per process (or inherited from `setup`)."""
     engine = _ENGINES.get(ruleset_ref)
     if engine is None or engine.ruleset.sha256 != sha256:
         from .games import engine_class
 
-        ruleset = load_ruleset(ruleset_ref)
+        ruleset = load_ruleset(ruleset_ref, rulesets_path)
         if ruleset.sha256 != sha256:
             raise TournamentError(f"{ruleset_ref} changed while the tournament was running")
         engine = _ENGINES[ruleset_ref] = engine_class(ruleset.engine)(ruleset)
@@ -375,7 +378,7 @@ def _play(job: GameJob) -> dict[str, Any]:
     from .match import run_match
     from .players import make_player
 
-    engine = _engine_for(job.ruleset_ref, job.ruleset_sha256)
+    engine = _engine_for(job.ruleset_ref, job.ruleset_sha256, job.rulesets_path)
     task = job.task
     log_dir = None
     if job.log_dir and any(job.specs[name] not in BUILTIN for _, name in task.seating):
@@ -392,80 +395,6 @@ def _play(job: GameJob) -> dict[str, Any]:
         for player in players.values():
             player.close()
     return record.to_json()
-
-
-# -- the journal ---------------------------------------------------------------
-
-def read_journal(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The header and the finished games of a journal.
-
-    A last line cut short (the tournament was killed while writing it) is
-    dropped and the file truncated to the last complete line, so appending
-    resumes cleanly.  Any other unreadable line is an error.
-    """
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise TournamentError(f"{path}: no such journal") from None
-    except OSError as exc:
-        raise TournamentError(f"{path}: cannot read ({exc.strerror})") from None
-    chunks = raw.split(b"\n")
-    entries: list[Any] = []
-    good_end = position = 0
-    for number, chunk in enumerate(chunks, 1):
-        start, position = position, position + len(chunk) + 1
-        if not chunk.strip():
-            continue
-        try:
-            entries.append(json.loads(chunk))
-            good_end = min(position, len(raw))
-        except ValueError:
-            if any(rest.strip() for rest in chunks[number:]):
-                raise TournamentError(f"{path}:{number}: not a journal line") from None
-            good_end = start  # a torn last line
-    if not entries or not isinstance(entries[0], dict) \
-            or entries[0].get("format") != JOURNAL_FORMAT:
-        raise TournamentError(f"{path}: not an {JOURNAL_FORMAT} journal")
-    if good_end < len(raw):
-        with path.open("r+b") as handle:
-            handle.truncate(good_end)
-    if not raw[:good_end].endswith(b"\n"):
-        with path.open("ab") as handle:
-            handle.write(b"\n")
-    games = [e for e in entries[1:] if isinstance(e, dict) and "tournament" in e]
-    return entries[0], games
-
-
-class Journal:
-    """Append-only JSON lines, flushed after every game."""
-
-    def __init__(self, path: Path, header: dict[str, Any] | None) -> None:
-        self.path = path
-        self.handle: IO[str] = path.open("a", encoding="utf-8")
-        if header is not None:
-            self.write(header)
-
-    def write(self, entry: dict[str, Any]) -> None:
-        self.handle.write(json.dumps(entry, separators=(",", ":")) + "\n")
-        self.handle.flush()  # a killed tournament loses at most the game in progress
-
-    def close(self) -> None:
-        self.handle.close()
-
-
-def header_mismatches(stored: dict[str, Any], current: dict[str, Any]) -> list[str]:
-    """What differs between a journal's tournament and the one asked for now."""
-    problems = []
-    for key in ("bots", "games", "seed", "players", "options", "limits", "gauntlet"):
-        if json.dumps(stored.get(key), sort_keys=True) != json.dumps(current.get(key),
-                                                                     sort_keys=True):
-            problems.append(f"{key}: journal has {stored.get(key)!r}, now {current.get(key)!r}")
-    was, now = stored.get("ruleset", {}), current["ruleset"]
-    if (was.get("id"), was.get("sha256")) != (now["id"], now["sha256"]):
-        problems.append(f"ruleset: journal was played with {was.get('id')}@{was.get('version')} "
-                        f"(sha256 {str(was.get('sha256'))[:12]}), now {now['id']}@"
-                        f"{now['version']} (sha256 {now['sha256'][:12]})")
-    return problems
 
 
 # -- running -------------------------------------------------------------------
@@ -487,7 +416,8 @@ def run_games(tournament: Tournament, tasks: list[GameTask], *, jobs: int = 1,
     """
     specs = {e.name: e.spec for e in tournament.entrants}
     game_jobs = [GameJob(tournament.ruleset_ref, tournament.ruleset.sha256, tournament.options,
-                         tournament.limits, specs, task, log_dir) for task in tasks]
+                         tournament.limits, specs, task, log_dir, tournament.rulesets_path)
+                 for task in tasks]
     rows = []
     with closing(_execute(game_jobs, jobs, player)) as results:
         for row in results:
@@ -632,26 +562,60 @@ def pending_tasks(plan: Plan, finished: Iterable[dict[str, Any]]) -> list[GameTa
 def known_rows(plan: Plan, journal_rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """The journal's finished games of this plan, with the plan's indices.
 
-    A later line for a key supersedes an earlier one, and games that ended
-    in an error are left out so that a resume plays them again.
+    A later line for a key supersedes an earlier one; games that ended in an
+    error are left out so that a resume plays them again, and so are lines
+    whose seating or seed is not the plan's (a line from another tournament).
     """
-    index = {task.key: task.index for task in plan.tasks}
+    tasks = {task.key: task for task in plan.tasks}
     rows: dict[str, dict[str, Any]] = {}
     for row in journal_rows:
-        key = row["tournament"].get("key")
-        if key in index:
-            row["tournament"]["index"] = index[key]
-            rows[key] = row
+        info = row["tournament"]
+        task = tasks.get(info["key"])
+        if task is None or info["seating"] != dict(task.seating) or row.get("seed", task.seed) \
+                != task.seed:
+            continue
+        info["index"] = task.index
+        rows[task.key] = row
     return [row for row in rows.values() if "error" not in row]
 
 
+def replays_in(tournament: Tournament) -> Verifier:
+    """For --resume --verify: why a journal row does not replay in this tournament."""
+    tasks = {task.key: task for task in tournament.plan().tasks}
+
+    def check(row: dict[str, Any]) -> str | None:
+        task = tasks.get(row["tournament"]["key"])
+        if task is None or row["tournament"]["seating"] != dict(task.seating):
+            return "it is no game of this tournament"
+        if "error" in row:
+            return None  # an error row is played again anyway
+        if row.get("forfeits"):
+            return "its forfeits are the referee's word, which only a valid signature proves"
+        problem = record_problem(row)
+        if problem or row["seed"] != task.seed or row.get("options") != tournament.options:
+            return problem or "its seed or options are not the schedule's"
+        outcome = replay(row, tournament.ruleset)
+        if outcome.problems:
+            return f"it does not replay ({outcome.problems[0]})"
+        if (row.get("digest") or {}).get("state_sha256") != outcome.state_sha256:
+            return "its final position is not the one its actions reach"
+        return None
+
+    return check
+
+
 def run_tournament(tournament: Tournament, *, jobs: int = 1, journal: Path | None = None,
-                   resume: bool = False, progress: ProgressBar | None = None,
+                   resume: bool = False, verify: bool = False,
+                   progress: ProgressBar | None = None,
                    player: Callable[[GameJob], dict[str, Any]] = play_game,
                    should_stop: StopRule | None = None,
+                   on_note: Callable[[str], None] | None = None,
                    ) -> tuple[Plan, list[dict[str, Any]]]:
     """Play every planned game not yet in the journal; all rows in schedule order.
 
+    With `resume`, the journal's rows must carry this referee's signature;
+    with `verify` too, rows that do not are replayed and kept if they hold
+    (`on_note` hears about the others, which are played again).
     `should_stop` is asked with the games of each unit (a seed played by one
     group of bots in every seating) once the unit is complete, the journal's
     first; when it answers True no further game starts and those running are
@@ -660,19 +624,18 @@ def run_tournament(tournament: Tournament, *, jobs: int = 1, journal: Path | Non
     plan = tournament.plan()
     finished: list[dict[str, Any]] = []
     writer = None
-    if journal is not None and resume:
-        header, stored = read_journal(journal)
-        problems = header_mismatches(header, tournament.header())
-        if problems:
-            raise TournamentError(f"{journal} is the journal of another tournament:\n  "
-                                  + "\n  ".join(problems))
-        finished = known_rows(plan, stored)
-        writer = Journal(journal, None)
-    elif journal is not None:
-        if journal.exists() and journal.stat().st_size:
-            raise TournamentError(f"{journal} already exists: continue it with --resume "
-                                  f"{journal}, or choose another --out")
-        writer = Journal(journal, tournament.header())
+    if journal is not None:
+        keyring = Keyring.load()
+        if resume:
+            writer, header, stored = Journal.resume(journal, keyring)
+            try:
+                finished = _resumed_rows(tournament, plan, writer, header, stored, verify,
+                                         on_note)
+            except BaseException:
+                writer.close()
+                raise
+        else:
+            writer = Journal.create(journal, tournament.header(), keyring)
     todo = pending_tasks(plan, finished)
     stop = stop_after_units(plan, should_stop) if should_stop else None
     if stop and any(stop(row) for row in finished):
@@ -698,3 +661,17 @@ def run_tournament(tournament: Tournament, *, jobs: int = 1, journal: Path | Non
             progress.close()
     rows = sorted(finished + played, key=lambda r: r["tournament"]["index"])
     return plan, rows
+
+
+def _resumed_rows(tournament: Tournament, plan: Plan, journal: Journal,
+                  header: dict[str, Any], stored: list[Any], verify: bool,
+                  on_note: Callable[[str], None] | None) -> list[dict[str, Any]]:
+    problems = header_mismatches(header, tournament.header())
+    if problems:
+        raise TournamentError(f"{journal.path} is the journal of another tournament:\n  "
+                              + "\n  ".join(problems))
+    trusted = trusted_rows(journal, header, stored, replays_in(tournament) if verify else None)
+    for note in trusted.dropped:
+        if on_note:
+            on_note(note)
+    return known_rows(plan, trusted.rows)

@@ -28,6 +28,12 @@ def _play_until(engine, seats, test, *, options=None, seeds=range(200), max_plie
     raise AssertionError("no such position found")
 
 
+@pytest.fixture(autouse=True)
+def _private_data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory):
+    """The referee's key goes to a test folder, never the user's data directory."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.getbasetemp() / "xdg-data"))
+
+
 @pytest.fixture
 def play_until():
     return _play_until

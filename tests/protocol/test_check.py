@@ -74,7 +74,7 @@ def test_an_unknown_seat_is_a_usage_error(kit):
 
 
 def app_with_toy_game(kit, monkeypatch) -> typer.Typer:
-    monkeypatch.setattr(agon.cli.check, "load_ruleset", lambda ref: kit.ruleset)
+    monkeypatch.setattr(agon.cli.check, "load_ruleset", lambda ref, *_: kit.ruleset)
     monkeypatch.setattr(agon.cli.check, "engine_class", lambda engine_id: kit.CountEngine)
     app = typer.Typer()
     app.command()(agon.cli.check.check)

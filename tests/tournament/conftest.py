@@ -126,8 +126,8 @@ def picks(monkeypatch: pytest.MonkeyPatch) -> None:
     """
     real = tournament_module.load_ruleset
 
-    def load(ref: str) -> Ruleset:
-        return picks_ruleset(ref) if str(ref).startswith("picks") else real(ref)
+    def load(ref: str, rulesets_path: tuple = ()) -> Ruleset:
+        return picks_ruleset(ref) if str(ref).startswith("picks") else real(ref, rulesets_path)
 
     monkeypatch.setattr(tournament_module, "load_ruleset", load)
     monkeypatch.setattr(tournament_module, "_ENGINES", {})

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 
-from agon.referee.tournament import JOURNAL_FORMAT, read_journal
+from agon.referee.journal import JOURNAL_FORMAT, read_journal
 
 ARGS = ["picks", "--bot", "r1=random", "--bot", "r2=random", "--bot", "r3=random",
         "--games", "4", "--seed", "5"]
@@ -108,3 +110,102 @@ def test_resume_retries_the_games_that_ended_in_an_error(picks, agon, engine_bug
     assert fixed.exit_code == 0 and "Errors" not in fixed.stdout
     assert fixed.stdout == agon(*ARGS).stdout
     assert len(journal_lines(journal)) == 1 + 24 + errors  # retries are appended
+
+
+# -- journals that prove what they say --------------------------------------------------
+
+def rewrite(path: Path, edit) -> None:
+    """Apply `edit(lines)` to the journal's parsed lines and write them back."""
+    lines = journal_lines(path)
+    edit(lines)
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+
+
+def flip_result(row: dict) -> None:
+    ranks = row["result"]["ranks"]
+    worst = max(ranks.values())
+    row["result"]["ranks"] = {seat: worst + 1 - rank for seat, rank in ranks.items()}
+    row["result"]["points"] = {seat: 1.0 - p for seat, p in row["result"]["points"].items()}
+
+
+def test_every_journal_line_is_signed(picks, agon, tmp_path):
+    journal = tmp_path / "games.jsonl"
+    assert agon(*ARGS, "--out", str(journal)).exit_code == 0
+    lines = journal_lines(journal)
+    assert all(line["signature"]["alg"] == "hmac-sha256" for line in lines)
+    assert len({line["signature"]["value"] for line in lines}) == len(lines)
+
+
+def test_resume_refuses_an_edited_result_and_names_the_line(picks, agon, tmp_path):
+    journal = tmp_path / "games.jsonl"
+    uninterrupted = agon(*ARGS, "--out", str(journal))
+    rewrite(journal, lambda lines: flip_result(lines[5]))
+    edited = journal.read_text()
+    result = agon(*ARGS, "--resume", str(journal))
+    assert result.exit_code == 2
+    key = journal_lines(journal)[5]["tournament"]["key"]
+    assert f"{journal}:6 (game {key}): it was changed after it was written" in result.stderr
+    assert "--verify" in result.stderr
+    assert uninterrupted.stdout not in result.stdout and journal.read_text() == edited
+
+
+def test_resume_verify_replays_unsigned_lines_and_plays_the_false_ones_again(
+        picks, agon, tmp_path):
+    journal = tmp_path / "games.jsonl"
+    uninterrupted = agon(*ARGS, "--out", str(journal))
+
+    def edit(lines):
+        flip_result(lines[5])  # a lie: does not replay
+        del lines[9]["signature"]  # the truth, unsigned: replays
+        lines[12]["forfeits"] = {"p1": {"reason": "crash", "detail": "", "after_actions": 6}}
+
+    rewrite(journal, edit)
+    result = agon(*ARGS, "--resume", str(journal), "--verify")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == uninterrupted.stdout  # the lie is gone, the table is the true one
+    assert ":6 (game" in result.stderr and "does not replay" in result.stderr
+    assert ":13 (game" in result.stderr and "forfeits" in result.stderr
+    assert ":10 (game" not in result.stderr
+    assert len(journal_lines(journal)) == 25 + 2  # the two false games were played again
+
+
+def test_a_row_without_a_result_is_a_clear_error(picks, agon, tmp_path):
+    journal = tmp_path / "games.jsonl"
+    assert agon(*ARGS, "--out", str(journal)).exit_code == 0
+    rewrite(journal, lambda lines: lines[3].pop("result"))
+    result = agon(*ARGS, "--resume", str(journal))
+    assert result.exit_code == 2
+    assert f"{journal}:4 (game" in result.stderr and "it has no result" in result.stderr
+    assert "internal error" not in result.output
+    fixed = agon(*ARGS, "--resume", str(journal), "--verify")
+    assert fixed.exit_code == 0 and "has no result; the game is played again" in fixed.stderr
+
+
+def hold(journal: Path) -> subprocess.Popen:
+    """Another process holding the journal, as a running tournament does."""
+    code = ("import sys, time; from pathlib import Path; "
+            "from agon.referee.journal import Journal; "
+            "from agon.referee.signing import Keyring; "
+            f"j = Journal.create(Path({str(journal)!r}), {{'format': {JOURNAL_FORMAT!r}}}, "
+            "Keyring.load()); print('held', flush=True); time.sleep(60)")
+    holder = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert holder.stdout.readline().strip() == "held"
+    return holder
+
+
+def test_two_runs_cannot_write_one_journal(picks, agon, tmp_path):
+    journal = tmp_path / "games.jsonl"
+    holder = hold(journal)
+    try:
+        for flag in ("--out", "--resume"):
+            second = agon(*ARGS, flag, str(journal))
+            assert second.exit_code == 2, second.output
+            assert f"{journal} is being written by another run (process {holder.pid}" \
+                in second.stderr
+        assert len(journal_lines(journal)) == 1  # the second run wrote nothing
+    finally:
+        holder.kill()
+        holder.wait()
+    # A killed run leaves no lock behind that counts: the journal can be used again.
+    assert agon(*ARGS, "--resume", str(journal)).exit_code == 2  # another tournament's header
+    assert "is being written" not in agon(*ARGS, "--resume", str(journal)).stderr

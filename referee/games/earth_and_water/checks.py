@@ -148,3 +148,27 @@ def _check_automaton(spec: dict[str, Any], known: set[str]) -> Iterator[Problem]
         for j, city in enumerate(cities or []):
             if city not in known:
                 yield Problem((*path, j), f"unknown city {city!r}")
+
+
+def check_players(players: dict[str, Any], data: dict[str, Any]) -> Iterator[Problem]:
+    """The seats are the sides, and a side without a seat is played by the automaton."""
+    seats = players.get("seats")
+    if not seats:
+        yield Problem(("players", "seats"), f"name the seats: {', '.join(SIDES)} (or one of "
+                                            "them, with an automaton)")
+        return
+    for i, seat in enumerate(seats):
+        if seat not in SIDES:
+            yield Problem(("players", "seats", i), f"{seat!r} is not a side ({', '.join(SIDES)})")
+    if not players["min"] == players["max"] == len(seats):
+        yield Problem(("players",), f"min and max must both be {len(seats)}, the number of "
+                                    "seats")
+    automaton = data.get("automaton")
+    if len(set(seats)) < len(SIDES):
+        if not automaton:
+            yield Problem(("players", "seats"), "a side without a seat needs data.automaton "
+                                                "to play it")
+        elif automaton.get("side", "persia") in seats:
+            yield Problem(("players", "seats"), f"the automaton plays "
+                                                f"{automaton.get('side', 'persia')}, which "
+                                                "also has a seat")

@@ -7,7 +7,7 @@ from typing import Any
 
 from ...engine import Engine, Problem
 from .automaton import Automaton
-from .checks import check_data
+from .checks import check_data, check_players
 from .state import EarthAndWaterState, load_state
 from .tables import SIDES, Tables
 
@@ -24,6 +24,11 @@ class EarthAndWaterEngine(Engine):
     @classmethod
     def check(cls, data: dict[str, Any]) -> Iterable[Problem]:
         return check_data(data)
+
+    @classmethod
+    def check_setup(cls, players: dict[str, Any], options: dict[str, Any],
+                    data: dict[str, Any]) -> Iterable[Problem]:
+        return check_players(players, data)
 
     def tables(self, options: dict[str, Any] | None = None) -> Tables:
         """The tables for these option values (built once per combination)."""

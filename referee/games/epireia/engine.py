@@ -7,7 +7,7 @@ from typing import Any
 
 from ...engine import Engine, Problem
 from ...games.epireia import registry
-from ...games.epireia.checks import problems
+from ...games.epireia.checks import problems, setup_problems
 from ...games.epireia.setup import initial
 from ...games.epireia.state import EpireiaState
 from ...games.epireia.tables import Tables
@@ -29,6 +29,11 @@ class EpireiaEngine(Engine):
     @classmethod
     def check(cls, data: dict[str, Any]) -> Iterable[Problem]:
         return problems(data)
+
+    @classmethod
+    def check_setup(cls, players: dict[str, Any], options: dict[str, Any],
+                    data: dict[str, Any]) -> Iterable[Problem]:
+        return setup_problems(players, options, data)
 
     @property
     def solo(self) -> bool:

@@ -1,0 +1,353 @@
+"""A tournament's journal: JSON lines, locked while a run writes it, every line signed.
+
+The first line describes the tournament (the header); each further line is
+one finished game (its record plus the schedule's key for it), appended and
+flushed as soon as the game ends, so a killed tournament loses at most the
+games in progress.  Every line carries the referee's signature
+(`referee.signing`), so that `--resume` can tell the games this referee
+played from lines someone edited.
+
+One run at a time: a run holds an exclusive lock (`fcntl.flock`) on
+``<journal>.lock`` from the moment it opens the journal until it ends; the
+lock file names the run (process id, start time, command) so that a second
+run can say which one holds it.  The kernel releases the lock when the
+process dies, however it dies.
+
+The API, for the tournament runner:
+
+* ``Journal.create(path, header, keyring)`` starts a new journal;
+* ``Journal.resume(path, keyring)`` continues one: it returns the journal,
+  its header and its rows (a line cut short by a kill is dropped);
+* ``journal.write(entry)`` signs and appends a line;
+* ``trusted_rows(journal, header, rows, verify=None)`` keeps the rows this
+  referee signed; the others are an error, or with `verify` (a replay) are
+  kept when they replay and dropped otherwise;
+* ``read_header(path)`` reads the settings without locking (to fill in a
+  resumed run's options); ``read_journal(path)`` reads every line as it is.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import socket
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+from .engine import Result
+from .signing import Check, Keyring, check_signature
+
+JOURNAL_FORMAT = "agon-tournament/1"
+
+
+class JournalError(Exception):
+    """A journal that cannot be used as asked; the message says why."""
+
+
+class JournalBusy(JournalError):
+    """Another run holds the journal's lock."""
+
+
+@dataclass
+class Row:
+    """One game line of a journal, with its line number for messages."""
+
+    line: int
+    entry: dict[str, Any]
+
+    def where(self, path: Path) -> str:
+        """``games.jsonl:7 (game 3:p1=a,p2=b)``, for messages."""
+        info = self.entry.get("tournament")
+        key = info.get("key") if isinstance(info, dict) else None
+        return f"{path}:{self.line}" + (f" (game {key})" if isinstance(key, str) else "")
+
+
+# -- the lock ----------------------------------------------------------------------
+
+class _Lock:
+    """An exclusive hold on ``<journal>.lock``, removed when released."""
+
+    def __init__(self, journal: Path) -> None:
+        self.path = journal.with_name(journal.name + ".lock")
+        while True:
+            try:
+                fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+            except OSError as exc:
+                raise JournalError(f"cannot lock {journal}: {exc.strerror or exc} "
+                                   f"({self.path})") from None
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                holder = _read_holder(fd)
+                os.close(fd)
+                raise JournalBusy(f"{journal} is being written by another run ({holder}); "
+                                  "wait for it to end, or stop it first") from None
+            # The file we locked may have been released and removed meanwhile:
+            # the lock only counts if the name still leads to it.
+            try:
+                if os.stat(self.path).st_ino == os.fstat(fd).st_ino:
+                    break
+            except FileNotFoundError:
+                pass
+            os.close(fd)
+        self.fd = fd
+        os.ftruncate(fd, 0)
+        holder = {"pid": os.getpid(), "host": socket.gethostname(),
+                  "started": time.strftime("%Y-%m-%d %H:%M:%S"),
+                  "command": " ".join(sys.argv)[:300]}
+        os.write(fd, json.dumps(holder).encode())
+
+    def release(self) -> None:
+        self.path.unlink(missing_ok=True)
+        os.close(self.fd)  # closing releases the lock
+
+
+def _read_holder(fd: int) -> str:
+    try:
+        holder = json.loads(os.pread(fd, 4096, 0) or b"{}")
+        return (f"process {holder['pid']} on {holder['host']}, started {holder['started']}: "
+                f"{holder['command']}")
+    except (OSError, ValueError, KeyError, TypeError):
+        return "a run that did not say which"
+
+
+# -- reading -----------------------------------------------------------------------
+
+def _require_file(path: Path, new_allowed: bool = False) -> None:
+    """A journal is a regular file (not a device, a pipe or a folder)."""
+    if new_allowed and not path.exists():
+        return
+    if not path.exists():
+        raise JournalError(f"{path}: no such journal")
+    if not path.is_file():
+        raise JournalError(f"{path}: not a journal file (a folder, a device or a pipe)")
+
+
+def read_header(path: Path) -> dict[str, Any]:
+    """The journal's first line: the tournament's settings."""
+    _require_file(path)
+    try:
+        with path.open("rb") as handle:
+            first = handle.readline(1 << 20)
+    except FileNotFoundError:
+        raise JournalError(f"{path}: no such journal") from None
+    except OSError as exc:
+        raise JournalError(f"{path}: cannot read ({exc.strerror})") from None
+    try:
+        header = json.loads(first)
+    except (ValueError, RecursionError):
+        raise JournalError(f"{path}:1: not a journal line") from None
+    if not isinstance(header, dict) or header.get("format") != JOURNAL_FORMAT:
+        raise JournalError(f"{path}: not an {JOURNAL_FORMAT} journal")
+    return header
+
+
+def _read_lines(path: Path) -> tuple[list[Row], int]:
+    """Every complete line as a Row (the header is row 1), and where they end.
+
+    A last line cut short (the tournament was killed while writing it) is
+    left out; any other line that is not a JSON object is an error.
+    """
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise JournalError(f"{path}: no such journal") from None
+    except OSError as exc:
+        raise JournalError(f"{path}: cannot read ({exc.strerror})") from None
+    chunks = raw.split(b"\n")
+    rows: list[Row] = []
+    good_end = position = 0
+    for number, chunk in enumerate(chunks, 1):
+        start, position = position, position + len(chunk) + 1
+        if not chunk.strip():
+            continue
+        try:
+            entry = json.loads(chunk)
+        except (ValueError, RecursionError):
+            if any(rest.strip() for rest in chunks[number:]):
+                raise JournalError(f"{path}:{number}: not a journal line") from None
+            good_end = start  # a torn last line
+            continue
+        if not isinstance(entry, dict):
+            raise JournalError(f"{path}:{number}: not a journal line (not a JSON object)")
+        rows.append(Row(number, entry))
+        good_end = min(position, len(raw))
+    return rows, good_end
+
+
+def row_problem(entry: dict[str, Any]) -> str | None:
+    """What keeps a game line from being counted, if anything."""
+    info = entry.get("tournament")
+    if not isinstance(info, dict) or not isinstance(info.get("key"), str) \
+            or not isinstance(info.get("seating"), dict):
+        return "it names no game of the schedule (no tournament key and seating)"
+    if "error" in entry:
+        return None if isinstance(entry["error"], str) else "its error is not a message"
+    if "result" not in entry:
+        return "it has no result"
+    try:
+        result = Result.from_json(entry["result"])
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return "its result is not a result (scores, ranks, points, reason)"
+    missing = [seat for seat in info["seating"] if seat not in result.ranks
+               or (result.points and seat not in result.points)]
+    if missing:
+        return f"its result has no rank or points for {', '.join(map(str, missing))}"
+    if not isinstance(entry.get("forfeits") or {}, dict):
+        return "its forfeits are not a mapping"
+    return None
+
+
+def read_journal(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The header and the game lines of a journal, as they are (nothing checked).
+
+    Waits for no one: a journal another run holds is refused (JournalBusy).
+    """
+    lock, header, rows = _open_existing(path)
+    lock.release()
+    return header, [row.entry for row in rows]
+
+
+def _open_existing(path: Path) -> tuple[_Lock, dict[str, Any], list[Row]]:
+    """Lock a journal, read it and drop a torn last line; the lock stays held."""
+    _require_file(path)
+    lock = _Lock(path)
+    try:
+        rows, good_end = _read_lines(path)
+        if not rows or rows[0].entry.get("format") != JOURNAL_FORMAT:
+            raise JournalError(f"{path}: not an {JOURNAL_FORMAT} journal")
+        _repair_end(path, good_end)
+    except BaseException:
+        lock.release()
+        raise
+    return lock, rows[0].entry, rows[1:]
+
+
+# -- the journal a run holds ---------------------------------------------------------
+
+class Journal:
+    """One run's hold on a journal: locked, every line appended signed and flushed."""
+
+    def __init__(self, path: Path, keyring: Keyring, lock: _Lock) -> None:
+        self.path, self.keyring, self.lock = path, keyring, lock
+        self.handle: IO[str] = path.open("a", encoding="utf-8")
+
+    @classmethod
+    def create(cls, path: Path, header: dict[str, Any], keyring: Keyring) -> Journal:
+        _require_file(path, new_allowed=True)
+        lock = _Lock(path)
+        if path.exists() and path.stat().st_size:
+            lock.release()
+            raise JournalError(f"{path} already exists: continue it with --resume {path}, "
+                               "or choose another --out")
+        journal = cls(path, keyring, lock)
+        journal.write(header)
+        return journal
+
+    @classmethod
+    def resume(cls, path: Path, keyring: Keyring,
+               ) -> tuple[Journal, dict[str, Any], list[Row]]:
+        """The journal, opened to append, its header and its game rows."""
+        lock, header, rows = _open_existing(path)
+        return cls(path, keyring, lock), header, rows
+
+    def write(self, entry: dict[str, Any]) -> None:
+        self.handle.write(json.dumps(self.keyring.sign(entry), separators=(",", ":")) + "\n")
+        self.handle.flush()  # a killed tournament loses at most the games in progress
+
+    def close(self) -> None:
+        self.handle.close()
+        self.lock.release()
+
+    def __enter__(self) -> Journal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _repair_end(path: Path, good_end: int) -> None:
+    """Drop a torn last line and make the file end with a newline, so appends line up."""
+    size = path.stat().st_size
+    with path.open("r+b") as handle:
+        if good_end < size:
+            handle.truncate(good_end)
+        handle.seek(0, os.SEEK_END)
+        if handle.tell():
+            handle.seek(-1, os.SEEK_END)
+            if handle.read(1) != b"\n":
+                handle.write(b"\n")
+
+
+# -- which lines to believe -------------------------------------------------------------
+
+Verifier = Callable[[dict[str, Any]], str | None]  # a row -> why it does not replay, or None
+
+
+@dataclass
+class Trusted:
+    rows: list[dict[str, Any]]  # the rows to count
+    dropped: list[str]  # notes on rows set aside (their games are played again)
+
+
+def trusted_rows(journal: Journal, header: dict[str, Any], rows: list[Row],
+                 verify: Verifier | None = None) -> Trusted:
+    """The rows this referee signed; what to do with the others.
+
+    Without `verify`, a line that is malformed or not signed by this
+    referee's key (altered, forged, from another machine) is an error that
+    names it.  With `verify` (a replay of the row), such rows are kept when
+    they replay to their result and dropped, to be played again, when not.
+    """
+    path, keyring = journal.path, journal.keyring
+    problems, kept, dropped = [], [], []
+    header_check = check_signature(header, keyring)
+    if not header_check.proven and verify is None:
+        problems.append(f"{path}:1 (the header): {_why(header_check)}")
+    for row in rows:
+        problem = row_problem(row.entry)
+        check = check_signature(row.entry, keyring)
+        if problem is None and check.proven:
+            kept.append(row.entry)
+        elif verify is None:
+            problems.append(f"{row.where(path)}: {problem or _why(check)}")
+        else:
+            failure = problem or verify(row.entry)
+            if failure is None:
+                kept.append(row.entry)
+            else:
+                dropped.append(f"{row.where(path)}: {failure}; the game is played again")
+    if problems:
+        raise JournalError(
+            f"{path} holds lines this referee did not write as they are:\n  "
+            + "\n  ".join(problems)
+            + "\nremove those lines to play their games again, or resume with --verify to "
+              "replay them and keep those that replay")
+    return Trusted(kept, dropped)
+
+
+def _why(check: Check) -> str:
+    if check == Check.BROKEN:
+        return "it was changed after it was written (its signature does not match)"
+    return check.value
+
+
+def header_mismatches(stored: dict[str, Any], current: dict[str, Any]) -> list[str]:
+    """What differs between a journal's tournament and the one asked for now."""
+    problems = []
+    for key in ("bots", "games", "seed", "players", "options", "limits", "gauntlet"):
+        if json.dumps(stored.get(key), sort_keys=True) != json.dumps(current.get(key),
+                                                                     sort_keys=True):
+            problems.append(f"{key}: journal has {stored.get(key)!r}, now {current.get(key)!r}")
+    was, now = stored.get("ruleset"), current["ruleset"]
+    was = was if isinstance(was, dict) else {}
+    if (was.get("id"), was.get("sha256")) != (now["id"], now["sha256"]):
+        problems.append(f"ruleset: journal was played with {was.get('id')}@{was.get('version')} "
+                        f"(sha256 {str(was.get('sha256'))[:12]}), now {now['id']}@"
+                        f"{now['version']} (sha256 {now['sha256'][:12]})")
+    return problems

@@ -1,0 +1,210 @@
+"""The referee's key: HMAC-SHA256 signatures on game records and journal rows.
+
+A record's moves can be checked by anyone (replay them), but its forfeits,
+the bots it names and the timings are the referee's word.  The referee signs
+what it writes with a secret key kept in the user's data directory
+(``$XDG_DATA_HOME/agon/``, by default ``~/.local/share/agon/``; the folder
+0700, the file 0600), created the first time something is signed.  A
+signature covers the canonical JSON of the whole record (sorted keys, no
+spaces) except the signature itself, so changing any field breaks it.
+
+HMAC is symmetric: whoever holds the key can both check and make
+signatures, so the key never leaves this machine and records signed
+elsewhere cannot be checked here.  ``agon key rotate`` starts a new key and
+keeps the old ones (retired) so that older records still verify.
+"""
+
+from __future__ import annotations
+
+import datetime
+import enum
+import hashlib
+import hmac
+import json
+import os
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+KEYRING_FORMAT = "agon-keyring/1"
+ALGORITHM = "hmac-sha256"
+KEY_FILE = "referee-keys.json"
+
+
+class KeyringError(Exception):
+    """The key file cannot be read or written; the message says why."""
+
+
+def data_dir() -> Path:
+    """agon's folder in the user's data directory (XDG base directory rules)."""
+    base = os.environ.get("XDG_DATA_HOME") or ""
+    root = Path(base) if Path(base).is_absolute() else Path.home() / ".local" / "share"
+    return root / "agon"
+
+
+def canonical(value: Any) -> bytes:
+    """The one byte string a JSON value signs and hashes as."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                      allow_nan=False).encode("utf-8")
+
+
+def digest(value: Any) -> str:
+    """SHA-256 of a JSON value's canonical form (a state digest)."""
+    return hashlib.sha256(canonical(value)).hexdigest()
+
+
+@dataclass(frozen=True)
+class Key:
+    id: str  # names the key without revealing it: a hash of the secret
+    secret: bytes
+    created: str
+    retired: str | None = None
+
+    @classmethod
+    def new(cls) -> Key:
+        secret = secrets.token_bytes(32)
+        return cls(hashlib.sha256(b"agon-key:" + secret).hexdigest()[:16], secret, _now())
+
+    def mac(self, payload: dict[str, Any]) -> str:
+        return hmac.new(self.secret, canonical(payload), hashlib.sha256).hexdigest()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "secret": self.secret.hex(), "created": self.created,
+                "retired": self.retired}
+
+
+class Check(enum.Enum):
+    """What a signature says about what it signs."""
+
+    VALID = "signed by this referee's key"
+    VALID_RETIRED = "signed by a retired key of this referee"
+    BROKEN = "signature does not match: the content was changed after signing"
+    UNKNOWN_KEY = "signed by a key this referee does not hold"
+    UNSIGNED = "not signed"
+    NO_KEYRING = "this referee has no key yet, so the signature cannot be checked"
+
+    @property
+    def proven(self) -> bool:
+        return self in (Check.VALID, Check.VALID_RETIRED)
+
+
+def unsigned(payload: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in payload.items() if k != "signature"}
+
+
+@dataclass
+class Keyring:
+    """The referee's keys: the current one signs, every one held verifies."""
+
+    path: Path
+    current: Key
+    keys: dict[str, Key]
+
+    # -- reading and writing ---------------------------------------------------
+
+    @classmethod
+    def load(cls, folder: Path | None = None) -> Keyring:
+        """The user's keyring, made on first use."""
+        path = (folder or data_dir()) / KEY_FILE
+        if not path.exists():
+            made = cls._create(path)
+            if made is not None:
+                return made
+        return cls._read(path)
+
+    @classmethod
+    def existing(cls, folder: Path | None = None) -> Keyring | None:
+        """The user's keyring if there is one (checking a signature makes no key)."""
+        path = (folder or data_dir()) / KEY_FILE
+        return cls._read(path) if path.exists() else None
+
+    @classmethod
+    def _read(cls, path: Path) -> Keyring:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            keys = {k["id"]: Key(k["id"], bytes.fromhex(k["secret"]), k["created"],
+                                 k.get("retired")) for k in data["keys"]}
+            return cls(path, keys[data["current"]], keys)
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise KeyringError(f"{path}: not a readable agon key file ({exc}); move it "
+                               "away to start a new key") from None
+
+    @classmethod
+    def _create(cls, path: Path) -> Keyring | None:
+        """A new keyring in `path`; None when another process made one first."""
+        key = Key.new()
+        ring = cls(path, key, {key.id: key})
+        try:
+            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            ring._write(exclusive=True)
+        except FileExistsError:
+            return None
+        except OSError as exc:
+            raise KeyringError(f"cannot create the referee's key in {path.parent} "
+                               f"({exc.strerror or exc})") from None
+        return ring
+
+    def _write(self, exclusive: bool = False) -> None:
+        """Write to a private temporary file, then put it in place atomically.
+
+        `exclusive` links it in only if no key file exists yet, so two
+        processes starting at once end up sharing one key.
+        """
+        data = {"format": KEYRING_FORMAT, "current": self.current.id,
+                "keys": [k.to_json() for k in self.keys.values()]}
+        temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(json.dumps(data, indent=1) + "\n")
+            if exclusive:
+                os.link(temporary, self.path)
+            else:
+                os.replace(temporary, self.path)
+        finally:
+            temporary.unlink(missing_ok=True)
+
+    def rotate(self) -> Key:
+        """A new current key; the old ones stay, retired, to verify older records."""
+        now = _now()
+        self.keys = {k.id: k if k.retired else Key(k.id, k.secret, k.created, now)
+                     for k in self.keys.values()}
+        self.current = Key.new()
+        self.keys[self.current.id] = self.current
+        self._write()
+        return self.current
+
+    def exposed(self) -> bool:
+        """Whether other users may read the key file."""
+        return bool(self.path.stat().st_mode & 0o077)
+
+    # -- signatures ----------------------------------------------------------------
+
+    def sign(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """`payload` with a signature by the current key (any old one is replaced)."""
+        body = unsigned(payload)
+        return {**body, "signature": {"alg": ALGORITHM, "key": self.current.id,
+                                      "value": self.current.mac(body)}}
+
+
+def check_signature(payload: dict[str, Any], keyring: Keyring | None) -> Check:
+    """What `payload`'s signature proves, given the keys held (None: none)."""
+    signature = payload.get("signature")
+    if signature is None:
+        return Check.UNSIGNED
+    if not isinstance(signature, dict) or signature.get("alg") != ALGORITHM \
+            or not isinstance(signature.get("value"), str):
+        return Check.BROKEN
+    if keyring is None:
+        return Check.NO_KEYRING
+    key = keyring.keys.get(signature.get("key"))
+    if key is None:
+        return Check.UNKNOWN_KEY
+    if not hmac.compare_digest(key.mac(unsigned(payload)), signature["value"]):
+        return Check.BROKEN
+    return Check.VALID if key.retired is None else Check.VALID_RETIRED
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
