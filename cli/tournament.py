@@ -14,8 +14,8 @@ from agon.referee.players import Limits
 from agon.referee.ratings import standings
 from agon.referee.report import RENDERERS
 from agon.referee.ruleset import RulesetError
-from agon.referee.sprt import SequentialTest, SprtError, SprtSpec
 from agon.referee.signing import KeyringError
+from agon.referee.sprt import SequentialTest, SprtError, SprtSpec
 from agon.referee.tournament import (
     ProgressBar,
     Tournament,
