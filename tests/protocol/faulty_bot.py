@@ -1,6 +1,6 @@
 """A bot that misbehaves in the way its first argument names (test helper).
 
-Modes: ok, crash-at-start, crash-mid-game, hang, hang-with-child PIDFILE,
+Modes: ok, crash-at-start, crash-mid-game, hang, hang-with-child MARKER,
 illegal-index, illegal-text, garbage, wrong-id, huge-line, deaf, no-ready,
 bad-ready, not-utf8, chatty, late, answer-twice, ignore-quit, by-text,
 leave (exits right after ready), slow (0.2 s per answer).
@@ -56,10 +56,8 @@ def answer(ask_id: int, count: int, asks: int, body: str) -> None:
         sys.exit(1)
     if MODE == "hang":
         time.sleep(60)
-    if MODE == "hang-with-child":
-        child = subprocess.Popen(["sleep", "60"])
-        with open(sys.argv[2], "w") as pidfile:
-            pidfile.write(str(child.pid))
+    if MODE == "hang-with-child":  # a child the test finds by the marker in its command line
+        subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)", sys.argv[2]])
         time.sleep(60)
     if MODE == "illegal-index":
         send(f"act {ask_id} {count}")

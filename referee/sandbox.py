@@ -1,0 +1,582 @@
+"""How a bot process is isolated: its directory, environment, limits, and bubblewrap.
+
+Every bot program runs in a `Cell`: its own empty working directory (HOME and
+TMPDIR point there), an environment of PATH, HOME, LANG, TMPDIR and what the
+user passes with ``--bot-env``, resource limits (`Sandbox`: address space,
+CPU seconds, file size, open files, processes), no capabilities, no new
+privileges, and a parent-death signal, so that it dies with the referee.
+Two ways to build the walls, chosen by `Sandbox.mode`:
+
+``bwrap``
+    bubblewrap gives the bot new PID, IPC, UTS, cgroup and network (unless
+    ``--bot-network``) namespaces, a read-only view of the system without the
+    home directories, /run or the user's agon data, a private /tmp and
+    /dev/shm, and its own directory.  The bot is PID 1 of its namespace: when
+    it ends, the kernel ends everything it started.
+``none``
+    no namespaces.  A warden (a fork of the referee) starts the bot and adopts
+    its orphans (child subreaper); when the bot ends, or the referee asks
+    with SIGTERM, or the referee dies, the warden kills every process the bot
+    started, double forks and new sessions included.  Where the kernel has
+    Landlock, the bot sees the same files as under bubblewrap, cannot use
+    TCP unless allowed, and (Landlock 6+) cannot signal processes outside its
+    fence; it can never trace them.
+
+``auto`` takes bwrap when bubblewrap is installed and works here (tried once
+per process), else none, and says so once.  docs/protocol.md ("What a bot may
+do") is the user's account of all this.
+"""
+
+from __future__ import annotations
+
+import atexit
+import fcntl
+import os
+import resource
+import shutil
+import signal
+import sys
+import tempfile
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from functools import cache
+from pathlib import Path
+from typing import NoReturn
+
+from . import confine
+
+MODES = ("auto", "bwrap", "none")
+PRIVATE = ("/tmp", "/var/tmp", "/run", "/dev/shm")  # never the host's: empty, or not there
+STOP_GRACE = 2.0  # seconds a warden has to kill its bot's processes when asked
+MEMORY_NEAR_LIMIT = 0.8  # a crash at this share of the memory limit is blamed on the limit
+MEMORY_WORDS = (b"MemoryError", b"Cannot allocate memory", b"bad_alloc", b"out of memory",
+                b"Out of memory")
+
+
+class SandboxError(Exception):
+    """A sandbox that cannot be set up as asked; the message says why."""
+
+
+# -- the policy -------------------------------------------------------------------
+
+LIMITS = {  # --bot-limit NAME=VALUE: field, unit, meaning
+    "memory": ("memory_mb", "MB", "address space of each bot process"),
+    "cpu": ("cpu_seconds", "s", "CPU seconds of each bot process (default: twice the game "
+                                "clock plus 10 s)"),
+    "file-size": ("file_mb", "MB", "largest file a bot may write"),
+    "open-files": ("open_files", "", "files a bot process may hold open"),
+    "processes": ("processes", "", "processes and threads a bot may add to those the user "
+                                   "already runs (not enforced for root)"),
+}
+
+
+@dataclass(frozen=True)
+class Sandbox:
+    """How bot programs are isolated; 0 for a limit means none."""
+
+    mode: str = "auto"
+    memory_mb: int = 2048
+    cpu_seconds: int | None = None  # None: from the game clock
+    file_mb: int = 64
+    open_files: int = 1024
+    processes: int = 256
+    network: bool = False
+    env: tuple[tuple[str, str], ...] = ()  # --bot-env
+    hidden: tuple[str, ...] = ()  # more paths no bot may read (logs, journals)
+
+    def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise SandboxError(f"--sandbox takes {', '.join(MODES)}, not {self.mode!r}")
+        for name, (field, _, _) in LIMITS.items():
+            value = getattr(self, field)
+            if value is not None and (not isinstance(value, int) or value < 0):
+                raise SandboxError(f"the {name} limit must be a whole number >= 0, not {value!r}")
+
+    def with_limits(self, limits: dict[str, str]) -> Sandbox:
+        """A copy with ``--bot-limit`` values (NAME -> text) applied."""
+        changes = {}
+        for name, text in limits.items():
+            if name not in LIMITS:
+                raise SandboxError(f"unknown bot limit {name!r} (limits: {', '.join(LIMITS)})")
+            try:
+                changes[LIMITS[name][0]] = int(text)
+            except ValueError:
+                raise SandboxError(f"the {name} limit takes a whole number, not {text!r}") from None
+        return replace(self, **changes)
+
+    def hiding(self, *paths: str | Path | None) -> Sandbox:
+        """A copy that also keeps `paths` from every bot."""
+        more = tuple(str(Path(p).absolute()) for p in paths if p)
+        return replace(self, hidden=self.hidden + more) if more else self
+
+    def resolved(self) -> Sandbox:
+        """`auto` made concrete: bwrap where it works, else none (said once on stderr)."""
+        problem = bwrap_problem() if self.mode != "none" else None
+        if self.mode == "bwrap" and problem:
+            raise SandboxError(f"--sandbox bwrap: {problem}")
+        if self.mode != "auto":
+            return self
+        if problem is None:
+            return replace(self, mode="bwrap")
+        fence = "Landlock" if confine.landlock_abi() else "no file-system fence: Linux lacks Landlock"
+        _say_once(f"agon: {problem}; bots run without namespaces (own directory, limits, "
+                  f"warden; {fence}). See docs/protocol.md.")
+        return replace(self, mode="none")
+
+    def cpu_limit(self, game_seconds: float) -> int:
+        if self.cpu_seconds is not None:
+            return self.cpu_seconds
+        return int(2 * game_seconds + 10)
+
+    def rlimits(self, game_seconds: float) -> dict[int, int]:
+        """The resource limits of a bot process (0 values left unlimited)."""
+        limits = {resource.RLIMIT_CORE: 0}
+        wanted = {resource.RLIMIT_AS: self.memory_mb << 20,
+                  resource.RLIMIT_CPU: self.cpu_limit(game_seconds),
+                  resource.RLIMIT_FSIZE: self.file_mb << 20,
+                  resource.RLIMIT_NOFILE: self.open_files}
+        if self.processes and os.geteuid() != 0:  # the kernel never counts root's processes
+            wanted[resource.RLIMIT_NPROC] = _tasks_of_user() + self.processes
+        limits.update({which: value for which, value in wanted.items() if value})
+        return limits
+
+
+_said: set[str] = set()
+
+
+def _say_once(text: str) -> None:
+    if text not in _said:
+        _said.add(text)
+        print(text, file=sys.stderr, flush=True)
+
+
+@cache
+def bwrap_problem() -> str | None:
+    """Why bubblewrap cannot be used here, or None when it works (tried once, as a bot
+    would be started)."""
+    if shutil.which("bwrap") is None:
+        return "bubblewrap (bwrap) is not installed"
+    sandbox = Sandbox(mode="bwrap")
+    with tempfile.TemporaryDirectory(prefix="agon-bwrap-probe-") as scratch:
+        null = os.open(os.devnull, os.O_RDWR)
+        err_read, err_write = os.pipe()
+        try:
+            pid = _spawn_bwrap(sandbox, Path(scratch), [shutil.which("true") or "/bin/true"],
+                               _base_env(scratch), (null, null, err_write), sandbox.rlimits(60))
+            os.close(err_write)
+            said = _read_all(err_read).decode(errors="replace").strip().splitlines()
+            status = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+        except OSError as exc:
+            return f"bubblewrap does not work here ({exc})"
+        finally:
+            for fd in (null, err_read, err_write):
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+    if status != 0:
+        return f"bubblewrap does not work here ({said[-1] if said else f'status {status}'})"
+    return None
+
+
+# -- what a bot may see -------------------------------------------------------------
+
+def _homes() -> list[Path]:
+    return [p for p in {Path.home(), Path("/root"), Path("/home")} if p.exists()]
+
+
+def data_dir() -> Path:
+    """The user's agon data (the referee's signing key lives there)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base).absolute() / "agon"
+
+
+_CELLS: list[Path] = []  # this process's directory of bot directories
+
+
+def _cells_root() -> Path:
+    if not _CELLS or not _CELLS[0].is_dir():
+        _CELLS[:] = [Path(tempfile.mkdtemp(prefix="agon-bots-"))]
+        atexit.register(shutil.rmtree, _CELLS[0], True)
+    return _CELLS[0]
+
+
+def _secrets(sandbox: Sandbox) -> list[Path]:
+    """What no bot may see, wherever it lies: agon data, bot directories, logs, journals."""
+    secret = data_dir()
+    if not any(home == secret or home in secret.parents for home in _homes()):
+        secret.mkdir(parents=True, exist_ok=True, mode=0o700)  # so it can be fenced off now
+    return [secret, _cells_root(), *(Path(p) for p in sandbox.hidden)]
+
+
+def _inside(path: Path, areas: Iterable[Path]) -> bool:
+    return any(path == area or area in path.parents for area in areas)
+
+
+def _prefix(program: Path) -> Path:
+    """The installation a program belongs to: `prefix` for `prefix/bin/program`."""
+    return program.parent.parent if program.parent.name == "bin" else program.parent
+
+
+def _exposed(argv: Sequence[str]) -> list[Path]:
+    """The paths a bot needs that lie in hidden areas: its program, its files, Python, agon."""
+    needed = {Path(sys.prefix), Path(sys.base_prefix), Path(__file__).resolve().parent.parent}
+    for program in (Path(argv[0]), Path(sys.executable)):
+        needed |= {_prefix(program.absolute()), _prefix(program.resolve())}
+    for arg in argv[1:]:
+        if not arg.startswith("-") and os.path.exists(arg):
+            path = Path(arg).absolute()
+            needed.add(path if path.is_dir() else path.parent)
+    hidden = [*_homes(), *map(Path, PRIVATE)]
+    return sorted(p for p in needed if _inside(p, hidden))
+
+
+def _readable(top: Path, hidden: list[Path]) -> list[Path]:
+    """`top` and everything below it but `hidden`, as the fewest whole subtrees."""
+    inside = [h for h in hidden if h == top or top in h.parents]
+    if not inside:
+        return [top]
+    if top in inside or not top.is_dir() or top.is_symlink():
+        return []
+    try:
+        children = sorted(top.iterdir())
+    except OSError:
+        return []
+    return [path for child in children if not child.is_symlink()
+            for path in _readable(child, inside)]
+
+
+# -- bubblewrap ---------------------------------------------------------------------
+
+def _bwrap_command(program: str, sandbox: Sandbox, workdir: Path, argv: Sequence[str]
+                   ) -> list[str]:
+    """bwrap's command line: the system read-only, private areas, the bot's directory."""
+    scratch = str(max(sandbox.file_mb, 1) << 20)
+    command = [program, "--unshare-all", "--die-with-parent", "--new-session", "--as-pid-1",
+               "--cap-drop", "ALL"]
+    if sandbox.network:
+        command.append("--share-net")
+    concealed = [*_homes(), *map(Path, PRIVATE), Path("/proc"), Path("/dev")]
+    secrets = _secrets(sandbox)
+    bound = []
+    for entry in sorted(Path("/").iterdir()):
+        if _inside(entry, concealed):
+            continue
+        if entry.is_symlink():
+            command += ["--symlink", os.readlink(entry), str(entry)]
+        else:
+            command += ["--ro-bind", str(entry), str(entry)]
+            bound.append(entry)
+    command += _masks([p for p in [*concealed, *secrets] if _inside(p, bound) and p.exists()])
+    command += ["--proc", "/proc", "--dev", "/dev", "--size", scratch, "--tmpfs", "/dev/shm",
+                "--size", scratch, "--tmpfs", "/tmp"]
+    exposed = [p for p in _exposed(argv) if not _inside(p, secrets)]
+    for path in exposed:
+        command += ["--ro-bind", str(path), str(path)]
+    command += _masks([p for p in secrets if _inside(p, exposed) and p.exists()])
+    command += ["--bind", str(workdir), str(workdir), "--chdir", str(workdir), "--", *argv]
+    return command
+
+
+def _masks(paths: list[Path]) -> list[str]:
+    """bwrap options that cover each path with something empty."""
+    out: list[str] = []
+    for path in paths:
+        out += ["--tmpfs", str(path)] if path.is_dir() else ["--ro-bind", "/dev/null", str(path)]
+    return out
+
+
+# -- one bot's cell -------------------------------------------------------------------
+
+@dataclass
+class Usage:
+    """What a bot process used, as its parent saw it when it was reaped."""
+
+    peak_mb: float
+    cpu_seconds: float
+
+
+class Cell:
+    """Where one bot program runs: its directory, its limits, its start and its end."""
+
+    def __init__(self, sandbox: Sandbox, *, label: str, game_seconds: float) -> None:
+        self.sandbox = sandbox.resolved()
+        self.rlimits = self.sandbox.rlimits(game_seconds)
+        name = "".join(c if c.isalnum() or c in "-_." else "_" for c in label) or "bot"
+        self.dir = Path(tempfile.mkdtemp(prefix=f"{name}-", dir=_cells_root()))
+        self._report: int | None = None  # the warden's report of its bot's usage
+
+    @property
+    def stop_grace(self) -> float:
+        """Seconds the process to stop gets after SIGTERM (a warden cleans up)."""
+        return STOP_GRACE if self.sandbox.mode == "none" else 0.0
+
+    def put(self, name: str, data: bytes) -> None:
+        """A file for the bot to read in its own directory."""
+        (self.dir / name).write_bytes(data)
+
+    def environment(self) -> dict[str, str]:
+        return {**_base_env(str(self.dir)), **dict(self.sandbox.env)}
+
+    def spawn(self, argv: Sequence[str], stdio: tuple[int, int, int]) -> int:
+        """Start `argv` confined; the pid to wait for (bwrap's, or the warden's)."""
+        confine.non_dumpable()  # bots of our user cannot read our memory, fds or environment
+        argv = _command(argv)
+        env = self.environment()
+        if self.sandbox.mode == "bwrap":
+            return _spawn_bwrap(self.sandbox, self.dir, argv, env, stdio, self.rlimits)
+        readable, devices = _fence(self.sandbox, argv)
+
+        def prepare() -> None:  # in the bot's process, just before it runs
+            confine.die_with_parent(signal.SIGKILL)
+            os.chdir(self.dir)
+            confine.set_limits(self.rlimits)
+            confine.landlock(readable, [str(self.dir)], devices, network=self.sandbox.network)
+            confine.drop_capabilities()
+            confine.no_new_privileges()
+
+        report_read, report_write = os.pipe()
+        try:
+            pid = _fork_exec(argv, env, stdio, prepare, report=report_write)
+        except BaseException:
+            os.close(report_read)
+            raise
+        finally:
+            os.close(report_write)
+        self._report = report_read
+        return pid
+
+    def usage(self, rusage: object) -> Usage | None:
+        """The bot's peak memory and CPU time, once its process was reaped."""
+        if self._report is not None:
+            try:
+                words = os.read(self._report, 200).split()
+                return Usage(int(words[0]) / 1024, float(words[1]))
+            except (OSError, ValueError, IndexError):
+                return None
+        if rusage is None:
+            return None
+        return Usage(rusage.ru_maxrss / 1024, rusage.ru_utime + rusage.ru_stime)
+
+    def verdict(self, usage: Usage | None, stderr_tail: bytes) -> str | None:
+        """Which limit a bot that died hit, in words, or None."""
+        memory, cpu = self.sandbox.memory_mb, self.rlimits.get(resource.RLIMIT_CPU)
+        if usage is not None and memory and usage.peak_mb >= MEMORY_NEAR_LIMIT * memory:
+            return f"it hit its memory limit ({memory} MB; peak {usage.peak_mb:.0f} MB)"
+        if memory and any(word in stderr_tail for word in MEMORY_WORDS):
+            return f"it ran out of memory under its memory limit ({memory} MB)"
+        if usage is not None and cpu and usage.cpu_seconds >= cpu - 0.5:
+            return f"it used up its CPU time limit ({cpu} s)"
+        return None
+
+    def remove(self) -> None:
+        if self._report is not None:
+            os.close(self._report)
+            self._report = None
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def _command(argv: Sequence[str]) -> list[str]:
+    """`argv` with its program found on PATH and its relative file arguments made
+    absolute, since the bot runs in its own directory."""
+    program = argv[0]
+    found = program if os.sep in program else shutil.which(program, path=_base_env("")["PATH"])
+    if found is None or os.path.isdir(found) or not os.access(found, os.X_OK):
+        raise FileNotFoundError(2, f"no such program: {program}")
+    rest = [str(Path(arg).absolute()) if not arg.startswith("-") and not os.path.isabs(arg)
+            and os.path.exists(arg) else arg for arg in argv[1:]]
+    return [str(Path(found).absolute()), *rest]
+
+
+def _spawn_bwrap(sandbox: Sandbox, workdir: Path, argv: Sequence[str], env: dict[str, str],
+                 stdio: tuple[int, int, int], rlimits: dict[int, int]) -> int:
+    """Start `argv` under bubblewrap, with the limits set on bwrap (which the bot inherits)."""
+    def prepare() -> None:
+        confine.die_with_parent(signal.SIGKILL)
+        confine.set_limits(rlimits)
+        confine.no_new_privileges()
+
+    bwrap = shutil.which("bwrap") or "bwrap"
+    return _fork_exec(_bwrap_command(bwrap, sandbox, workdir, argv), env, stdio, prepare)
+
+
+def _fence(sandbox: Sandbox, argv: Sequence[str]) -> tuple[list[str], list[str]]:
+    """What Landlock lets a bot read (all but the hidden areas, plus what it needs
+    there) and which devices it may use (those of /dev but shared memory)."""
+    secrets = _secrets(sandbox)
+    readable = _readable(Path("/"), [*_homes(), *map(Path, PRIVATE), Path("/dev"), *secrets])
+    for path in _exposed(argv):
+        readable += _readable(path, secrets)
+    devices = [p for p in _readable(Path("/dev"), [Path("/dev/shm")]) if p != Path("/dev")]
+    return [str(p) for p in readable], [str(p) for p in devices]
+
+
+def _base_env(home: str) -> dict[str, str]:
+    return {"PATH": os.environ.get("PATH") or "/usr/local/bin:/usr/bin:/bin",
+            "HOME": home, "TMPDIR": home, "LANG": os.environ.get("LANG") or "C.UTF-8"}
+
+
+def _tasks_of_user() -> int:
+    """Processes and threads this user runs now (what RLIMIT_NPROC counts)."""
+    uid, count = os.getuid(), 0
+    for entry in os.scandir("/proc"):
+        try:
+            if entry.name.isdigit() and entry.stat().st_uid == uid:
+                count += len(os.listdir(f"/proc/{entry.name}/task"))
+        except OSError:
+            continue
+    return count
+
+
+# -- starting a process -----------------------------------------------------------------
+
+_CHILD_SIGNALS = (signal.SIGPIPE, signal.SIGXFSZ, signal.SIGXCPU, signal.SIGINT, signal.SIGTERM)
+
+
+def _fork_exec(argv: Sequence[str], env: dict[str, str], stdio: tuple[int, int, int],
+               prepare: Callable[[], None], *, report: int | None = None) -> int:
+    """Fork, set the child up with `prepare()`, exec `argv`; exec errors are raised here.
+
+    With `report` (the write end of a pipe), the fork is a warden that runs the
+    program as its own child and reports on it through that pipe (`_warden`).
+    """
+    errors_read, errors_write = os.pipe()
+    referee = os.getpid()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.setsid()
+            kept = _arrange_fds(stdio, [errors_write] if report is None else [errors_write, report])
+            if report is None:
+                _become(argv, env, prepare, kept[0])
+            _warden(argv, env, prepare, kept[0], kept[1], referee)
+        finally:
+            os._exit(70)
+    os.close(errors_write)
+    try:
+        failure = _read_all(errors_read)
+    finally:
+        os.close(errors_read)
+    if failure:
+        os.waitpid(pid, 0)
+        code, _, message = failure.decode(errors="replace").partition(":")
+        raise OSError(int(code) if code.isdigit() else 0, message)
+    return pid
+
+
+def _arrange_fds(stdio: tuple[int, int, int], keep: list[int]) -> list[int]:
+    """In a fresh child: `stdio` at 0, 1, 2, `keep` at 3, 4 ... (close-on-exec), nothing
+    else open.  Returns the new numbers of `keep`."""
+    base = max(*stdio, *keep) + 1
+    moved = [fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, base) for fd in (*stdio, *keep)]
+    for target, fd in enumerate(moved):
+        os.dup2(fd, target, inheritable=target < 3)
+    os.closerange(len(moved), _max_fd())
+    return list(range(3, len(moved)))
+
+
+def _max_fd() -> int:
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    return soft if soft != resource.RLIM_INFINITY else 1 << 20
+
+
+def _become(argv: Sequence[str], env: dict[str, str], prepare: Callable[[], None],
+            errors: int) -> NoReturn:
+    """Turn this child into `argv`; a failure is told through `errors`."""
+    try:
+        for number in _CHILD_SIGNALS:
+            signal.signal(number, signal.SIG_DFL)
+        prepare()
+        os.execve(argv[0], list(argv), env)
+    except BaseException as exc:  # noqa: BLE001 - whatever it is, the parent must hear it
+        os.write(errors, f"{getattr(exc, 'errno', 0) or 0}:{exc}".encode()[:1000])
+    os._exit(127)
+
+
+def _read_all(fd: int) -> bytes:
+    data = b""
+    while chunk := os.read(fd, 4096):
+        data += chunk
+    return data
+
+
+# -- the warden (mode none) ---------------------------------------------------------------
+
+def _warden(argv: Sequence[str], env: dict[str, str], prepare: Callable[[], None],
+            errors: int, report: int, referee: int) -> NoReturn:
+    """Between the referee and a bot: start it, adopt its orphans, and when it ends
+    (or the referee asks with SIGTERM, or dies) kill everything it started; then
+    report its peak memory and CPU time and exit as it did."""
+    signal.signal(signal.SIGTERM, lambda *_: _kill(_descendants(os.getpid())))
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    confine.die_with_parent(signal.SIGTERM)
+    if os.getppid() != referee:  # the referee died before we could ask to be told
+        os._exit(70)
+    confine.become_subreaper()
+    confine.set_limits({resource.RLIMIT_CORE: 0})
+    bot = os.fork()
+    if bot == 0:
+        _become(argv, env, prepare, errors)
+    os.close(errors)
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in range(3):  # the bot's pipes close when the bot's last process does
+        os.dup2(null, fd)
+    while True:
+        pid, status, usage = os.wait4(-1, 0)  # orphans are reaped as they come
+        if pid == bot:
+            break
+    _kill_all_descendants()
+    try:
+        os.write(report, f"{usage.ru_maxrss} {usage.ru_utime + usage.ru_stime:.3f}\n".encode())
+    except OSError:
+        pass
+    _exit_like(status)
+
+
+def _descendants(root: int) -> list[int]:
+    """Every living process below `root`, from /proc."""
+    children: dict[int, list[int]] = {}
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            try:
+                with open(f"/proc/{entry.name}/stat", "rb") as stat:
+                    parent = int(stat.read().rsplit(b")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            children.setdefault(parent, []).append(int(entry.name))
+    found, todo = [], [root]
+    while todo:
+        below = children.get(todo.pop(), [])
+        found += below
+        todo += below
+    return found
+
+
+def _kill(pids: Iterable[int]) -> None:
+    for pid in pids:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+
+
+def _kill_all_descendants() -> None:
+    """Kill and reap until no child is left: orphans come to us, so then none lives."""
+    while True:
+        _kill(_descendants(os.getpid()))
+        try:
+            os.waitpid(-1, 0)
+            while os.waitpid(-1, os.WNOHANG)[0]:
+                pass
+        except ChildProcessError:
+            return
+
+
+def _exit_like(status: int) -> NoReturn:
+    if os.WIFSIGNALED(status):
+        number = os.WTERMSIG(status)
+        if number not in (signal.SIGKILL, signal.SIGSTOP):
+            signal.signal(number, signal.SIG_DFL)
+        os.kill(os.getpid(), number)
+        os._exit(128 + number)
+    os._exit(os.waitstatus_to_exitcode(status))
