@@ -12,6 +12,7 @@ from agon.referee.games import UnknownEngine
 from agon.referee.players import Limits
 from agon.referee.ratings import RENDERERS, standings
 from agon.referee.ruleset import RulesetError
+from agon.referee.sandbox import shield_referee
 from agon.referee.tournament import (
     ProgressBar,
     Tournament,
@@ -22,7 +23,16 @@ from agon.referee.tournament import (
     setup,
 )
 
-from .common import Format, fail, parse_pairs
+from .common import (
+    BotEnvOption,
+    BotLimitOption,
+    BotNetworkOption,
+    Format,
+    SandboxOption,
+    bot_rules,
+    fail,
+    parse_pairs,
+)
 
 DEFAULT_GAMES = 10
 DEFAULT_SEED = 1
@@ -63,6 +73,10 @@ def tournament(
     game_time: Annotated[float | None, typer.Option(
         help="seconds a bot may think per game (default 600)",
     )] = None,
+    sandbox: SandboxOption = "auto",
+    bot_env: BotEnvOption = None,
+    bot_network: BotNetworkOption = False,
+    bot_limit: BotLimitOption = None,
 ) -> None:
     """Round-robin tournament between bots, in the duplicate format.
 
@@ -92,6 +106,8 @@ def tournament(
     1 when some game could not be refereed (listed under Errors), 2 for a
     usage or ruleset error.
     """
+    shield_referee()  # the master seed leaves our command line before any bot starts
+    rules = bot_rules(sandbox, bot_env, bot_network, bot_limit)
     if resume is not None and out is not None and out.resolve() != resume.resolve():
         fail("--out and --resume name different files; --resume appends to its journal",
              code=2)
@@ -107,7 +123,9 @@ def tournament(
             options=parse_pairs(option, "--option") if option else
             {k: v for k, v in stored.get("options", {}).items() if v is not None},
             limits=Limits(move=_pick(move_time, stored.get("limits", {}).get("move"), 10.0),
-                          game=_pick(game_time, stored.get("limits", {}).get("game"), 600.0)),
+                          game=_pick(game_time, stored.get("limits", {}).get("game"), 600.0),
+                          max_log=rules.max_log),
+            sandbox=rules.sandbox.hiding(resume or out),
         )
     except (TournamentError, RulesetError, UnknownEngine, ValueError) as exc:
         fail(str(exc), code=2)

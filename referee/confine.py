@@ -64,6 +64,30 @@ def non_dumpable() -> None:
     _prctl(PR_SET_DUMPABLE, 0)
 
 
+def conceal_arguments(options: Iterable[str]) -> None:
+    """Overwrite with ``*`` the values of `options` (``--seed 5``, ``--seed=5``) in this
+    process's command line as others read it (/proc/PID/cmdline, ps); sys.argv keeps them."""
+    try:
+        with open("/proc/self/stat", "rb") as stat:
+            fields = stat.read().rsplit(b")", 1)[1].split()
+        start, end = int(fields[45]), int(fields[46])  # arg_start, arg_end
+        with open("/proc/self/cmdline", "rb") as cmdline:
+            shown = cmdline.read()
+    except (OSError, ValueError, IndexError):
+        return
+    if _libc is None or end - start != len(shown) or ctypes.string_at(start, len(shown)) != shown:
+        return  # the command line was moved or rewritten: leave it alone
+    names = {option.encode() for option in options}
+    offset, hide_next = start, False
+    for word in shown.split(b"\0"):
+        name, equals, _ = word.partition(b"=")
+        cut = 0 if hide_next else len(name) + 1 if equals and name in names else len(word)
+        if cut < len(word):
+            ctypes.memset(offset + cut, ord("*"), len(word) - cut)
+        hide_next = word in names
+        offset += len(word) + 1
+
+
 def drop_capabilities() -> None:
     """Give up every capability for good: what root keeps is its user id, not its powers."""
     if _libc is None or os.geteuid() != 0 and not _has_capabilities():

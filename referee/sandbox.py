@@ -141,6 +141,15 @@ class Sandbox:
         return limits
 
 
+def shield_referee(secret_options: Iterable[str] = ("--seed", "--bot-env")) -> None:
+    """Keep the referee's secrets from bots of the same user: its command line shows
+    ``*`` for the values of `secret_options` (the seed; what bots get in their
+    environment is for them only), and its memory, fds and environment are closed
+    to processes without CAP_SYS_PTRACE (which bots never have)."""
+    confine.non_dumpable()
+    confine.conceal_arguments(secret_options)
+
+
 _said: set[str] = set()
 
 

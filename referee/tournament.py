@@ -33,6 +33,7 @@ import hashlib
 import itertools
 import json
 import multiprocessing
+import os
 import re
 import shutil
 import signal
@@ -48,9 +49,11 @@ from typing import IO, Any
 
 from agon.bots import BUILTIN
 
+from . import confine
 from .players import Limits
 from .rng import stream
 from .ruleset import Ruleset, load_ruleset
+from .sandbox import Sandbox
 
 JOURNAL_FORMAT = "agon-tournament/1"
 FULL_PERMUTATIONS_UP_TO = 4  # seats; above this the cyclic rotations are played
@@ -171,6 +174,7 @@ class Tournament:
     limits: Limits
     seats: list[str] = field(default_factory=list)
     teams: dict[str, list[str]] | None = None
+    sandbox: Sandbox = field(default_factory=Sandbox)
 
     def plan(self) -> Plan:
         return make_plan(self.seats, self.teams, [e.name for e in self.entrants],
@@ -213,7 +217,7 @@ def choose_player_count(ruleset: Ruleset, requested: int | None) -> int:
 
 def setup(ruleset_ref: str, entrants: list[Entrant], *, games: int, seed: int,
           players: int | None = None, options: dict[str, str] | None = None,
-          limits: Limits | None = None) -> Tournament:
+          limits: Limits | None = None, sandbox: Sandbox | None = None) -> Tournament:
     """Check everything a user can get wrong before a single game starts."""
     from .games import engine_class  # engines import lazily
 
@@ -240,7 +244,8 @@ def setup(ruleset_ref: str, entrants: list[Entrant], *, games: int, seed: int,
     except ValueError as exc:
         raise TournamentError(str(exc)) from None
     return Tournament(ruleset, str(ruleset_ref), list(entrants), games, seed, count, resolved,
-                      limits or Limits(), list(seats), engine.teams(list(seats)))
+                      limits or Limits(), list(seats), engine.teams(list(seats)),
+                      (sandbox or Sandbox()).resolved())
 
 
 # -- one game, in a worker process ---------------------------------------------
@@ -256,6 +261,7 @@ class GameJob:
     specs: dict[str, str]  # entrant name -> spec
     task: GameTask
     log_dir: str | None
+    sandbox: Sandbox = field(default_factory=Sandbox)
 
 
 def _engine_for(ruleset_ref: str, sha256: str) -> Any:
@@ -306,7 +312,7 @@ def _play(job: GameJob) -> dict[str, Any]:
     try:
         for seat, name in task.seating:
             players[seat] = make_player(job.specs[name], seed=player_seed(task.seed, seat),
-                                        log_dir=log_dir)
+                                        log_dir=log_dir, sandbox=job.sandbox.hiding(job.log_dir))
         record = run_match(engine, players, seed=task.seed, options=dict(job.options),
                            limits=job.limits)
     finally:
@@ -401,7 +407,8 @@ def run_games(tournament: Tournament, tasks: list[GameTask], *, jobs: int = 1,
     """Play `tasks` in `jobs` processes (1 = in this process); rows in schedule order."""
     specs = {e.name: e.spec for e in tournament.entrants}
     game_jobs = [GameJob(tournament.ruleset_ref, tournament.ruleset.sha256, tournament.options,
-                         tournament.limits, specs, task, log_dir) for task in tasks]
+                         tournament.limits, specs, task, log_dir, tournament.sandbox)
+                 for task in tasks]
     rows = []
     for row in _execute(game_jobs, jobs, player):
         rows.append(row)
@@ -417,7 +424,7 @@ def _execute(game_jobs: list[GameJob], jobs: int,
             yield player(job)
         return
     pool = ProcessPoolExecutor(max_workers=min(jobs, len(game_jobs)), mp_context=_context(),
-                               initializer=_worker_signals)
+                               initializer=_worker_signals, initargs=(os.getpid(),))
     try:
         # A bounded queue, so that an interrupt leaves little work to cancel.
         waiting = iter(game_jobs)
@@ -451,10 +458,14 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context()
 
 
-def _worker_signals() -> None:
-    """Workers leave Ctrl-C to the parent and end cleanly on its SIGTERM."""
+def _worker_signals(parent: int) -> None:
+    """Workers leave Ctrl-C to the parent, end cleanly on its SIGTERM, and die with it
+    (their bots' sandboxes then end their bots)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _terminate)
+    confine.die_with_parent(signal.SIGKILL)
+    if os.getppid() != parent:  # it died before we asked to be told
+        os._exit(1)
 
 
 _STOPPING: list[int] = []  # set in a worker once the parent asked it to stop
