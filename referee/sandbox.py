@@ -39,7 +39,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import NoReturn
 
@@ -47,6 +47,7 @@ from . import confine
 
 MODES = ("auto", "bwrap", "none")
 PRIVATE = ("/tmp", "/var/tmp", "/run", "/dev/shm")  # never the host's: empty, or not there
+DEVICES = ("null", "zero", "full", "random", "urandom", "tty")  # what a bot may open in /dev
 STOP_GRACE = 2.0  # seconds a warden has to kill its bot's processes when asked
 MEMORY_NEAR_LIMIT = 0.8  # a crash at this share of the memory limit is blamed on the limit
 MEMORY_WORDS = (b"MemoryError", b"Cannot allocate memory", b"bad_alloc", b"out of memory",
@@ -106,8 +107,11 @@ class Sandbox:
 
     def hiding(self, *paths: str | Path | None) -> Sandbox:
         """A copy that also keeps `paths` from every bot."""
-        more = tuple(str(Path(p).absolute()) for p in paths if p)
-        return replace(self, hidden=self.hidden + more) if more else self
+        hidden = list(self.hidden)
+        for path in (os.path.abspath(p) for p in paths if p):
+            if not _inside(path, hidden):
+                hidden.append(path)
+        return replace(self, hidden=tuple(hidden))
 
     def resolved(self) -> Sandbox:
         """`auto` made concrete: bwrap where it works, else none (said once on stderr)."""
@@ -190,8 +194,9 @@ def bwrap_problem() -> str | None:
 
 # -- what a bot may see -------------------------------------------------------------
 
-def _homes() -> list[Path]:
-    return [p for p in {Path.home(), Path("/root"), Path("/home")} if p.exists()]
+def _homes() -> list[str]:
+    homes = {str(Path.home()), "/root", "/home"} - {"/"}
+    return sorted(home for home in homes if os.path.isdir(home))
 
 
 def data_dir() -> Path:
@@ -210,88 +215,110 @@ def _cells_root() -> Path:
     return _CELLS[0]
 
 
-def _secrets(sandbox: Sandbox) -> list[Path]:
-    """What no bot may see, wherever it lies: agon data, bot directories, logs, journals."""
-    secret = data_dir()
-    if not any(home == secret or home in secret.parents for home in _homes()):
-        secret.mkdir(parents=True, exist_ok=True, mode=0o700)  # so it can be fenced off now
-    return [secret, _cells_root(), *(Path(p) for p in sandbox.hidden)]
+def _inside(path: str, areas: Iterable[str]) -> bool:
+    return any(path == area or path.startswith(area.rstrip("/") + "/") for area in areas)
 
 
-def _inside(path: Path, areas: Iterable[Path]) -> bool:
-    return any(path == area or area in path.parents for area in areas)
+@dataclass(frozen=True)
+class View:
+    """What a bot may see of the machine: everything read-only, but
+
+    `concealed` (home directories and the host's shared scratch areas), except
+    `exposed` (what the bot needs that lies there: its program, its files,
+    Python and agon), and never `secrets` (the user's agon data, every bot's
+    directory, logs and journals), wherever they lie.
+    """
+
+    concealed: tuple[str, ...]
+    exposed: tuple[str, ...]
+    secrets: tuple[str, ...]
 
 
-def _prefix(program: Path) -> Path:
-    """The installation a program belongs to: `prefix` for `prefix/bin/program`."""
-    return program.parent.parent if program.parent.name == "bin" else program.parent
+@lru_cache(maxsize=64)
+def view_for(sandbox: Sandbox, argv: tuple[str, ...], cells: str) -> View:
+    """The view of a bot run as `argv` (cached: a tournament starts the same bots often)."""
+    data = data_dir()
+    concealed = (*_homes(), *PRIVATE)
+    if not _inside(str(data), concealed):
+        data.mkdir(parents=True, exist_ok=True, mode=0o700)  # so that it can be fenced off now
+    secrets = (str(data), cells, *sandbox.hidden)
+    exposed = tuple(p for p in _needed(argv) if _inside(p, concealed) and not _inside(p, secrets))
+    return View(concealed, exposed, secrets)
 
 
-def _exposed(argv: Sequence[str]) -> list[Path]:
-    """The paths a bot needs that lie in hidden areas: its program, its files, Python, agon."""
-    needed = {Path(sys.prefix), Path(sys.base_prefix), Path(__file__).resolve().parent.parent}
-    for program in (Path(argv[0]), Path(sys.executable)):
-        needed |= {_prefix(program.absolute()), _prefix(program.resolve())}
+def _needed(argv: Sequence[str]) -> list[str]:
+    """The paths a bot needs: its program's installation, its file arguments, Python, agon."""
+    needed = {sys.prefix, sys.base_prefix, str(Path(__file__).resolve().parent.parent)}
+    for program in (argv[0], sys.executable):
+        needed |= {_prefix(os.path.abspath(program)), _prefix(os.path.realpath(program))}
     for arg in argv[1:]:
         if not arg.startswith("-") and os.path.exists(arg):
-            path = Path(arg).absolute()
-            needed.add(path if path.is_dir() else path.parent)
-    hidden = [*_homes(), *map(Path, PRIVATE)]
-    return sorted(p for p in needed if _inside(p, hidden))
+            path = os.path.abspath(arg)
+            needed.add(path if os.path.isdir(path) else os.path.dirname(path))
+    return sorted(needed)
 
 
-def _readable(top: Path, hidden: list[Path]) -> list[Path]:
+def _prefix(program: str) -> str:
+    """The installation a program belongs to: `prefix` for `prefix/bin/program`."""
+    folder = os.path.dirname(program)
+    return os.path.dirname(folder) if os.path.basename(folder) == "bin" else folder
+
+
+def _readable(top: str, hidden: Sequence[str]) -> list[str]:
     """`top` and everything below it but `hidden`, as the fewest whole subtrees."""
-    inside = [h for h in hidden if h == top or top in h.parents]
+    inside = [h for h in hidden if _inside(h, [top])]
     if not inside:
         return [top]
-    if top in inside or not top.is_dir() or top.is_symlink():
+    if top in inside or os.path.islink(top) or not os.path.isdir(top):
         return []
     try:
-        children = sorted(top.iterdir())
+        children = sorted(entry.path for entry in os.scandir(top) if not entry.is_symlink())
     except OSError:
         return []
-    return [path for child in children if not child.is_symlink()
-            for path in _readable(child, inside)]
+    return [path for child in children for path in _readable(child, inside)]
 
 
 # -- bubblewrap ---------------------------------------------------------------------
 
+MASK_SIZE = 1 << 20  # bytes of each empty tmpfs laid over a hidden directory
+
+
+@lru_cache(maxsize=64)
+def _bwrap_options(sandbox: Sandbox, argv: tuple[str, ...], cells: str) -> tuple[str, ...]:
+    """bwrap's options but the bot's own directory: the system read-only, hidden areas
+    covered, private /tmp and /dev/shm, what the bot needs, secrets covered again."""
+    view = view_for(sandbox, argv, cells)
+    scratch = str(max(sandbox.file_mb, 1) << 20)
+    options = ["--unshare-all", "--die-with-parent", "--new-session", "--as-pid-1",
+               "--cap-drop", "ALL", "--ro-bind", "/", "/"]
+    if sandbox.network:
+        options.append("--share-net")
+    replaced = ("/tmp", "/dev", "/proc")
+    options += _masks(p for p in (*view.concealed, *view.secrets) if not _inside(p, replaced))
+    options += ["--proc", "/proc", "--dev", "/dev", "--size", scratch, "--tmpfs", "/dev/shm",
+                "--size", scratch, "--tmpfs", "/tmp"]
+    for path in view.exposed:
+        options += ["--ro-bind", path, path]
+    options += _masks(p for p in view.secrets if _inside(p, view.exposed))
+    return tuple(options)
+
+
 def _bwrap_command(program: str, sandbox: Sandbox, workdir: Path, argv: Sequence[str]
                    ) -> list[str]:
-    """bwrap's command line: the system read-only, private areas, the bot's directory."""
-    scratch = str(max(sandbox.file_mb, 1) << 20)
-    command = [program, "--unshare-all", "--die-with-parent", "--new-session", "--as-pid-1",
-               "--cap-drop", "ALL"]
-    if sandbox.network:
-        command.append("--share-net")
-    concealed = [*_homes(), *map(Path, PRIVATE), Path("/proc"), Path("/dev")]
-    secrets = _secrets(sandbox)
-    bound = []
-    for entry in sorted(Path("/").iterdir()):
-        if _inside(entry, concealed):
-            continue
-        if entry.is_symlink():
-            command += ["--symlink", os.readlink(entry), str(entry)]
-        else:
-            command += ["--ro-bind", str(entry), str(entry)]
-            bound.append(entry)
-    command += _masks([p for p in [*concealed, *secrets] if _inside(p, bound) and p.exists()])
-    command += ["--proc", "/proc", "--dev", "/dev", "--size", scratch, "--tmpfs", "/dev/shm",
-                "--size", scratch, "--tmpfs", "/tmp"]
-    exposed = [p for p in _exposed(argv) if not _inside(p, secrets)]
-    for path in exposed:
-        command += ["--ro-bind", str(path), str(path)]
-    command += _masks([p for p in secrets if _inside(p, exposed) and p.exists()])
-    command += ["--bind", str(workdir), str(workdir), "--chdir", str(workdir), "--", *argv]
-    return command
+    """bwrap's command line for `argv` with `workdir` as its own directory."""
+    options = _bwrap_options(sandbox, tuple(argv), str(_cells_root()))
+    return [program, *options, "--bind", str(workdir), str(workdir), "--chdir", str(workdir),
+            "--", *argv]
 
 
-def _masks(paths: list[Path]) -> list[str]:
-    """bwrap options that cover each path with something empty."""
+def _masks(paths: Iterable[str]) -> list[str]:
+    """bwrap options that cover each existing path with something empty."""
     out: list[str] = []
     for path in paths:
-        out += ["--tmpfs", str(path)] if path.is_dir() else ["--ro-bind", "/dev/null", str(path)]
+        if os.path.isdir(path):
+            out += ["--size", str(MASK_SIZE), "--tmpfs", path]
+        elif os.path.exists(path):
+            out += ["--ro-bind", "/dev/null", path]
     return out
 
 
@@ -334,7 +361,7 @@ class Cell:
         env = self.environment()
         if self.sandbox.mode == "bwrap":
             return _spawn_bwrap(self.sandbox, self.dir, argv, env, stdio, self.rlimits)
-        readable, devices = _fence(self.sandbox, argv)
+        readable, devices = _fence(self.sandbox, tuple(argv), str(_cells_root()))
 
         def prepare() -> None:  # in the bot's process, just before it runs
             confine.die_with_parent(signal.SIGKILL)
@@ -409,15 +436,15 @@ def _spawn_bwrap(sandbox: Sandbox, workdir: Path, argv: Sequence[str], env: dict
     return _fork_exec(_bwrap_command(bwrap, sandbox, workdir, argv), env, stdio, prepare)
 
 
-def _fence(sandbox: Sandbox, argv: Sequence[str]) -> tuple[list[str], list[str]]:
-    """What Landlock lets a bot read (all but the hidden areas, plus what it needs
-    there) and which devices it may use (those of /dev but shared memory)."""
-    secrets = _secrets(sandbox)
-    readable = _readable(Path("/"), [*_homes(), *map(Path, PRIVATE), Path("/dev"), *secrets])
-    for path in _exposed(argv):
-        readable += _readable(path, secrets)
-    devices = [p for p in _readable(Path("/dev"), [Path("/dev/shm")]) if p != Path("/dev")]
-    return [str(p) for p in readable], [str(p) for p in devices]
+@lru_cache(maxsize=64)
+def _fence(sandbox: Sandbox, argv: tuple[str, ...], cells: str) -> tuple[list[str], list[str]]:
+    """What Landlock lets a bot read (all but the concealed areas and /dev, plus what it
+    needs there, never the secrets), and the devices it may use (those bwrap gives)."""
+    view = view_for(sandbox, argv, cells)
+    readable = _readable("/", [*view.concealed, "/dev", *view.secrets])
+    for path in view.exposed:
+        readable += _readable(path, view.secrets)
+    return readable, [f"/dev/{name}" for name in DEVICES]
 
 
 def _base_env(home: str) -> dict[str, str]:
@@ -571,14 +598,14 @@ def _kill(pids: Iterable[int]) -> None:
 
 def _kill_all_descendants() -> None:
     """Kill and reap until no child is left: orphans come to us, so then none lives."""
-    while True:
-        _kill(_descendants(os.getpid()))
-        try:
-            os.waitpid(-1, 0)
+    try:
+        while True:
             while os.waitpid(-1, os.WNOHANG)[0]:
-                pass
-        except ChildProcessError:
-            return
+                pass  # reap the dead; ChildProcessError once there is no child at all
+            _kill(_descendants(os.getpid()))
+            os.waitpid(-1, 0)
+    except ChildProcessError:
+        return
 
 
 def _exit_like(status: int) -> NoReturn:
