@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import shlex
-import shutil
 import socket
 import subprocess
 import sys
@@ -14,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+import agon.rulesets
 from agon.referee import confine
 from agon.referee.match import run_match
 from agon.referee.players import Limits, SubprocessPlayer, make_player
@@ -58,23 +58,44 @@ def test_with_bot_network_a_bot_may_connect(kit):
     assert probed(kit, network=True)["network:"] == "ok"
 
 
+STATE_BOT = """
+from agon.bots.base import Bot
+from agon.bots.protocol_main import run
+
+
+class FirstWithState(Bot):
+    name = "first-with-state"
+    wants_state = True
+
+    def choose(self, decision, view, state=None):
+        assert state is not None and decision.legal[0] in state.pending()[0].legal
+        return decision.legal[0]
+
+
+raise SystemExit(run(FirstWithState))
+"""
+
+
 def test_the_hello_names_no_path_and_a_ruleset_file_is_copied_for_the_bot(tmp_path):
-    ruleset = tmp_path / "mine.yaml"
-    shutil.copy(Path(__import__("agon.rulesets").rulesets.__file__).parent
-                / "earth-and-water.yaml", ruleset)
+    shipped = Path(agon.rulesets.__file__).parent / "earth-and-water.yaml"
+    ruleset = tmp_path / "mine.yaml"  # an id no bot can load by name: only the copy works
+    ruleset.write_text(shipped.read_text().replace("id: earth-and-water\n", "id: my-ew\n", 1))
+    bot = tmp_path / "state_bot.py"
+    bot.write_text(STATE_BOT)
     logs = tmp_path / "logs"
     run = subprocess.run(
         [*AGON, "play", str(ruleset), "--seat", "persia=random", "--seat",
-         f"greece={sys.executable} -m agon.bots.mc --seed 2", "--seed", "4", "--log-dir",
-         str(logs), "--record", str(tmp_path / "game.json"), "--move-time", "60", "-q"],
+         f"greece={sys.executable} {bot}", "--seed", "4", "--log-dir", str(logs),
+         "--record", str(tmp_path / "game.json"), "-q"],
         capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr
     assert json.loads((tmp_path / "game.json").read_text())["forfeits"] == {}
-    hello = (logs / "greece.transcript").read_text().splitlines()[0]
+    transcript = (logs / "greece.transcript").read_text()
+    hello = transcript.splitlines()[0]
     told = json.loads(hello.split(" ", 3)[3])
     assert told["ruleset"]["file"] == "ruleset.json"
     assert str(tmp_path) not in hello and '"/' not in hello
-    assert '"wants":["state"]' in (logs / "greece.transcript").read_text()  # it asked for states
+    assert '"wants":["state"]' in transcript and '"state":{' in transcript  # loaded the copy
 
 
 def without_bwrap() -> dict[str, str]:
