@@ -102,6 +102,25 @@ class Referee:
         self.player.close()
 
 
+def _descendants(root: int) -> list[int]:
+    """Every process below `root` (read from /proc)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        children.setdefault(parent, []).append(int(entry.name))
+    found, todo = [], [root]
+    while todo:
+        below = children.get(todo.pop(), [])
+        found += below
+        todo += below
+    return found
+
+
 def row(name: str, times: list[float], floor: float | None = None) -> str:
     ordered = sorted(times)
     median = statistics.median(ordered) * 1e6
@@ -118,12 +137,14 @@ def measure(placement: str, parent_cpu: int, bot_cpu: int, decisions: int,
     subjects = {
         "raw pipe round trip (echo)": RawEcho(),
         "referee, minimal bot": Referee([sys.executable, "-c", MINIMAL]),
-        "referee, python -m agon.bots.random": Referee([sys.executable, "-m", "bots.random"]),
+        "referee, python -m agon.bots.random": Referee([sys.executable, "-m",
+                                                        "agon.bots.random"]),
         "referee, minimal_bot.py (docs)": Referee([sys.executable,
                                                    str(examples / "minimal_bot.py")]),
     }
     for subject in subjects.values():
-        os.sched_setaffinity(subject.pid, {bot_cpu})
+        for pid in [subject.pid, *_descendants(subject.pid)]:  # a sandboxed bot is below
+            os.sched_setaffinity(pid, {bot_cpu})               # bwrap or its warden
     times: dict[str, list[float]] = {name: [] for name in subjects}
     cpu = dict.fromkeys(subjects, 0.0)
     rounds = max(1, decisions // block)

@@ -395,8 +395,10 @@ class SubprocessPlayer(Player):
         status = self.child.exit_status(EXIT_WAIT)  # a program that closed its pipes is exiting
         if status is None:
             return f"the program {what}"
-        if status < 0:
-            return f"the program {what} and was killed by signal {-status}"
+        assert self.cell is not None
+        killer = self.cell.killed_by(status)
+        if killer is not None:
+            return f"the program {what} and was killed by signal {killer}"
         return f"the program {what} and exited with status {status}"
 
     def _fail(self, fault: BotFault) -> NoReturn:

@@ -382,6 +382,14 @@ class Cell:
         self._report = report_read
         return pid
 
+    def killed_by(self, status: int) -> int | None:
+        """The signal that ended the bot, from its exit status (bwrap reports 128 + N)."""
+        if status < 0:
+            return -status
+        if self.sandbox.mode == "bwrap" and 128 < status < 128 + signal.NSIG:
+            return status - 128
+        return None
+
     def usage(self, rusage: object) -> Usage | None:
         """The bot's peak memory and CPU time, once its process was reaped."""
         if self._report is not None:
@@ -455,7 +463,7 @@ def _base_env(home: str) -> dict[str, str]:
 def _tasks_of_user() -> int:
     """Processes and threads this user runs now (what RLIMIT_NPROC counts)."""
     uid, count = os.getuid(), 0
-    for entry in os.scandir("/proc"):
+    for entry in _proc_entries():
         try:
             if entry.name.isdigit() and entry.stat().st_uid == uid:
                 count += len(os.listdir(f"/proc/{entry.name}/task"))
@@ -570,9 +578,9 @@ def _warden(argv: Sequence[str], env: dict[str, str], prepare: Callable[[], None
 
 
 def _descendants(root: int) -> list[int]:
-    """Every living process below `root`, from /proc."""
+    """Every living process below `root`, from /proc (none where there is no /proc)."""
     children: dict[int, list[int]] = {}
-    for entry in os.scandir("/proc"):
+    for entry in _proc_entries():
         if entry.name.isdigit():
             try:
                 with open(f"/proc/{entry.name}/stat", "rb") as stat:
@@ -586,6 +594,13 @@ def _descendants(root: int) -> list[int]:
         found += below
         todo += below
     return found
+
+
+def _proc_entries() -> list[os.DirEntry]:
+    try:
+        return list(os.scandir("/proc"))
+    except OSError:
+        return []
 
 
 def _kill(pids: Iterable[int]) -> None:
