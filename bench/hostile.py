@@ -57,21 +57,21 @@ CASES = [
     Case("crash after the handshake", ["crash-mid-game"], "-"),
     Case("exit 0 after ready", ["leave"], "-"),
     Case("hang", ["hang"], "move 2 s"),
-    Case("late answer", ["late"], "move 2 s"),
+    Case("late answer (2 s)", ["late"], "move 1 s", limits={"move": 1.0}),
     Case("illegal answer", ["illegal-index"], "-"),
     Case("garbage", ["garbage"], "-"),
     Case("answering twice", ["answer-twice"], "-"),
     Case("deep JSON in ready", ["deep-ready"], "-"),
     Case("5000-digit number in ready", ["huge-number-ready"], "-"),
     Case("100 MB line", ["line-100mb"], "line 1 MiB"),
-    Case("stdout flood (info, 1 s per ask)", ["info-flood", "1.0"], "log 4 MiB",
-         limits={"move": 5.0}),
+    Case("stdout flood (info, 0.5 s per ask)", ["info-flood", "0.5"], "game 20 s, log 4 MiB",
+         limits={"move": 5.0, "game": 20.0}),
     Case("stderr flood (20 MB per ask)", ["stderr-flood"], "log 4 MiB", limits={"move": 10.0}),
     Case("SIGTERM and quit ignored", ["ignore-term"], "move 2 s"),
     Case("double fork, setsid", ["double-fork", "MARKER"], "end of game"),
     Case("memory hog", ["memory-hog"], "memory 2048 MB", limits={"move": 30.0}),
     Case("CPU spinner on its turn", ["cpu-spin"], "move 2 s"),
-    Case("CPU spinner in the background", ["background-spin", "MARKER"], "cpu 3 s",
+    Case("CPU spinner in the background", ["background-spin"], "cpu 3 s",
          sandbox={"cpu_seconds": 3}),
     Case("snooping", [], "-", limits={"move": 60.0, "handshake": 30.0},
          program="snoop_bot.py"),
@@ -95,14 +95,16 @@ def run_case(case: Case, mode: str, marker: str) -> dict[str, Any]:
     argv = [sys.executable, str(HELPERS / case.program), *args, marker]
     ruleset = load_ruleset("earth-and-water")
     engine = engine_class(ruleset.engine)(ruleset)
-    hostile = SubprocessPlayer(argv, sandbox=sandbox)
-    players = {"persia": make_player("random", seed=seed), "greece": hostile}
-    began = time.monotonic()
-    record = run_match(engine, players, seed=seed, options=ruleset.resolve_options({}),
-                       limits=limits)
-    took = time.monotonic() - began
-    leftover = _leftover(marker)
-    return {"outcome": _outcome(record, hostile), "seconds": round(took, 2),
+    with tempfile.TemporaryDirectory(prefix="agon-hostile-logs-") as logs:
+        hostile = SubprocessPlayer(argv, sandbox=sandbox, log_dir=Path(logs), transcript=True)
+        players = {"persia": make_player("random", seed=seed), "greece": hostile}
+        began = time.monotonic()
+        record = run_match(engine, players, seed=seed, options=ruleset.resolve_options({}),
+                           limits=limits)
+        took = time.monotonic() - began
+        leftover = _leftover(marker)
+        outcome = _outcome(record, hostile) + _cut_logs(Path(logs))
+    return {"outcome": outcome, "seconds": round(took, 2),
             "leftover": leftover,
             "peak_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)}
 
@@ -114,8 +116,16 @@ def _outcome(record: Any, hostile: SubprocessPlayer) -> str:
         return f"found {len(found)}: {found[0][13:70]}" if found else "found nothing"
     forfeit = record.forfeits.get("greece")
     if forfeit:
-        return f"{forfeit['reason']}: {forfeit['detail'][:80]}"
+        detail = forfeit["detail"]
+        return f"{forfeit['reason']}: {detail if len(detail) < 120 else detail[:117] + '...'}"
     return f"played to the end ({record.result.reason[:40]})"
+
+
+def _cut_logs(logs: Path) -> str:
+    """The sizes of the logs and transcripts that were cut, e.g. ' [log 4.0 MiB, cut]'."""
+    cut = [f"{path.suffix[1:]} {path.stat().st_size / (1 << 20):.1f} MiB, cut"
+           for path in sorted(logs.iterdir()) if b"[agon: " in path.read_bytes()[-200:]]
+    return f" [{'; '.join(cut)}]" if cut else ""
 
 
 def _leftover(marker: str, wait: float = 2.0) -> int:

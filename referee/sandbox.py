@@ -432,6 +432,13 @@ def _command(argv: Sequence[str]) -> list[str]:
     return [str(Path(found).absolute()), *rest]
 
 
+# bwrap's own process keeps its stdin, stdout and stderr open for the bot's whole life (it
+# closes only the others): the bot's pipes reach it as fds 3, 4, 5, which this shell, PID 1
+# in the sandbox, moves to 0, 1, 2 before it becomes the bot.  So a bot that closes its
+# stdout is seen to, at once.
+_STDIO_SHIM = ["/bin/sh", "-c", 'exec 0<&3 1>&4 2>&5 3<&- 4>&- 5>&- && exec "$@"', "agon-bot"]
+
+
 def _spawn_bwrap(sandbox: Sandbox, workdir: Path, argv: Sequence[str], env: dict[str, str],
                  stdio: tuple[int, int, int], rlimits: dict[int, int]) -> int:
     """Start `argv` under bubblewrap, with the limits set on bwrap (which the bot inherits)."""
@@ -441,7 +448,12 @@ def _spawn_bwrap(sandbox: Sandbox, workdir: Path, argv: Sequence[str], env: dict
         confine.no_new_privileges()
 
     bwrap = shutil.which("bwrap") or "bwrap"
-    return _fork_exec(_bwrap_command(bwrap, sandbox, workdir, argv), env, stdio, prepare)
+    command = _bwrap_command(bwrap, sandbox, workdir, [*_STDIO_SHIM, *argv])
+    null = os.open(os.devnull, os.O_RDWR | os.O_CLOEXEC)
+    try:
+        return _fork_exec(command, env, (null, null, null, *stdio), prepare)
+    finally:
+        os.close(null)
 
 
 @lru_cache(maxsize=64)
@@ -477,9 +489,10 @@ def _tasks_of_user() -> int:
 _CHILD_SIGNALS = (signal.SIGPIPE, signal.SIGXFSZ, signal.SIGXCPU, signal.SIGINT, signal.SIGTERM)
 
 
-def _fork_exec(argv: Sequence[str], env: dict[str, str], stdio: tuple[int, int, int],
+def _fork_exec(argv: Sequence[str], env: dict[str, str], stdio: Sequence[int],
                prepare: Callable[[], None], *, report: int | None = None) -> int:
-    """Fork, set the child up with `prepare()`, exec `argv`; exec errors are raised here.
+    """Fork, set the child up with `prepare()`, exec `argv` with `stdio` as its fds 0, 1,
+    2 ...; exec errors are raised here.
 
     With `report` (the write end of a pipe), the fork is a warden that runs the
     program as its own child and reports on it through that pipe (`_warden`).
@@ -492,7 +505,7 @@ def _fork_exec(argv: Sequence[str], env: dict[str, str], stdio: tuple[int, int, 
             os.setsid()
             kept = _arrange_fds(stdio, [errors_write] if report is None else [errors_write, report])
             if report is None:
-                _become(argv, env, prepare, kept[0])
+                _become(argv, env, prepare, kept[0], referee)
             _warden(argv, env, prepare, kept[0], kept[1], referee)
         finally:
             os._exit(70)
@@ -508,15 +521,15 @@ def _fork_exec(argv: Sequence[str], env: dict[str, str], stdio: tuple[int, int, 
     return pid
 
 
-def _arrange_fds(stdio: tuple[int, int, int], keep: list[int]) -> list[int]:
-    """In a fresh child: `stdio` at 0, 1, 2, `keep` at 3, 4 ... (close-on-exec), nothing
-    else open.  Returns the new numbers of `keep`."""
-    base = max(*stdio, *keep) + 1
-    moved = [fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, base) for fd in (*stdio, *keep)]
+def _arrange_fds(inherited: Sequence[int], keep: list[int]) -> list[int]:
+    """In a fresh child: `inherited` at 0, 1, 2 ..., `keep` after them (close-on-exec),
+    nothing else open.  Returns the new numbers of `keep`."""
+    base = max(*inherited, *keep) + 1
+    moved = [fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, base) for fd in (*inherited, *keep)]
     for target, fd in enumerate(moved):
-        os.dup2(fd, target, inheritable=target < 3)
+        os.dup2(fd, target, inheritable=target < len(inherited))
     os.closerange(len(moved), _max_fd())
-    return list(range(3, len(moved)))
+    return list(range(len(inherited), len(moved)))
 
 
 def _max_fd() -> int:
@@ -525,12 +538,14 @@ def _max_fd() -> int:
 
 
 def _become(argv: Sequence[str], env: dict[str, str], prepare: Callable[[], None],
-            errors: int) -> NoReturn:
-    """Turn this child into `argv`; a failure is told through `errors`."""
+            errors: int, parent: int) -> NoReturn:
+    """Turn this child of `parent` into `argv`; a failure is told through `errors`."""
     try:
         for number in _CHILD_SIGNALS:
             signal.signal(number, signal.SIG_DFL)
-        prepare()
+        prepare()  # which asks for the parent-death signal first
+        if os.getppid() != parent:
+            raise OSError(0, "the referee died while the bot was starting")
         os.execve(argv[0], list(argv), env)
     except BaseException as exc:  # noqa: BLE001 - whatever it is, the parent must hear it
         os.write(errors, f"{getattr(exc, 'errno', 0) or 0}:{exc}".encode()[:1000])
@@ -558,9 +573,10 @@ def _warden(argv: Sequence[str], env: dict[str, str], prepare: Callable[[], None
         os._exit(70)
     confine.become_subreaper()
     confine.set_limits({resource.RLIMIT_CORE: 0})
+    warden = os.getpid()
     bot = os.fork()
     if bot == 0:
-        _become(argv, env, prepare, errors)
+        _become(argv, env, prepare, errors, warden)
     os.close(errors)
     null = os.open(os.devnull, os.O_RDWR)
     for fd in range(3):  # the bot's pipes close when the bot's last process does

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 CHUNK = 1 << 16
-MAX_STDERR = 4 << 20   # bytes of a bot's stderr kept in its log; the rest is dropped
+EXIT_GRACE = 0.2  # seconds a child that closed its output has to exit before it is killed
 
 Spawn = Callable[[Sequence[str], tuple[int, int, int]], int]
 """Start `argv` with these stdin, stdout, stderr fds; the pid to wait for.  Raises OSError."""
@@ -310,6 +310,8 @@ class ChildProcess:
             if linger > 0:
                 self.flush(time.monotonic() + linger / 2)
             self.close_input()
+            if self._eof:  # it closed its output, so it is most likely exiting: let it
+                linger = max(linger, EXIT_GRACE)
             if not self.exited(time.monotonic() + linger) and self.stop_grace > 0:
                 _signal(self.pid, signal.SIGTERM)  # the leader cleans up after itself
                 self.exited(time.monotonic() + self.stop_grace)

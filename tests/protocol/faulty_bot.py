@@ -10,7 +10,7 @@ the codec), info-flood [SECONDS] (info lines for SECONDS before each answer),
 stderr-flood, line-100mb, double-fork MARKER (a grandchild in its own session
 that outlives the bot unless the sandbox kills it), memory-hog (touches 10 MB
 chunks until the memory limit), cpu-spin (spins on its first ask),
-background-spin MARKER (answers, while a child spins), ignore-term (ignores
+background-spin (a thread spins while it answers, slowly), ignore-term (ignores
 SIGTERM and quit, hangs), closed-stdout (closes stdout, lives on),
 act-for-other (answers the next ask id, not its own).
 
@@ -24,6 +24,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 MODE = sys.argv[1]
@@ -101,8 +102,10 @@ def attack(ask_id: int, asks: int) -> bool:
     elif MODE == "cpu-spin":
         while True:
             pass
-    elif MODE == "background-spin" and asks == 1:
-        subprocess.Popen([sys.executable, "-c", "while True: pass", sys.argv[2]])
+    elif MODE == "background-spin":
+        if asks == 1:
+            threading.Thread(target=spin, daemon=True).start()
+        time.sleep(0.1)
     elif MODE == "ignore-term":
         time.sleep(120)
     elif MODE == "closed-stdout":
@@ -114,6 +117,11 @@ def attack(ask_id: int, asks: int) -> bool:
         send(f"act {ask_id + 1} 0")
         return True
     return False
+
+
+def spin() -> None:
+    while True:
+        pass
 
 
 def probe(port: int) -> None:
