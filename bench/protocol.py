@@ -39,6 +39,7 @@ from pathlib import Path
 import agon.bots.examples
 from agon.referee.engine import Decision
 from agon.referee.players import Limits, SubprocessPlayer
+from agon.referee.warden import descendants
 
 ECHO = "import sys\nfor line in sys.stdin.buffer:\n    sys.stdout.buffer.write(line)\n" \
        "    sys.stdout.buffer.flush()\n"
@@ -102,25 +103,6 @@ class Referee:
         self.player.close()
 
 
-def _descendants(root: int) -> list[int]:
-    """Every process below `root` (read from /proc)."""
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-        except (OSError, ValueError, IndexError):
-            continue
-        children.setdefault(parent, []).append(int(entry.name))
-    found, todo = [], [root]
-    while todo:
-        below = children.get(todo.pop(), [])
-        found += below
-        todo += below
-    return found
-
-
 def row(name: str, times: list[float], floor: float | None = None) -> str:
     ordered = sorted(times)
     median = statistics.median(ordered) * 1e6
@@ -143,7 +125,7 @@ def measure(placement: str, parent_cpu: int, bot_cpu: int, decisions: int,
                                                    str(examples / "minimal_bot.py")]),
     }
     for subject in subjects.values():
-        for pid in [subject.pid, *_descendants(subject.pid)]:  # a sandboxed bot is below
+        for pid in [subject.pid, *descendants(subject.pid)]:  # a sandboxed bot is below
             os.sched_setaffinity(pid, {bot_cpu})               # bwrap or its warden
     times: dict[str, list[float]] = {name: [] for name in subjects}
     cpu = dict.fromkeys(subjects, 0.0)

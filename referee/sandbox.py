@@ -14,7 +14,7 @@ Two ways to build the walls, chosen by `Sandbox.mode`:
     /dev/shm, and its own directory.  The bot is PID 1 of its namespace: when
     it ends, the kernel ends everything it started.
 ``none``
-    no namespaces.  A warden (a fork of the referee) starts the bot and adopts
+    no namespaces.  A warden (`referee.warden`, a fork of the referee) starts the bot and adopts
     its orphans (child subreaper); when the bot ends, or the referee asks
     with SIGTERM, or the referee dies, the warden kills every process the bot
     started, double forks and new sessions included.  Where the kernel has
@@ -30,20 +30,19 @@ do") is the user's account of all this.
 from __future__ import annotations
 
 import atexit
-import fcntl
 import os
 import resource
 import shutil
 import signal
 import sys
 import tempfile
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import NoReturn
 
 from . import confine
+from .warden import fork_exec, proc_entries, read_all
 
 MODES = ("auto", "bwrap", "none")
 PRIVATE = ("/tmp", "/var/tmp", "/run", "/dev/shm")  # never the host's: empty, or not there
@@ -177,7 +176,7 @@ def bwrap_problem() -> str | None:
             pid = _spawn_bwrap(sandbox, Path(scratch), [shutil.which("true") or "/bin/true"],
                                _base_env(scratch), (null, null, err_write), sandbox.rlimits(60))
             os.close(err_write)
-            said = _read_all(err_read).decode(errors="replace").strip().splitlines()
+            said = read_all(err_read).decode(errors="replace").strip().splitlines()
             status = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
         except OSError as exc:
             return f"bubblewrap does not work here ({exc})"
@@ -373,7 +372,7 @@ class Cell:
 
         report_read, report_write = os.pipe()
         try:
-            pid = _fork_exec(argv, env, stdio, prepare, report=report_write)
+            pid = fork_exec(argv, env, stdio, prepare, report=report_write)
         except BaseException:
             os.close(report_read)
             raise
@@ -451,7 +450,7 @@ def _spawn_bwrap(sandbox: Sandbox, workdir: Path, argv: Sequence[str], env: dict
     command = _bwrap_command(bwrap, sandbox, workdir, [*_STDIO_SHIM, *argv])
     null = os.open(os.devnull, os.O_RDWR | os.O_CLOEXEC)
     try:
-        return _fork_exec(command, env, (null, null, null, *stdio), prepare)
+        return fork_exec(command, env, (null, null, null, *stdio), prepare)
     finally:
         os.close(null)
 
@@ -475,175 +474,10 @@ def _base_env(home: str) -> dict[str, str]:
 def _tasks_of_user() -> int:
     """Processes and threads this user runs now (what RLIMIT_NPROC counts)."""
     uid, count = os.getuid(), 0
-    for entry in _proc_entries():
+    for entry in proc_entries():
         try:
             if entry.name.isdigit() and entry.stat().st_uid == uid:
                 count += len(os.listdir(f"/proc/{entry.name}/task"))
         except OSError:
             continue
     return count
-
-
-# -- starting a process -----------------------------------------------------------------
-
-_CHILD_SIGNALS = (signal.SIGPIPE, signal.SIGXFSZ, signal.SIGXCPU, signal.SIGINT, signal.SIGTERM)
-
-
-def _fork_exec(argv: Sequence[str], env: dict[str, str], stdio: Sequence[int],
-               prepare: Callable[[], None], *, report: int | None = None) -> int:
-    """Fork, set the child up with `prepare()`, exec `argv` with `stdio` as its fds 0, 1,
-    2 ...; exec errors are raised here.
-
-    With `report` (the write end of a pipe), the fork is a warden that runs the
-    program as its own child and reports on it through that pipe (`_warden`).
-    """
-    errors_read, errors_write = os.pipe()
-    referee = os.getpid()
-    pid = os.fork()
-    if pid == 0:
-        try:
-            os.setsid()
-            kept = _arrange_fds(stdio, [errors_write] if report is None else [errors_write, report])
-            if report is None:
-                _become(argv, env, prepare, kept[0], referee)
-            _warden(argv, env, prepare, kept[0], kept[1], referee)
-        finally:
-            os._exit(70)
-    os.close(errors_write)
-    try:
-        failure = _read_all(errors_read)
-    finally:
-        os.close(errors_read)
-    if failure:
-        os.waitpid(pid, 0)
-        code, _, message = failure.decode(errors="replace").partition(":")
-        raise OSError(int(code) if code.isdigit() else 0, message)
-    return pid
-
-
-def _arrange_fds(inherited: Sequence[int], keep: list[int]) -> list[int]:
-    """In a fresh child: `inherited` at 0, 1, 2 ..., `keep` after them (close-on-exec),
-    nothing else open.  Returns the new numbers of `keep`."""
-    base = max(*inherited, *keep) + 1
-    moved = [fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, base) for fd in (*inherited, *keep)]
-    for target, fd in enumerate(moved):
-        os.dup2(fd, target, inheritable=target < len(inherited))
-    os.closerange(len(moved), _max_fd())
-    return list(range(len(inherited), len(moved)))
-
-
-def _max_fd() -> int:
-    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
-    return soft if soft != resource.RLIM_INFINITY else 1 << 20
-
-
-def _become(argv: Sequence[str], env: dict[str, str], prepare: Callable[[], None],
-            errors: int, parent: int) -> NoReturn:
-    """Turn this child of `parent` into `argv`; a failure is told through `errors`."""
-    try:
-        for number in _CHILD_SIGNALS:
-            signal.signal(number, signal.SIG_DFL)
-        prepare()  # which asks for the parent-death signal first
-        if os.getppid() != parent:
-            raise OSError(0, "the referee died while the bot was starting")
-        os.execve(argv[0], list(argv), env)
-    except BaseException as exc:  # noqa: BLE001 - whatever it is, the parent must hear it
-        os.write(errors, f"{getattr(exc, 'errno', 0) or 0}:{exc}".encode()[:1000])
-    os._exit(127)
-
-
-def _read_all(fd: int) -> bytes:
-    data = b""
-    while chunk := os.read(fd, 4096):
-        data += chunk
-    return data
-
-
-# -- the warden (mode none) ---------------------------------------------------------------
-
-def _warden(argv: Sequence[str], env: dict[str, str], prepare: Callable[[], None],
-            errors: int, report: int, referee: int) -> NoReturn:
-    """Between the referee and a bot: start it, adopt its orphans, and when it ends
-    (or the referee asks with SIGTERM, or dies) kill everything it started; then
-    report its peak memory and CPU time and exit as it did."""
-    signal.signal(signal.SIGTERM, lambda *_: _kill(_descendants(os.getpid())))
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    confine.die_with_parent(signal.SIGTERM)
-    if os.getppid() != referee:  # the referee died before we could ask to be told
-        os._exit(70)
-    confine.become_subreaper()
-    confine.set_limits({resource.RLIMIT_CORE: 0})
-    warden = os.getpid()
-    bot = os.fork()
-    if bot == 0:
-        _become(argv, env, prepare, errors, warden)
-    os.close(errors)
-    null = os.open(os.devnull, os.O_RDWR)
-    for fd in range(3):  # the bot's pipes close when the bot's last process does
-        os.dup2(null, fd)
-    while True:
-        pid, status, usage = os.wait4(-1, 0)  # orphans are reaped as they come
-        if pid == bot:
-            break
-    _kill_all_descendants()
-    try:
-        os.write(report, f"{usage.ru_maxrss} {usage.ru_utime + usage.ru_stime:.3f}\n".encode())
-    except OSError:
-        pass
-    _exit_like(status)
-
-
-def _descendants(root: int) -> list[int]:
-    """Every living process below `root`, from /proc (none where there is no /proc)."""
-    children: dict[int, list[int]] = {}
-    for entry in _proc_entries():
-        if entry.name.isdigit():
-            try:
-                with open(f"/proc/{entry.name}/stat", "rb") as stat:
-                    parent = int(stat.read().rsplit(b")", 1)[1].split()[1])
-            except (OSError, ValueError, IndexError):
-                continue
-            children.setdefault(parent, []).append(int(entry.name))
-    found, todo = [], [root]
-    while todo:
-        below = children.get(todo.pop(), [])
-        found += below
-        todo += below
-    return found
-
-
-def _proc_entries() -> list[os.DirEntry]:
-    try:
-        return list(os.scandir("/proc"))
-    except OSError:
-        return []
-
-
-def _kill(pids: Iterable[int]) -> None:
-    for pid in pids:
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except OSError:
-            pass
-
-
-def _kill_all_descendants() -> None:
-    """Kill and reap until no child is left: orphans come to us, so then none lives."""
-    try:
-        while True:
-            while os.waitpid(-1, os.WNOHANG)[0]:
-                pass  # reap the dead; ChildProcessError once there is no child at all
-            _kill(_descendants(os.getpid()))
-            os.waitpid(-1, 0)
-    except ChildProcessError:
-        return
-
-
-def _exit_like(status: int) -> NoReturn:
-    if os.WIFSIGNALED(status):
-        number = os.WTERMSIG(status)
-        if number not in (signal.SIGKILL, signal.SIGSTOP):
-            signal.signal(number, signal.SIG_DFL)
-        os.kill(os.getpid(), number)
-        os._exit(128 + number)
-    os._exit(os.waitstatus_to_exitcode(status))
