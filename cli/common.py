@@ -94,9 +94,10 @@ class BotRules:
     max_log: int
 
 
-def bot_rules(mode: str, env: list[str] | None, network: bool,
-              limits: list[str] | None) -> BotRules:
-    """The sandbox the options describe, resolved (auto said once); usage errors exit 2."""
+def bot_rules(mode: str, env: list[str] | None, network: bool, limits: list[str] | None,
+              *, programs: bool = True) -> BotRules:
+    """The sandbox the options describe, resolved when bot `programs` will run (auto
+    tries bubblewrap then, and says once if it falls back); usage errors exit 2."""
     variables = parse_pairs(env, "--bot-env")
     for name in variables:
         if not _ENV_NAME.match(name):
@@ -107,7 +108,9 @@ def bot_rules(mode: str, env: list[str] | None, network: bool,
         fail(f"--bot-limit log takes a whole number of MB >= 1, not {log_mb!r}", code=2)
     try:
         sandbox = Sandbox(mode=mode, network=network, env=tuple(variables.items()))
-        sandbox = sandbox.with_limits(wanted).resolved()
+        sandbox = sandbox.with_limits(wanted)
+        if programs:
+            sandbox = sandbox.resolved()
     except SandboxError as exc:
         fail(str(exc), code=2)
     return BotRules(sandbox, int(log_mb) << 20)

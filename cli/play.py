@@ -62,7 +62,6 @@ def play(
     arguments are made absolute.
     """
     shield_referee()  # the seed leaves our command line; bots cannot read our memory
-    rules = bot_rules(sandbox, bot_env, bot_network, bot_limit)
     rs = open_ruleset(ruleset)
     try:
         engine = engine_class(rs.engine)(rs)
@@ -76,9 +75,10 @@ def play(
     if not quiet:
         typer.echo(f"{rs.name} ({rs.ref}), seed {seed}: "
                    + ", ".join(f"{s}={specs[s]}" for s in seats))
+    external = [s for s in seats if specs[s] not in BUILTIN and specs[s] != "human"]
+    rules = bot_rules(sandbox, bot_env, bot_network, bot_limit, programs=bool(external))
     limits = Limits(handshake=handshake_time, move=move_time, game=game_time,
                     max_log=rules.max_log)
-    external = [s for s in seats if specs[s] not in BUILTIN and specs[s] != "human"]
     if external and log_dir is None:
         log_dir = Path(tempfile.mkdtemp(prefix="agon-logs-"))
     if external and not quiet:

@@ -12,7 +12,7 @@ from agon.referee.games import UnknownEngine
 from agon.referee.players import Limits
 from agon.referee.ratings import RENDERERS, standings
 from agon.referee.ruleset import RulesetError
-from agon.referee.sandbox import shield_referee
+from agon.referee.sandbox import SandboxError, shield_referee
 from agon.referee.tournament import (
     ProgressBar,
     Tournament,
@@ -107,7 +107,7 @@ def tournament(
     usage or ruleset error.
     """
     shield_referee()  # the master seed leaves our command line before any bot starts
-    rules = bot_rules(sandbox, bot_env, bot_network, bot_limit)
+    rules = bot_rules(sandbox, bot_env, bot_network, bot_limit, programs=False)
     if resume is not None and out is not None and out.resolve() != resume.resolve():
         fail("--out and --resume name different files; --resume appends to its journal",
              code=2)
@@ -127,7 +127,7 @@ def tournament(
                           max_log=rules.max_log),
             sandbox=rules.sandbox.hiding(resume or out),
         )
-    except (TournamentError, RulesetError, UnknownEngine, ValueError) as exc:
+    except (TournamentError, RulesetError, UnknownEngine, SandboxError, ValueError) as exc:
         fail(str(exc), code=2)
     workers = jobs if jobs > 0 else (os.cpu_count() or 1)
     progress = ProgressBar(0) if ProgressBar.wanted() else None

@@ -213,17 +213,12 @@ class SubprocessPlayer(Player):
     def _note(self, direction: str, line: bytes) -> None:
         self.recent.append((direction, line if len(line) <= CLIPPED else
                             line[:CLIPPED] + b"... (%d bytes)" % len(line)))
-        if self.transcript and not self.transcript_log.full:
+        if self.transcript:
             self.transcript_log.add(direction.encode(), b" ", line, b"\n")
-        elif self.transcript:
-            self.transcript_log.dropped += len(line) + 3
 
     def _log_info(self, text: str) -> None:
         self.infos.append(text if len(text) <= CLIPPED else text[:CLIPPED] + "...")
-        if self.log.full:
-            self.log.dropped += len(text) + 7
-        else:
-            self.log.add(b"info: ", text.encode("utf-8", "replace"), b"\n")
+        self.log.add(b"info: ", text.encode("utf-8", "replace"), b"\n")
 
     def _save_logs(self) -> None:
         """Write the log (and transcript) to `log_dir`: at the end, never while bots run."""

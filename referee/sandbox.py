@@ -14,10 +14,10 @@ Two ways to build the walls, chosen by `Sandbox.mode`:
     /dev/shm, and its own directory.  The bot is PID 1 of its namespace: when
     it ends, the kernel ends everything it started.
 ``none``
-    no namespaces.  A warden (`referee.warden`, a fork of the referee) starts the bot and adopts
-    its orphans (child subreaper); when the bot ends, or the referee asks
-    with SIGTERM, or the referee dies, the warden kills every process the bot
-    started, double forks and new sessions included.  Where the kernel has
+    no namespaces.  A warden (`referee.warden`, a fork of the referee) starts
+    the bot and adopts its orphans (child subreaper); when the bot ends, or
+    the referee asks with SIGTERM, or the referee dies, the warden kills every
+    process the bot started, double forks and new sessions included.  Where the kernel has
     Landlock, the bot sees the same files as under bubblewrap, cannot use
     TCP unless allowed, and (Landlock 6+) cannot signal processes outside its
     fence; it can never trace them.

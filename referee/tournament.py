@@ -245,7 +245,14 @@ def setup(ruleset_ref: str, entrants: list[Entrant], *, games: int, seed: int,
         raise TournamentError(str(exc)) from None
     return Tournament(ruleset, str(ruleset_ref), list(entrants), games, seed, count, resolved,
                       limits or Limits(), list(seats), engine.teams(list(seats)),
-                      (sandbox or Sandbox()).resolved())
+                      _sandbox_for(entrants, sandbox or Sandbox()))
+
+
+def _sandbox_for(entrants: list[Entrant], sandbox: Sandbox) -> Sandbox:
+    """The sandbox resolved here, once, where bot programs will run (games get it so)."""
+    if all(entrant.spec in BUILTIN for entrant in entrants):
+        return sandbox
+    return sandbox.resolved()
 
 
 # -- one game, in a worker process ---------------------------------------------

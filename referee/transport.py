@@ -68,16 +68,8 @@ class BoundedLog:
     def add(self, *parts: bytes) -> None:
         for part in parts:
             room = self.cap - len(self.data)
-            if len(part) <= room:
-                self.data += part
-            else:
-                if room > 0:
-                    self.data += part[:room]
-                self.dropped += len(part) - max(room, 0)
-
-    @property
-    def full(self) -> bool:
-        return len(self.data) >= self.cap
+            self.data += part[:room]
+            self.dropped += max(0, len(part) - room)
 
     def getvalue(self) -> bytes:
         if not self.dropped:

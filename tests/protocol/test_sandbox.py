@@ -106,8 +106,9 @@ def without_bwrap() -> dict[str, str]:
 
 
 def test_sandbox_bwrap_where_bubblewrap_cannot_run_is_a_usage_error():
+    bot = shlex.join([sys.executable, str(FAULTY), "ok"])
     run = subprocess.run([*AGON, "play", "earth-and-water", "--seat", "persia=random",
-                          "--seat", "greece=random", "--sandbox", "bwrap"],
+                          "--seat", f"greece={bot}", "--sandbox", "bwrap"],
                          capture_output=True, text=True, env=without_bwrap(), timeout=300)
     assert run.returncode == 2
     assert "--sandbox bwrap: bubblewrap (bwrap) is not installed" in run.stderr
