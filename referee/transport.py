@@ -105,6 +105,7 @@ class ChildProcess:
         self.returncode: int | None = None
         self.rusage: Any = None  # resource.struct_rusage of the reaped leader
         self.closed = False
+        self._pidfd: int | None = None  # readable once the leader has exited
         ours, theirs = _pipes(stderr is not None)
         try:
             self.pid = spawn(self.argv, theirs)
@@ -331,10 +332,26 @@ class ChildProcess:
                 return True
             if info is not None:
                 return True
-            if time.monotonic() >= deadline:
+            left = deadline - time.monotonic()
+            if left <= 0:
                 return False
-            time.sleep(delay)
-            delay = min(delay * 2, 0.02)
+            if not self._sleep_until_exit(left):  # no pidfd here: poll the status instead
+                time.sleep(min(delay, left))
+                delay = min(delay * 2, 0.02)
+
+    def _sleep_until_exit(self, seconds: float) -> bool:
+        """Sleep until the leader exits or `seconds` pass; False where Linux has no pidfd."""
+        if self._pidfd is None:
+            try:
+                self._pidfd = os.pidfd_open(self.pid)
+            except (AttributeError, OSError):
+                self._pidfd = -1
+        if self._pidfd < 0:
+            return False
+        waiter = select.poll()
+        waiter.register(self._pidfd, select.POLLIN)
+        waiter.poll(max(1, int(seconds * 1000)))
+        return True
 
     def exit_status(self, timeout: float) -> int | None:
         """The exit status once the leader has exited (within `timeout`), else None."""
@@ -346,6 +363,9 @@ class ChildProcess:
         if self.returncode is None:
             _, status, self.rusage = os.wait4(self.pid, 0)
             self.returncode = os.waitstatus_to_exitcode(status)
+            if self._pidfd is not None and self._pidfd >= 0:
+                os.close(self._pidfd)
+                self._pidfd = -1
 
     def _drain_stderr_to_end(self, deadline: float) -> None:
         """What the dead child left in its stderr pipe, until EOF or `deadline`."""
