@@ -28,6 +28,7 @@ from typing import Any
 
 CHUNK = 1 << 16
 EXIT_GRACE = 0.2  # seconds a child that closed its output has to exit before it is killed
+QUICK_WAIT_MS = 5  # a wait polls the children's stderr once it has lasted this long
 
 Spawn = Callable[[Sequence[str], tuple[int, int, int]], int]
 """Start `argv` with these stdin, stdout, stderr fds; the pid to wait for.  Raises OSError."""
@@ -123,8 +124,10 @@ class ChildProcess:
         self._scan = 0                # no newline in _buffer before this offset
         self._eof = False
         self._stdin_broken = False
-        self._poll = select.poll()
-        self._poll.register(self._in, select.POLLIN)
+        self._poll = select.poll()  # our own pipes with this child
+        self._poll_all = select.poll()  # the same, and every live child's stderr
+        for poll in (self._poll, self._poll_all):
+            poll.register(self._in, select.POLLIN)
         self._watching_out = False
         self._watched_stderr: set[int] = set()
         self._stderr_seen = -1
@@ -176,10 +179,11 @@ class ChildProcess:
 
     def _watch_out(self, on: bool) -> None:
         if on != self._watching_out:
-            if on:
-                self._poll.register(self._out, select.POLLOUT)
-            else:
-                self._poll.unregister(self._out)
+            for poll in (self._poll, self._poll_all):
+                if on:
+                    poll.register(self._out, select.POLLOUT)
+                else:
+                    poll.unregister(self._out)
             self._watching_out = on
 
     def flush(self, deadline: float) -> bool:
@@ -230,11 +234,17 @@ class ChildProcess:
     def _wait(self, seconds: float) -> None:
         """Block until the child's stdout or stdin is ready, or `seconds` pass.
 
-        Any child's stderr that has something to say is drained meanwhile.
+        A wait that lasts drains meanwhile the stderr of every child that has
+        something to say (a quick one, the commonest, polls only this child's
+        pipes: stderr waits a few milliseconds more).
         """
-        if self._stderr_seen != _stderr_generation:
-            self._watch_all_stderr()
-        for fd, flags in self._poll.poll(max(1, int(seconds * 1000 + 0.999))):
+        wait_ms = max(1, int(seconds * 1000 + 0.999))
+        events = self._poll.poll(min(wait_ms, QUICK_WAIT_MS))
+        if not events and wait_ms > QUICK_WAIT_MS:
+            if self._stderr_seen != _stderr_generation:
+                self._watch_all_stderr()
+            events = self._poll_all.poll(wait_ms - QUICK_WAIT_MS)
+        for fd, flags in events:
             if fd == self._in:
                 self._read_available()
             elif fd == self._out:
@@ -251,9 +261,9 @@ class ChildProcess:
         """Poll the stderr pipes of every live child, as they are now."""
         live = set(_STDERR)
         for fd in self._watched_stderr - live:
-            self._poll.unregister(fd)
+            self._poll_all.unregister(fd)
         for fd in live - self._watched_stderr:
-            self._poll.register(fd, select.POLLIN)
+            self._poll_all.register(fd, select.POLLIN)
         self._watched_stderr = live
         self._stderr_seen = _stderr_generation
 
@@ -279,7 +289,8 @@ class ChildProcess:
             self._buffer += chunk
         else:
             self._eof = True
-            self._poll.unregister(self._in)
+            for poll in (self._poll, self._poll_all):
+                poll.unregister(self._in)
 
     # -- ending --------------------------------------------------------------
 
