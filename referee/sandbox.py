@@ -175,17 +175,14 @@ def bwrap_problem() -> str | None:
         try:
             pid = _spawn_bwrap(sandbox, Path(scratch), [shutil.which("true") or "/bin/true"],
                                _base_env(scratch), (null, null, err_write), sandbox.rlimits(60))
-            os.close(err_write)
-            said = read_all(err_read).decode(errors="replace").strip().splitlines()
-            status = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
         except OSError as exc:
             return f"bubblewrap does not work here ({exc})"
         finally:
-            for fd in (null, err_read, err_write):
-                try:
-                    os.close(fd)
-                except OSError:
-                    pass
+            os.close(null)
+            os.close(err_write)
+            said = read_all(err_read).decode(errors="replace").strip().splitlines()
+            os.close(err_read)
+        status = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
     if status != 0:
         return f"bubblewrap does not work here ({said[-1] if said else f'status {status}'})"
     return None
@@ -434,7 +431,7 @@ def _command(argv: Sequence[str]) -> list[str]:
 # bwrap's own process keeps its stdin, stdout and stderr open for the bot's whole life (it
 # closes only the others): the bot's pipes reach it as fds 3, 4, 5, which this shell, PID 1
 # in the sandbox, moves to 0, 1, 2 before it becomes the bot.  So a bot that closes its
-# stdout is seen to, at once.
+# stdout is seen to, at once.  bwrap's own stderr is the bot's (its complaints are logged).
 _STDIO_SHIM = ["/bin/sh", "-c", 'exec 0<&3 1>&4 2>&5 3<&- 4>&- 5>&- && exec "$@"', "agon-bot"]
 
 
@@ -450,7 +447,7 @@ def _spawn_bwrap(sandbox: Sandbox, workdir: Path, argv: Sequence[str], env: dict
     command = _bwrap_command(bwrap, sandbox, workdir, [*_STDIO_SHIM, *argv])
     null = os.open(os.devnull, os.O_RDWR | os.O_CLOEXEC)
     try:
-        return fork_exec(command, env, (null, null, null, *stdio), prepare)
+        return fork_exec(command, env, (null, null, stdio[2], *stdio), prepare)
     finally:
         os.close(null)
 
