@@ -28,7 +28,7 @@ from typing import Any
 
 CHUNK = 1 << 16
 EXIT_GRACE = 0.2  # seconds a child that closed its output has to exit before it is killed
-QUICK_WAIT_MS = 5  # a wait polls the children's stderr once it has lasted this long
+QUICK_WAIT_MS = 5  # the first wait for an answer polls the children's stderr after this
 
 Spawn = Callable[[Sequence[str], tuple[int, int, int]], int]
 """Start `argv` with these stdin, stdout, stderr fds; the pid to wait for.  Raises OSError."""
@@ -205,6 +205,7 @@ class ChildProcess:
         """
         if self.closed:
             raise Closed("was stopped")
+        quick = True  # the first wait for an answer, the commonest, is a quick one
         while True:
             line = self._take_line()
             if line is not None:
@@ -215,7 +216,8 @@ class ChildProcess:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise Timeout("no answer in time")
-            self._wait(left)
+            self._wait(left, quick)
+            quick = False
 
     def _take_line(self) -> bytes | None:
         end = self._buffer.find(b"\n", self._scan)
@@ -231,19 +233,23 @@ class ChildProcess:
         self._scan = 0
         return line
 
-    def _wait(self, seconds: float) -> None:
+    def _wait(self, seconds: float, quick: bool = False) -> None:
         """Block until the child's stdout or stdin is ready, or `seconds` pass.
 
-        A wait that lasts drains meanwhile the stderr of every child that has
-        something to say (a quick one, the commonest, polls only this child's
-        pipes: stderr waits a few milliseconds more).
+        Meanwhile the stderr of every child that has something to say is
+        drained; a `quick` wait (the first for an answer, which most often
+        comes at once) looks at this child's own pipes alone for its first
+        few milliseconds.
         """
         wait_ms = max(1, int(seconds * 1000 + 0.999))
-        events = self._poll.poll(min(wait_ms, QUICK_WAIT_MS))
-        if not events and wait_ms > QUICK_WAIT_MS:
+        events = []
+        if quick:
+            events = self._poll.poll(min(wait_ms, QUICK_WAIT_MS))
+            wait_ms -= QUICK_WAIT_MS
+        if not events and wait_ms > 0:
             if self._stderr_seen != _stderr_generation:
                 self._watch_all_stderr()
-            events = self._poll_all.poll(wait_ms - QUICK_WAIT_MS)
+            events = self._poll_all.poll(wait_ms)
         for fd, flags in events:
             if fd == self._in:
                 self._read_available()
