@@ -316,7 +316,7 @@ class SubprocessPlayer(Player):
                     min(1.0, max(0.2, 2 * self.limits.grace))
             self.exit_status = self.child.close(linger)
             assert self.cell is not None
-            self.usage = self.cell.usage(self.child.rusage)
+            self.usage = self.cell.usage()
 
     def close(self) -> None:
         self.stop()
@@ -405,7 +405,7 @@ class SubprocessPlayer(Player):
         if self.child is not None:
             self.exit_status = self.child.close()
             assert self.cell is not None
-            self.usage = self.cell.usage(self.child.rusage)
+            self.usage = self.cell.usage()
             limit = self.cell.verdict(self.usage, bytes(self.log.data[-4096:]))
             if limit and fault.reason in ("crash", "protocol", "handshake"):
                 fault = self.fault = BotFault(fault.reason, f"{fault.detail}; {limit}")

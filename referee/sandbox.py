@@ -5,7 +5,10 @@ TMPDIR point there), an environment of PATH, HOME, LANG, TMPDIR and what the
 user passes with ``--bot-env``, resource limits (`Sandbox`: address space,
 CPU seconds, file size, open files, processes), no capabilities, no new
 privileges, and a parent-death signal, so that it dies with the referee.
-Two ways to build the walls, chosen by `Sandbox.mode`:
+It runs below a warden (`referee.warden`, a fork of the referee) that adopts
+every process the bot orphans, and kills them all when the bot ends, when
+the referee asks, or when the referee dies.  Two ways to build the walls,
+chosen by `Sandbox.mode`:
 
 ``bwrap``
     bubblewrap gives the bot new PID, IPC, UTS, cgroup and network (unless
@@ -14,13 +17,10 @@ Two ways to build the walls, chosen by `Sandbox.mode`:
     /dev/shm, and its own directory.  The bot is PID 1 of its namespace: when
     it ends, the kernel ends everything it started.
 ``none``
-    no namespaces.  A warden (`referee.warden`, a fork of the referee) starts
-    the bot and adopts its orphans (child subreaper); when the bot ends, or
-    the referee asks with SIGTERM, or the referee dies, the warden kills every
-    process the bot started, double forks and new sessions included.  Where the kernel has
-    Landlock, the bot sees the same files as under bubblewrap, cannot use
-    TCP unless allowed, and (Landlock 6+) cannot signal processes outside its
-    fence; it can never trace them.
+    no namespaces: the warden alone ends what the bot started.  Where the
+    kernel has Landlock, the bot sees the same files as under bubblewrap,
+    cannot use TCP unless allowed, and (Landlock 6+) cannot signal processes
+    outside its fence; it can never trace them.
 
 ``auto`` takes bwrap when bubblewrap is installed and works here (tried once
 per process), else none, and says so once.  docs/protocol.md ("What a bot may
@@ -36,7 +36,7 @@ import shutil
 import signal
 import sys
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from pathlib import Path
@@ -173,8 +173,10 @@ def bwrap_problem() -> str | None:
         null = os.open(os.devnull, os.O_RDWR)
         err_read, err_write = os.pipe()
         try:
-            pid = _spawn_bwrap(sandbox, Path(scratch), [shutil.which("true") or "/bin/true"],
-                               _base_env(scratch), (null, null, err_write), sandbox.rlimits(60))
+            command, fds, prepare = _under_bwrap(
+                sandbox, Path(scratch), [shutil.which("true") or "/bin/true"],
+                (null, null, err_write), null, sandbox.rlimits(60))
+            pid = fork_exec(command, _base_env(scratch), fds, prepare)
         except OSError as exc:
             return f"bubblewrap does not work here ({exc})"
         finally:
@@ -338,10 +340,7 @@ class Cell:
         self.dir = Path(tempfile.mkdtemp(prefix=f"{name}-", dir=_cells_root()))
         self._report: int | None = None  # the warden's report of its bot's usage
 
-    @property
-    def stop_grace(self) -> float:
-        """Seconds the process to stop gets after SIGTERM (a warden cleans up)."""
-        return STOP_GRACE if self.sandbox.mode == "none" else 0.0
+    stop_grace = STOP_GRACE  # seconds the warden has after SIGTERM to kill the bot's processes
 
     def put(self, name: str, data: bytes) -> None:
         """A file for the bot to read in its own directory."""
@@ -351,32 +350,44 @@ class Cell:
         return {**_base_env(str(self.dir)), **dict(self.sandbox.env)}
 
     def spawn(self, argv: Sequence[str], stdio: tuple[int, int, int]) -> int:
-        """Start `argv` confined; the pid to wait for (bwrap's, or the warden's)."""
+        """Start `argv` confined, below a warden; the warden's pid, to wait for.
+
+        The warden is there under bwrap too: bwrap's own process, killed at a
+        bad moment, can orphan a half-made sandbox, which the warden adopts
+        and kills like any other process the bot left.
+        """
         confine.non_dumpable()  # bots of our user cannot read our memory, fds or environment
         argv = _command(argv)
-        env = self.environment()
-        if self.sandbox.mode == "bwrap":
-            return _spawn_bwrap(self.sandbox, self.dir, argv, env, stdio, self.rlimits)
+        null = os.open(os.devnull, os.O_RDWR | os.O_CLOEXEC)
+        report_read, report_write = os.pipe()
+        try:
+            if self.sandbox.mode == "bwrap":
+                program, fds, prepare = _under_bwrap(self.sandbox, self.dir, argv, stdio, null,
+                                                     self.rlimits)
+            else:
+                program, fds, prepare = argv, stdio, self._fenced(argv)
+            pid = fork_exec(program, self.environment(), fds, prepare, report=report_write)
+        except BaseException:
+            os.close(report_read)
+            raise
+        finally:
+            os.close(report_write)
+            os.close(null)
+        self._report = report_read
+        return pid
+
+    def _fenced(self, argv: Sequence[str]) -> Callable[[], None]:
+        """What the bot's process does just before it runs, without bubblewrap."""
         readable, devices = _fence(self.sandbox, tuple(argv), str(_cells_root()))
 
-        def prepare() -> None:  # in the bot's process, just before it runs
+        def prepare() -> None:
             confine.die_with_parent(signal.SIGKILL)
             os.chdir(self.dir)
             confine.set_limits(self.rlimits)
             confine.landlock(readable, [str(self.dir)], devices, network=self.sandbox.network)
             confine.drop_capabilities()
             confine.no_new_privileges()
-
-        report_read, report_write = os.pipe()
-        try:
-            pid = fork_exec(argv, env, stdio, prepare, report=report_write)
-        except BaseException:
-            os.close(report_read)
-            raise
-        finally:
-            os.close(report_write)
-        self._report = report_read
-        return pid
+        return prepare
 
     def killed_by(self, status: int) -> int | None:
         """The signal that ended the bot, from its exit status (bwrap reports 128 + N)."""
@@ -386,17 +397,15 @@ class Cell:
             return status - 128
         return None
 
-    def usage(self, rusage: object) -> Usage | None:
-        """The bot's peak memory and CPU time, once its process was reaped."""
-        if self._report is not None:
-            try:
-                words = os.read(self._report, 200).split()
-                return Usage(int(words[0]) / 1024, float(words[1]))
-            except (OSError, ValueError, IndexError):
-                return None
-        if rusage is None:
+    def usage(self) -> Usage | None:
+        """The bot's peak memory and CPU time, as its warden reported them when it ended."""
+        if self._report is None:
             return None
-        return Usage(rusage.ru_maxrss / 1024, rusage.ru_utime + rusage.ru_stime)
+        try:
+            words = os.read(self._report, 200).split()
+            return Usage(int(words[0]) / 1024, float(words[1]))
+        except (OSError, ValueError, IndexError):
+            return None
 
     def verdict(self, usage: Usage | None, stderr_tail: bytes) -> str | None:
         """Which limit a bot that died hit, in words, or None."""
@@ -435,9 +444,11 @@ def _command(argv: Sequence[str]) -> list[str]:
 _STDIO_SHIM = ["/bin/sh", "-c", 'exec 0<&3 1>&4 2>&5 3<&- 4>&- 5>&- && exec "$@"', "agon-bot"]
 
 
-def _spawn_bwrap(sandbox: Sandbox, workdir: Path, argv: Sequence[str], env: dict[str, str],
-                 stdio: tuple[int, int, int], rlimits: dict[int, int]) -> int:
-    """Start `argv` under bubblewrap, with the limits set on bwrap (which the bot inherits)."""
+def _under_bwrap(sandbox: Sandbox, workdir: Path, argv: Sequence[str],
+                 stdio: tuple[int, int, int], null: int, rlimits: dict[int, int]
+                 ) -> tuple[list[str], tuple[int, ...], Callable[[], None]]:
+    """How to run `argv` under bubblewrap: bwrap's command, its fds, and what its process
+    does before it runs (the limits, which the bot inherits)."""
     def prepare() -> None:
         confine.die_with_parent(signal.SIGKILL)
         confine.set_limits(rlimits)
@@ -445,11 +456,7 @@ def _spawn_bwrap(sandbox: Sandbox, workdir: Path, argv: Sequence[str], env: dict
 
     bwrap = shutil.which("bwrap") or "bwrap"
     command = _bwrap_command(bwrap, sandbox, workdir, [*_STDIO_SHIM, *argv])
-    null = os.open(os.devnull, os.O_RDWR | os.O_CLOEXEC)
-    try:
-        return fork_exec(command, env, (null, null, stdio[2], *stdio), prepare)
-    finally:
-        os.close(null)
+    return command, (null, null, stdio[2], *stdio), prepare
 
 
 @lru_cache(maxsize=64)

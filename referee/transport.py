@@ -13,7 +13,7 @@ How the program is started is the `spawn` function's business (the default
 starts it plainly in its own session; `referee.sandbox` starts it confined).
 Closing kills the child's process group (after `stop_grace` seconds of
 SIGTERM, for a child that cleans up after itself) and reaps it on every
-path, keeping its exit status and resource usage.
+path, keeping its exit status.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ import select
 import signal
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
 
 CHUNK = 1 << 16
 EXIT_GRACE = 0.2  # seconds a child that closed its output has to exit before it is killed
@@ -104,7 +103,6 @@ class ChildProcess:
         self.stderr = stderr
         self.stop_grace = stop_grace
         self.returncode: int | None = None
-        self.rusage: Any = None  # resource.struct_rusage of the reaped leader
         self.closed = False
         self._pidfd: int | None = None  # readable once the leader has exited
         ours, theirs = _pipes(stderr is not None)
@@ -378,7 +376,7 @@ class ChildProcess:
 
     def _reap(self) -> None:
         if self.returncode is None:
-            _, status, self.rusage = os.wait4(self.pid, 0)
+            _, status = os.waitpid(self.pid, 0)
             self.returncode = os.waitstatus_to_exitcode(status)
             if self._pidfd is not None and self._pidfd >= 0:
                 os.close(self._pidfd)

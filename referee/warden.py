@@ -1,12 +1,13 @@
-"""Starting a confined process: fork, set it up, exec; and the warden (sandbox mode none).
+"""Starting a confined process: fork, set it up, exec; and the warden that stands over it.
 
-`fork_exec` forks the referee, gives the child its pipes as fds 0, 1, 2 (and
-nothing else), lets it confine itself (`prepare`, in the child), and execs the
-program; an exec that fails is raised in the referee, not lost in the child.
+`fork_exec` forks the referee, gives the child the fds it is to have as 0, 1,
+2 ... (and nothing else), lets it confine itself (`prepare`, in the child), and
+execs the program; an exec that fails is raised in the referee, not lost in the
+child.
 
-The warden is what stands between the referee and a bot when there are no
-namespaces to end a bot's processes for us.  It is a fork of the referee that
-makes itself a child subreaper, so every process the bot starts and orphans
+The warden stands between the referee and a bot (or the bubblewrap that holds
+it), so that nothing the bot starts outlives it.  It is a fork of the referee
+that makes itself a child subreaper, so every process the bot starts and orphans
 (double forks and new sessions included) becomes its child; when the bot ends,
 when the referee asks with SIGTERM, or when the referee dies (the
 parent-death signal), it kills every process below it, reports the bot's peak
