@@ -45,7 +45,7 @@ def fork_exec(argv: Sequence[str], env: dict[str, str], stdio: Sequence[int],
             kept = _arrange_fds(stdio, [errors_write] if report is None else [errors_write, report])
             if report is None:
                 _become(argv, env, prepare, kept[0], referee)
-            _warden(argv, env, prepare, kept[0], kept[1], referee)
+            _warden(argv, env, prepare, kept[0], kept[1], referee, len(stdio))
         finally:
             os._exit(70)
     os.close(errors_write)
@@ -101,10 +101,11 @@ def read_all(fd: int) -> bytes:
 # -- the warden ----------------------------------------------------------------------------
 
 def _warden(argv: Sequence[str], env: dict[str, str], prepare: Callable[[], None],
-            errors: int, report: int, referee: int) -> NoReturn:
+            errors: int, report: int, referee: int, inherited: int) -> NoReturn:
     """Between the referee and a bot: start it, adopt its orphans, and when it ends
     (or the referee asks with SIGTERM, or dies) kill everything it started; then
-    report its peak memory and CPU time and exit as it did."""
+    report its peak memory and CPU time and exit as it did.  The bot's `inherited`
+    fds are closed here once it has them, so that its pipes end when it does."""
     signal.signal(signal.SIGTERM, lambda *_: _kill(descendants(os.getpid())))
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     confine.die_with_parent(signal.SIGTERM)
@@ -117,9 +118,10 @@ def _warden(argv: Sequence[str], env: dict[str, str], prepare: Callable[[], None
     if bot == 0:
         _become(argv, env, prepare, errors, warden)
     os.close(errors)
-    null = os.open(os.devnull, os.O_RDWR)
-    for fd in range(3):  # the bot's pipes close when the bot's last process does
+    null = os.open(os.devnull, os.O_RDWR)  # at the slot `errors` left, past the inherited
+    for fd in range(3):
         os.dup2(null, fd)
+    os.closerange(3, inherited)
     while True:
         pid, status, usage = os.wait4(-1, 0)  # orphans are reaped as they come
         if pid == bot:

@@ -196,3 +196,11 @@ def test_events_a_bot_never_reads_pile_up_only_to_a_bound(kit, hello):
     assert caught.value.reason == "timeout" and "not reading its input" in caught.value.detail
     assert time.monotonic() - began < 0.5  # never blocked on the full pipe
     assert_gone(kit, player)
+
+
+def test_a_bot_that_closes_its_output_but_lives_on_is_a_crash_at_once(kit, hello):
+    player = started(kit, hello, "closed-stdout")
+    fault, took = fault_of(kit, player)
+    assert fault.reason == "crash" and "closed its output" in fault.detail
+    assert took < kit.limits.move  # not a timeout: the sandbox holds no copy of its pipe
+    assert_gone(kit, player)
