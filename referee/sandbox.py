@@ -113,7 +113,12 @@ class Sandbox:
         return replace(self, hidden=tuple(hidden))
 
     def resolved(self) -> Sandbox:
-        """`auto` made concrete: bwrap where it works, else none (said once on stderr)."""
+        """`auto` made concrete: bwrap where it works, else none (said once on stderr).
+
+        The folder of bot directories is made here too, so that the process that
+        resolves (a tournament's, before it forks its workers) also removes it.
+        """
+        _cells_root()
         problem = bwrap_problem() if self.mode != "none" else None
         if self.mode == "bwrap" and problem:
             raise SandboxError(f"--sandbox bwrap: {problem}")
