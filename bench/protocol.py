@@ -39,6 +39,7 @@ from pathlib import Path
 import agon.bots.examples
 from agon.referee.engine import Decision
 from agon.referee.players import Limits, SubprocessPlayer
+from agon.referee.warden import descendants
 
 ECHO = "import sys\nfor line in sys.stdin.buffer:\n    sys.stdout.buffer.write(line)\n" \
        "    sys.stdout.buffer.flush()\n"
@@ -118,12 +119,14 @@ def measure(placement: str, parent_cpu: int, bot_cpu: int, decisions: int,
     subjects = {
         "raw pipe round trip (echo)": RawEcho(),
         "referee, minimal bot": Referee([sys.executable, "-c", MINIMAL]),
-        "referee, python -m agon.bots.random": Referee([sys.executable, "-m", "bots.random"]),
+        "referee, python -m agon.bots.random": Referee([sys.executable, "-m",
+                                                        "agon.bots.random"]),
         "referee, minimal_bot.py (docs)": Referee([sys.executable,
                                                    str(examples / "minimal_bot.py")]),
     }
     for subject in subjects.values():
-        os.sched_setaffinity(subject.pid, {bot_cpu})
+        for pid in [subject.pid, *descendants(subject.pid)]:  # a sandboxed bot is below
+            os.sched_setaffinity(pid, {bot_cpu})               # bwrap or its warden
     times: dict[str, list[float]] = {name: [] for name in subjects}
     cpu = dict.fromkeys(subjects, 0.0)
     rounds = max(1, decisions // block)

@@ -50,7 +50,11 @@ def _serve(bot_class: type[Bot], seed: int | None, name: str,
     for line in reader:
         if not line.strip():
             continue
-        message = protocol.decode_from_referee(line, max_line=len(line))  # trust the referee
+        try:
+            message = protocol.decode_from_referee(line, max_line=len(line))  # no size limit
+        except protocol.ProtocolError as err:  # not ours to judge: say so, go on
+            print(f"{name}: ignoring a line it cannot read ({err})", file=sys.stderr, flush=True)
+            continue
         if isinstance(message, protocol.Hello):
             bot = bot_class(seed) if seed is not None else bot_class(_fresh_seed())
             seat = str(message.payload.get("seat", ""))
@@ -82,13 +86,18 @@ def _answer(ask: protocol.Ask, action: str) -> protocol.Act:
 
 
 def _engine_for(hello: dict[str, Any]) -> Engine:
-    """The engine of the hello's ruleset, to load the states a search bot is sent."""
+    """The engine of the hello's ruleset, to load the states a search bot is sent.
+
+    A shipped ruleset is named by its id; any other is copied into the bot's
+    working directory, and the hello names that copy (`file`).
+    """
     from agon.referee.games import engine_class
     from agon.referee.ruleset import load_ruleset
 
     info = hello.get("ruleset") or {}
-    source = info.get("source")
-    ruleset = load_ruleset(source if source and os.path.isfile(source) else info.get("id", ""))
+    copy = info.get("file")
+    ruleset = load_ruleset(copy if isinstance(copy, str) and os.path.isfile(copy)
+                           else str(info.get("id", "")))
     return engine_class(ruleset.engine)(ruleset)
 
 

@@ -15,8 +15,18 @@ from agon.referee.compliance import check_bot
 from agon.referee.games import UnknownEngine, engine_class
 from agon.referee.players import Limits
 from agon.referee.ruleset import RulesetError, load_ruleset
+from agon.referee.sandbox import shield_referee
 
-from .common import RulesetsPath, fail, parse_pairs
+from .common import (
+    BotEnvOption,
+    BotLimitOption,
+    BotNetworkOption,
+    RulesetsPath,
+    SandboxOption,
+    bot_rules,
+    fail,
+    parse_pairs,
+)
 
 
 def check(
@@ -38,6 +48,10 @@ def check(
     log_dir: Annotated[Path | None, typer.Option(
         help="keep the bot's stderr log here")] = None,
     rulesets_path: RulesetsPath = None,
+    sandbox: SandboxOption = "auto",
+    bot_env: BotEnvOption = None,
+    bot_network: BotNetworkOption = False,
+    bot_limit: BotLimitOption = None,
 ) -> None:
     """Check that a bot program speaks the agon protocol (docs/protocol.md).
 
@@ -49,6 +63,8 @@ def check(
 
     Example: agon check "python3 bots/examples/minimal_bot.py" --ruleset earth-and-water
     """
+    shield_referee()
+    rules = bot_rules(sandbox, bot_env, bot_network, bot_limit)
     try:
         rs = load_ruleset(ruleset, tuple(rulesets_path or ()))
         engine = engine_class(rs.engine)(rs)
@@ -57,10 +73,10 @@ def check(
         fail(str(exc), code=2)
     argv = _command(bot)
     limits = Limits(handshake=handshake_time, move=move_time,
-                    game=max(600.0, move_time * decisions))
+                    game=max(600.0, move_time * decisions), max_log=rules.max_log)
     try:
         report = check_bot(argv, engine, seat=seat, seed=seed, options=options, limits=limits,
-                           max_decisions=decisions, log_dir=log_dir)
+                           max_decisions=decisions, log_dir=log_dir, sandbox=rules.sandbox)
     except (ValueError, RulesetError) as exc:
         fail(str(exc), code=2)
     typer.echo(report.render())

@@ -5,7 +5,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import sys
+from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -14,6 +16,7 @@ import typer
 from tabulate import tabulate
 
 from agon.referee.ruleset import Ruleset, RulesetError, load_ruleset
+from agon.referee.sandbox import LIMITS, MODES, Sandbox, SandboxError
 
 
 class Format(StrEnum):
@@ -71,3 +74,51 @@ def emit(rows: list[dict[str, Any]], fmt: Format, *, title: str | None = None) -
     if title:
         typer.echo(title)
     typer.echo(tabulate(rows, headers="keys") if rows else "(none)")
+
+
+# -- how bots are isolated: the options play, tournament and check share -------------
+
+_LIMIT_HELP = "; ".join(f"{name} ({unit + ', ' if unit else ''}{meaning})"
+                        for name, (_, unit, meaning) in LIMITS.items())
+SandboxOption = Annotated[str, typer.Option(
+    "--sandbox", help=f"how bot programs are isolated: {', '.join(MODES)} (auto: bubblewrap "
+                      "where it works, else the fallback; see docs/protocol.md)")]
+BotEnvOption = Annotated[list[str] | None, typer.Option(
+    "--bot-env", help="NAME=VALUE: an environment variable every bot program gets "
+                      "(they get PATH, HOME, TMPDIR and LANG, and nothing else)")]
+BotNetworkOption = Annotated[bool, typer.Option(
+    "--bot-network", help="let bot programs use the network (default: no network)")]
+BotLimitOption = Annotated[list[str] | None, typer.Option(
+    "--bot-limit", help=f"NAME=VALUE, 0 for none: {_LIMIT_HELP}; log (MB of each bot's log "
+                        "and transcript, default 4)")]
+_ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+@dataclass(frozen=True)
+class BotRules:
+    """What the sandbox options asked for: the sandbox and the log cap (bytes)."""
+
+    sandbox: Sandbox
+    max_log: int
+
+
+def bot_rules(mode: str, env: list[str] | None, network: bool, limits: list[str] | None,
+              *, programs: bool = True) -> BotRules:
+    """The sandbox the options describe, resolved when bot `programs` will run (auto
+    tries bubblewrap then, and says once if it falls back); usage errors exit 2."""
+    variables = parse_pairs(env, "--bot-env")
+    for name in variables:
+        if not _ENV_NAME.match(name):
+            fail(f"--bot-env {name!r}: a variable name is letters, digits and _", code=2)
+    wanted = parse_pairs(limits, "--bot-limit")
+    log_mb = wanted.pop("log", "4")
+    if not log_mb.isdigit() or int(log_mb) < 1:
+        fail(f"--bot-limit log takes a whole number of MB >= 1, not {log_mb!r}", code=2)
+    try:
+        sandbox = Sandbox(mode=mode, network=network, env=tuple(variables.items()))
+        sandbox = sandbox.with_limits(wanted)
+        if programs:
+            sandbox = sandbox.resolved()
+    except SandboxError as exc:
+        fail(str(exc), code=2)
+    return BotRules(sandbox, int(log_mb) << 20)

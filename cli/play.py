@@ -19,9 +19,20 @@ from agon.referee.players import Limits, make_player
 from agon.referee.records import GameRecord
 from agon.referee.rng import stream
 from agon.referee.ruleset import RulesetError
+from agon.referee.sandbox import shield_referee
 from agon.referee.signing import Keyring, KeyringError
 
-from .common import RulesetsPath, fail, open_ruleset, parse_pairs
+from .common import (
+    BotEnvOption,
+    BotLimitOption,
+    BotNetworkOption,
+    RulesetsPath,
+    SandboxOption,
+    bot_rules,
+    fail,
+    open_ruleset,
+    parse_pairs,
+)
 
 
 def play(
@@ -39,14 +50,21 @@ def play(
         None, help="where external bots' stderr logs and transcripts go (default: a new temp dir)"),
     json_result: bool = typer.Option(False, "--json", help="print the record as JSON at the end"),
     rulesets_path: RulesetsPath = None,
+    sandbox: SandboxOption = "auto",
+    bot_env: BotEnvOption = None,
+    bot_network: BotNetworkOption = False,
+    bot_limit: BotLimitOption = None,
 ) -> None:
     """Play one game between bots, programs and people.
 
     Example: agon play earth-and-water --seat persia=random --seat greece=human
 
     An external program is given as a command line, split like a shell but
-    never run through one: --seat greece="python3 my_bot.py --fast".
+    never run through one: --seat greece="python3 my_bot.py --fast".  It runs
+    sandboxed in its own directory (--sandbox, docs/protocol.md); file
+    arguments are made absolute.
     """
+    shield_referee()  # the seed leaves our command line; bots cannot read our memory
     if record and not record.resolve().parent.is_dir():
         fail(f"cannot write the record to {record}: no such folder", code=2)
     rs = open_ruleset(ruleset, rulesets_path)
@@ -62,8 +80,10 @@ def play(
     if not quiet:
         typer.echo(f"{rs.name} ({rs.ref}), seed {seed}: "
                    + ", ".join(f"{s}={specs[s]}" for s in seats))
-    limits = Limits(handshake=handshake_time, move=move_time, game=game_time)
     external = [s for s in seats if specs[s] not in BUILTIN and specs[s] != "human"]
+    rules = bot_rules(sandbox, bot_env, bot_network, bot_limit, programs=bool(external))
+    limits = Limits(handshake=handshake_time, move=move_time, game=game_time,
+                    max_log=rules.max_log)
     if external and log_dir is None:
         log_dir = Path(tempfile.mkdtemp(prefix="agon-logs-"))
     if external and not quiet:
@@ -73,7 +93,8 @@ def play(
         for name in seats:
             bot_seed = stream(seed, f"bot:{name}").randrange(1 << 31)
             players[name] = make_player(specs[name], seed=bot_seed, log_dir=log_dir,
-                                        rules_lookup=lambda q: answer(rs, q))
+                                        rules_lookup=lambda q: answer(rs, q),
+                                        sandbox=rules.sandbox.hiding(record))
     except ValueError as exc:
         for player in players.values():
             player.close()

@@ -14,6 +14,7 @@ from agon.referee.players import Limits
 from agon.referee.ratings import standings
 from agon.referee.report import RENDERERS
 from agon.referee.ruleset import RulesetError
+from agon.referee.sandbox import SandboxError, shield_referee
 from agon.referee.signing import KeyringError
 from agon.referee.sprt import SequentialTest, SprtError, SprtSpec
 from agon.referee.tournament import (
@@ -25,7 +26,17 @@ from agon.referee.tournament import (
     setup,
 )
 
-from .common import Format, RulesetsPath, fail, parse_pairs
+from .common import (
+    BotEnvOption,
+    BotLimitOption,
+    BotNetworkOption,
+    Format,
+    RulesetsPath,
+    SandboxOption,
+    bot_rules,
+    fail,
+    parse_pairs,
+)
 
 DEFAULT_GAMES = 10
 DEFAULT_SPRT_GAMES = 1000  # with --sprt, --games is only the most the match may last
@@ -82,6 +93,10 @@ def tournament(
         help="seconds a bot may think per game (default 600)",
     )] = None,
     rulesets_path: RulesetsPath = None,
+    sandbox: SandboxOption = "auto",
+    bot_env: BotEnvOption = None,
+    bot_network: BotNetworkOption = False,
+    bot_limit: BotLimitOption = None,
 ) -> None:
     """Round-robin tournament between bots, in the duplicate format.
 
@@ -138,6 +153,8 @@ def tournament(
     Exit status: 0, 1 when some game could not be refereed (listed under
     Errors), 2 for a usage, ruleset or journal error.
     """
+    shield_referee()  # the master seed leaves our command line before any bot starts
+    rules = bot_rules(sandbox, bot_env, bot_network, bot_limit, programs=False)
     if resume is not None and out is not None and out.resolve() != resume.resolve():
         fail("--out and --resume name different files; --resume appends to its journal",
              code=2)
@@ -158,12 +175,14 @@ def tournament(
             options=parse_pairs(option, "--option") if option else
             {k: v for k, v in stored.get("options", {}).items() if v is not None},
             limits=Limits(move=_pick(move_time, stored.get("limits", {}).get("move"), 10.0),
-                          game=_pick(game_time, stored.get("limits", {}).get("game"), 600.0)),
+                          game=_pick(game_time, stored.get("limits", {}).get("game"), 600.0),
+                          max_log=rules.max_log),
             gauntlet=_pick(gauntlet, stored.get("gauntlet"), None),
             sprt=sprt_spec,
             rulesets_path=tuple(rulesets_path or ()),
+            sandbox=rules.sandbox.hiding(resume or out),
         )
-    except (TournamentError, SprtError, RulesetError, UnknownEngine, ValueError) as exc:
+    except (TournamentError, SprtError, RulesetError, UnknownEngine, SandboxError, ValueError) as exc:
         fail(str(exc), code=2)
     workers = jobs if jobs > 0 else (os.cpu_count() or 1)
     progress = ProgressBar(0) if ProgressBar.wanted() else None

@@ -10,7 +10,6 @@ shows the last lines exchanged and the end of the bot's stderr.
 
 from __future__ import annotations
 
-import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -18,8 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from .engine import Engine, State
+from .match import ruleset_hello
 from .players import BotFault, Limits, SubprocessPlayer
 from .rng import stream
+from .sandbox import Sandbox
 
 PROBE_EVENT = {"type": "agon-check", "text": "agon check: an event no game sends; ignore it"}
 QUIT_WAIT = 2.0  # seconds a bot has to exit after `quit`
@@ -71,13 +72,13 @@ class Report:
 
 def _clip(line: bytes, limit: int = 160) -> str:
     text = line[:limit].decode("utf-8", "replace")
-    return text + (f"... ({len(line)} bytes)" if len(line) > limit else "")
+    return text + ("..." if len(line) > limit else "")
 
 
 def check_bot(argv: Sequence[str], engine: Engine, *, seat: str | None = None, seed: int = 1,
               options: dict[str, Any] | None = None, limits: Limits | None = None,
               max_decisions: int = 2000, log_dir: Path | None = None,
-              quit_wait: float = QUIT_WAIT) -> Report:
+              quit_wait: float = QUIT_WAIT, sandbox: Sandbox | None = None) -> Report:
     """Run the scripted session; the report says which steps passed."""
     limits = limits or Limits()
     ruleset = engine.ruleset
@@ -87,29 +88,29 @@ def check_bot(argv: Sequence[str], engine: Engine, *, seat: str | None = None, s
         raise ValueError(f"{ruleset.id} has no seat {seat!r} (seats: {', '.join(seats)})")
     options = ruleset.resolve_options(options or {})
     report = Report(" ".join(argv), seat, ruleset.ref)
-    with tempfile.TemporaryDirectory(prefix="agon-check-") as scratch:
-        player = SubprocessPlayer(argv, log_dir=log_dir or Path(scratch), label=seat,
-                                  transcript=log_dir is not None)
-        try:
-            _session(player, engine, seats, seat, seed, options, limits, max_decisions, report)
-            if report.passed:
-                _finish(player, report, quit_wait)
-        finally:
-            player.close()
-            report.exchanged = list(player.recent)
-            report.infos = list(player.infos)
-            report.stderr_tail = _stderr_tail(player.log_path)
+    player = SubprocessPlayer(argv, log_dir=log_dir, label=seat, transcript=log_dir is not None,
+                              sandbox=sandbox)
+    try:
+        _session(player, engine, seats, seat, seed, options, limits, max_decisions, report)
+        if report.passed:
+            _finish(player, report, quit_wait)
+    finally:
+        player.close()
+        report.exchanged = list(player.recent)
+        report.infos = list(player.infos)
+        report.stderr_tail = _stderr_tail(player.log.getvalue())
     return report
 
 
 def _session(player: SubprocessPlayer, engine: Engine, seats: list[str], seat: str, seed: int,
              options: dict[str, Any], limits: Limits, max_decisions: int, report: Report) -> None:
     ruleset = engine.ruleset
-    hello = {"game": ruleset.engine, "seat": seat, "seats": seats,
-             "ruleset": {"id": ruleset.id, "version": ruleset.version, "sha256": ruleset.sha256},
+    told, files = ruleset_hello(ruleset)
+    hello = {"game": ruleset.engine, "seat": seat, "seats": seats, "ruleset": told,
              "options": options, "limits": limits.to_json()}
     began = time.monotonic()
     try:
+        player.give(files)
         player.start(hello, limits)
     except BotFault as fault:
         report.add("handshake", False, f"{fault.reason}: {fault.detail}")
@@ -171,8 +172,6 @@ def _finish(player: SubprocessPlayer, report: Report, quit_wait: float) -> None:
         report.add("quit", True, f"exited with status {status} {took:.3f} s after 'quit'")
 
 
-def _stderr_tail(path: Path | None, count: int = SHOWN_LINES) -> list[str]:
-    if path is None or not path.exists():
-        return []
-    lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
-    return [line for line in lines[1:] if not line.startswith("info: ")][-count:]
+def _stderr_tail(log: bytes, count: int = SHOWN_LINES) -> list[str]:
+    lines = log.decode("utf-8", errors="replace").splitlines()
+    return [line for line in lines if not line.startswith("info: ")][-count:]

@@ -7,15 +7,22 @@ game still ends with a valid result and record.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from .engine import Decision, Engine, Event, Result, State
 from .players import BotFault, Limits, Player, Resign
+from .protocol import shown
 from .records import GameRecord, forfeit_result, sides_of
 from .rng import stream
+from .ruleset import RULESETS_DIR
+from .ruleset_model import Ruleset
 from .signing import digest
+
+RULESET_COPY = "ruleset.json"  # a ruleset that is not shipped, in each bot's own directory
 
 EventHook = Callable[[Event], None]
 
@@ -76,16 +83,17 @@ class Match:
 
     def _start_players(self) -> None:
         ruleset = self.engine.ruleset
+        told, files = ruleset_hello(ruleset)
         for seat, player in self.players.items():
             hello = {
-                "game": ruleset.engine, "seat": seat, "seats": self.seats,
-                "ruleset": {"id": ruleset.id, "version": ruleset.version,
-                            "sha256": ruleset.sha256, "source": ruleset.source},
+                "game": ruleset.engine, "seat": seat, "seats": self.seats, "ruleset": told,
                 "options": self.options, "limits": self.limits.to_json(),
             }
             if self.teams:
                 hello["teams"] = self.teams
             try:
+                if files:
+                    player.give(files)
                 player.start(hello, self.limits)
             except BotFault as fault:
                 self._forfeit(seat, fault)
@@ -116,7 +124,8 @@ class Match:
             if spent > timeout and not interactive:  # people have no clock
                 raise BotFault("timeout", f"answered after {spent:.2f} s (limit {timeout:.2f} s)")
             if action not in decision.legal:
-                raise BotFault("illegal", f"{action!r} is not a legal action of ask {self.ask_id}")
+                raise BotFault("illegal", f"{shown(str(action))} is not a legal action of "
+                                          f"ask {self.ask_id}")
         except BotFault as fault:
             self._forfeit(seat, fault)
             return self._answer(state, decision) if not self._decided_by_forfeit() else None
@@ -149,7 +158,7 @@ class Match:
     def _forfeit(self, seat: str, fault: BotFault) -> None:
         self.forfeits[seat] = {"reason": fault.reason, "detail": fault.detail,
                                "after_actions": len(self.actions)}
-        self.players[seat].close()
+        self.players[seat].stop()
         if self.on_event:
             self.on_event(Event("forfeit", f"{seat} forfeits ({fault.reason}: {fault.detail})",
                                 {"seat": seat, "reason": fault.reason}))
@@ -165,6 +174,30 @@ class Match:
     def _final_result(self, state: State) -> Result:
         engine_result = None if self._decided_by_forfeit() else state.result()
         return forfeit_result(self.seats, self.teams, engine_result, self.forfeits)
+
+
+def ruleset_hello(ruleset: Ruleset) -> tuple[dict[str, Any], dict[str, bytes]]:
+    """What the hello says of the ruleset, and the files each bot's directory gets.
+
+    The hello names no path: a shipped ruleset is known by its id (and sha256);
+    any other is copied into the bot's directory as JSON, its `extends` merged
+    in (so its own sha256 differs from the hello's, which names the original).
+    """
+    told = {"id": ruleset.id, "version": ruleset.version, "sha256": ruleset.sha256}
+    source = Path(ruleset.source)
+    if not ruleset.raw or source.is_file() and source.resolve().parent == RULESETS_DIR:
+        return told, {}
+    return {**told, "file": RULESET_COPY}, {RULESET_COPY: _ruleset_json(ruleset)}
+
+
+_COPIES: dict[str, bytes] = {}  # sha256 -> the JSON copy, made once per ruleset
+
+
+def _ruleset_json(ruleset: Ruleset) -> bytes:
+    if ruleset.sha256 not in _COPIES:
+        document = {k: v for k, v in ruleset.raw.items() if k != "extends"}
+        _COPIES[ruleset.sha256] = json.dumps(document, separators=(",", ":")).encode()
+    return _COPIES[ruleset.sha256]
 
 
 def run_match(engine: Engine, players: dict[str, Player], *, seed: int,

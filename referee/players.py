@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import shlex
 import shutil
-import subprocess
 import sys
 import time
 import traceback
@@ -26,10 +25,12 @@ from agon.bots.base import Bot
 
 from . import protocol, transport
 from .engine import Decision, State
-from .transport import ChildProcess
+from .sandbox import Cell, Sandbox, SandboxError, Usage
+from .transport import BoundedLog, ChildProcess
 
 # Reason codes for a seat that loses by forfeit (docs/protocol.md, "Faults").
 FORFEIT_REASONS = ("timeout", "crash", "illegal", "protocol", "handshake", "resign")
+MAX_DETAIL = 400  # characters of a forfeit's detail
 
 
 class BotFault(Exception):
@@ -37,6 +38,8 @@ class BotFault(Exception):
 
     def __init__(self, reason: str, detail: str) -> None:
         assert reason in FORFEIT_REASONS, reason
+        if len(detail) > MAX_DETAIL:  # details go into records; a bot must not fill them
+            detail = detail[:MAX_DETAIL] + "..."
         super().__init__(f"{reason}: {detail}")
         self.reason = reason
         self.detail = detail
@@ -51,6 +54,7 @@ class Limits:
     game: float = 600.0
     grace: float = 0.25
     max_line: int = 1 << 20
+    max_log: int = 4 << 20  # bytes of a bot's log, and of its transcript
 
     def to_json(self) -> dict[str, Any]:
         return {"handshake": self.handshake, "move": self.move, "game": self.game,
@@ -93,12 +97,19 @@ class Player(ABC):
     def finish(self, result: dict[str, Any]) -> None:  # noqa: B027 (optional hook)
         """The game is over; `result` is Result.to_json() plus forfeits."""
 
+    def give(self, files: dict[str, bytes]) -> None:  # noqa: B027 (optional hook)
+        """Files the player's program may read in its own directory (before `start`)."""
+
+    def stop(self) -> None:
+        """Stop taking part (a forfeit): end any process, keep what is kept for `close`."""
+        self.close()
+
     def close(self) -> None:  # noqa: B027 (optional hook)
         """Release every resource (processes, files). Safe to call twice."""
 
 
-MAX_INFO_LOG = 16 << 20  # bytes of info lines a log keeps per game
 EXIT_WAIT = 0.2  # seconds to wait for an exit status after a program closes its output
+CLIPPED = 500  # bytes of a line kept in `recent` (and characters of an info line in `infos`)
 
 
 # -- in-process bots ---------------------------------------------------------
@@ -148,24 +159,29 @@ class InProcessPlayer(Player):
 class SubprocessPlayer(Player):
     """An external program speaking docs/protocol.md over its stdin/stdout.
 
-    The program is started by `start` (one process for the whole game) and
-    killed, with everything it started, by `close`.  Its stderr and its
-    `info` lines go to ``<log_dir>/<seat>.log``; with `transcript` the lines
-    exchanged go to ``<log_dir>/<seat>.transcript`` too.  The last lines
-    exchanged are always kept in `recent` for error reports.
+    The program is started by `start` (one process for the whole game) in a
+    sandbox (`referee.sandbox`: its own directory, limits, bubblewrap where
+    available) and killed, with everything it started, by `stop` or `close`.
+    Its stderr and its `info` lines are kept in `log`, and with `transcript`
+    the lines exchanged in `transcript_log`, both in memory and bounded by
+    `Limits.max_log`; `close` writes them to ``<log_dir>/<seat>.log`` and
+    ``<log_dir>/<seat>.transcript``, so that no bot can read another's while
+    the game runs.  The last lines exchanged are kept (cut short) in `recent`
+    for error reports.
     """
 
     def __init__(self, argv: Sequence[str], *, log_dir: Path | None = None,
-                 transcript: bool = False, cwd: Path | None = None,
-                 env: dict[str, str] | None = None, label: str | None = None) -> None:
+                 transcript: bool = False, label: str | None = None,
+                 sandbox: Sandbox | None = None) -> None:
         if not argv:
             raise ValueError("an external bot needs a command line")
         self.argv = list(argv)
         self.log_dir = log_dir
         self.transcript = transcript and log_dir is not None
-        self.cwd = cwd
-        self.env = env
         self.label = label
+        self.sandbox = sandbox or Sandbox()
+        self.cell: Cell | None = None
+        self.files: dict[str, bytes] = {}
         self.child: ChildProcess | None = None
         self.limits = Limits()
         self.ready: protocol.Ready | None = None
@@ -175,11 +191,12 @@ class SubprocessPlayer(Player):
         self.answers = {"index": 0, "text": 0}
         self.slowest = 0.0
         self.exit_status: int | None = None
+        self.usage: Usage | None = None
         self.quit_wait: float | None = None  # seconds to exit after quit; None: from limits
         self.log_path: Path | None = None
-        self._log: IO[str] | None = None
-        self._info_room = MAX_INFO_LOG
-        self._transcript: IO[bytes] | None = None
+        self.log = BoundedLog(Limits.max_log, "log")
+        self.transcript_log = BoundedLog(Limits.max_log, "transcript")
+        self.seat = "bot"
 
     # -- identity and logs ---------------------------------------------------
 
@@ -190,42 +207,46 @@ class SubprocessPlayer(Player):
             who["about"] = self.ready.about
         return who
 
-    def _open_logs(self, seat: str) -> None:
-        if self.log_dir is None:
-            return
-        self.log_dir.mkdir(parents=True, exist_ok=True)
-        name = _file_name(self.label or seat)
-        self.log_path = self.log_dir / f"{name}.log"
-        self.log_path.write_text(f"# {shlex.join(self.argv)}\n", encoding="utf-8")
-        if self.transcript:
-            self._transcript = open(self.log_dir / f"{name}.transcript", "wb")  # noqa: SIM115
+    def give(self, files: dict[str, bytes]) -> None:
+        self.files.update(files)
 
     def _note(self, direction: str, line: bytes) -> None:
-        self.recent.append((direction, line))
-        if self._transcript is not None:
-            self._transcript.write(direction.encode() + b" " + line + b"\n")
+        self.recent.append((direction, line if len(line) <= CLIPPED else
+                            line[:CLIPPED] + b"... (%d bytes)" % len(line)))
+        if self.transcript:
+            self.transcript_log.add(direction.encode(), b" ", line, b"\n")
 
     def _log_info(self, text: str) -> None:
-        self.infos.append(text)
-        if self.log_path is None or self._info_room <= 0:
+        self.infos.append(text if len(text) <= CLIPPED else text[:CLIPPED] + "...")
+        self.log.add(b"info: ", text.encode("utf-8", "replace"), b"\n")
+
+    def _save_logs(self) -> None:
+        """Write the log (and transcript) to `log_dir`: at the end, never while bots run."""
+        if self.log_dir is None or self.child is None:
             return
-        if self._log is None:
-            self._log = open(self.log_path, "a", encoding="utf-8", buffering=1)  # noqa: SIM115
-        self._info_room -= len(text) + 7
-        self._log.write(f"info: {text}\n" if self._info_room > 0 else
-                        "info: (more info lines not logged: the log is full)\n")
+        self.log_dir.mkdir(parents=True, exist_ok=True)
+        name = _file_name(self.label or self.seat)
+        self.log_path = self.log_dir / f"{name}.log"
+        self.log_path.write_bytes(f"# {shlex.join(self.argv)}\n".encode() + self.log.getvalue())
+        if self.transcript:
+            (self.log_dir / f"{name}.transcript").write_bytes(self.transcript_log.getvalue())
 
     # -- the protocol ----------------------------------------------------------
 
     def start(self, hello: dict[str, Any], limits: Limits) -> None:
         self.limits = limits
-        self._open_logs(str(hello.get("seat", "bot")))
+        self.seat = str(hello.get("seat", "bot"))
+        self.log.cap = self.transcript_log.cap = limits.max_log
         try:
-            self.child = ChildProcess(self.argv, max_line=limits.max_line,
-                                      stderr=self.log_path, cwd=self.cwd, env=self.env)
-        except OSError as err:
+            self.cell = Cell(self.sandbox.hiding(self.log_dir), label=self.label or self.seat,
+                             game_seconds=limits.game)
+            for name, data in self.files.items():
+                self.cell.put(name, data)
+            self.child = ChildProcess(self.argv, max_line=limits.max_line, stderr=self.log,
+                                      spawn=self.cell.spawn, stop_grace=self.cell.stop_grace)
+        except (OSError, SandboxError) as err:
             self._fail(BotFault("handshake", f"cannot run {shlex.join(self.argv)!r}: "
-                                             f"{err.strerror or err}"))
+                                             f"{getattr(err, 'strerror', None) or err}"))
         deadline = time.monotonic() + limits.handshake + limits.grace
         self._send(protocol.Hello(hello))
         while True:
@@ -237,7 +258,7 @@ class SubprocessPlayer(Player):
                 return
             if not isinstance(message, protocol.Info):
                 self._fail(BotFault("handshake", f"expected 'ready NAME', got "
-                                                 f"{_shown(self.recent[-1][1])}"))
+                                                 f"{protocol.shown(self.recent[-1][1])}"))
 
     def event(self, event: dict[str, Any]) -> None:
         if self.fault is None and self.child is not None:
@@ -260,7 +281,7 @@ class SubprocessPlayer(Player):
                 break
             if not isinstance(message, protocol.Info):
                 self._fail(BotFault("protocol", f"expected 'act {ask_id} K', got "
-                                                f"{_shown(self.recent[-1][1])}"))
+                                                f"{protocol.shown(self.recent[-1][1])}"))
         spent = time.monotonic() - began
         if spent > self.slowest:
             self.slowest = spent
@@ -277,7 +298,8 @@ class SubprocessPlayer(Player):
             return legal[act.index]
         text = act.text or ""
         if text not in legal:
-            self._fail(BotFault("illegal", f"{text!r} is not a legal action of ask {ask_id}"))
+            self._fail(BotFault("illegal", f"{protocol.shown(text)} is not a legal action "
+                                           f"of ask {ask_id}"))
         self.answers["text"] += 1
         return text
 
@@ -285,17 +307,23 @@ class SubprocessPlayer(Player):
         if self.fault is None and self.child is not None:
             self._send_quietly(protocol.ResultMsg(result))
 
-    def close(self) -> None:
+    def stop(self) -> None:
+        """End the program (asking it to quit first, if it did nothing wrong)."""
         if self.child is not None and not self.child.closed:
             linger = 0.0
             if self.fault is None and self._send_quietly(protocol.Quit()):
                 linger = self.quit_wait if self.quit_wait is not None else \
                     min(1.0, max(0.2, 2 * self.limits.grace))
             self.exit_status = self.child.close(linger)
-        for handle in (self._transcript, self._log):
-            if handle is not None:
-                handle.close()
-        self._transcript = self._log = None
+            assert self.cell is not None
+            self.usage = self.cell.usage()
+
+    def close(self) -> None:
+        self.stop()
+        if self.cell is not None:
+            self._save_logs()
+            self.cell.remove()
+            self.cell = None
 
     # -- plumbing --------------------------------------------------------------
 
@@ -324,7 +352,12 @@ class SubprocessPlayer(Player):
         return True
 
     def _receive(self, deadline: float, late: Callable[[], BotFault]) -> protocol.Message:
-        """The next message from the bot (blank lines skipped); `late()` is the fault on time."""
+        """The next message from the bot (blank lines skipped); `late()` is the fault on time.
+
+        Info lines and blank lines are read against the same deadline: a flood
+        of them spends the bot's own clock, and past `Limits.max_log` they are
+        no longer kept.
+        """
         assert self.child is not None
         while True:
             try:
@@ -341,7 +374,7 @@ class SubprocessPlayer(Player):
             try:
                 message = protocol.decode_from_bot(line, self.limits.max_line)
             except protocol.ProtocolError as err:
-                self._fail(BotFault(self._breach, f"{err}: {_shown(line)}"))
+                self._fail(BotFault(self._breach, f"{err}: {protocol.shown(line)}"))
             if type(message) is protocol.Info:
                 self._log_info(message.text)
             return message
@@ -354,29 +387,33 @@ class SubprocessPlayer(Player):
     def _exit_story(self, what: str) -> str:
         """`what` happened, plus the exit status once the program is gone."""
         assert self.child is not None
-        try:  # a program that closed its pipes is usually exiting: wait a moment
-            status = self.child.proc.wait(timeout=EXIT_WAIT)
-        except subprocess.TimeoutExpired:
+        status = self.child.exit_status(EXIT_WAIT)  # a program that closed its pipes is exiting
+        if status is None:
             return f"the program {what}"
-        if status < 0:
-            return f"the program {what} and was killed by signal {-status}"
+        assert self.cell is not None
+        killer = self.cell.killed_by(status)
+        if killer is not None:
+            return f"the program {what} and was killed by signal {killer}"
         return f"the program {what} and exited with status {status}"
 
     def _fail(self, fault: BotFault) -> NoReturn:
-        """Record the fault, kill the program and its group at once, and raise."""
+        """Record the fault, kill the program and its group at once, and raise.
+
+        A program that died of a resource limit (memory, CPU) is said to have.
+        """
         self.fault = fault
         if self.child is not None:
             self.exit_status = self.child.close()
+            assert self.cell is not None
+            self.usage = self.cell.usage()
+            limit = self.cell.verdict(self.usage, bytes(self.log.data[-4096:]))
+            if limit and fault.reason in ("crash", "protocol", "handshake"):
+                fault = self.fault = BotFault(fault.reason, f"{fault.detail}; {limit}")
         raise fault
 
 
 def _late_ready() -> BotFault:
     return BotFault("handshake", "no 'ready' in time")
-
-
-def _shown(line: bytes, limit: int = 80) -> str:
-    text = line[:limit].decode("utf-8", "replace")
-    return repr(text + ("..." if len(line) > limit else ""))
 
 
 def _file_name(label: str) -> str:
@@ -531,15 +568,16 @@ class HumanPlayer(Player):
 def make_player(spec: str, *, seed: int, log_dir: Path | None = None,
                 rules_lookup: Callable[[str], str] | None = None,
                 stdin: IO[str] | None = None, stdout: IO[str] | None = None,
-                transcript: bool = True) -> Player:
+                transcript: bool = True, sandbox: Sandbox | None = None) -> Player:
     """The player a command-line spec names.
 
     `spec` is a built-in bot name (`bots.BUILTIN`), ``human``, or a command
     line for an external program, split like a shell would but never run
     through one.  A program's stderr and `info` lines go to
     ``<log_dir>/<seat>.log`` and, with `transcript`, every line exchanged to
-    ``<log_dir>/<seat>.transcript``.  Raises ValueError with a clear message
-    for anything else.
+    ``<log_dir>/<seat>.transcript``; it runs in `sandbox` (default: the
+    default `Sandbox`).  Raises ValueError with a clear message for anything
+    else.
     """
     name = spec.strip()
     if name in BUILTIN:
@@ -556,7 +594,7 @@ def make_player(spec: str, *, seed: int, log_dir: Path | None = None,
         builtin = ", ".join(sorted(BUILTIN))
         raise ValueError(f"unknown bot {spec!r}: not a built-in bot ({builtin}), not 'human', "
                          f"and {argv[0]!r} is not a program found on PATH or an executable file")
-    return SubprocessPlayer(argv, log_dir=log_dir, transcript=transcript)
+    return SubprocessPlayer(argv, log_dir=log_dir, transcript=transcript, sandbox=sandbox)
 
 
 def _runnable(program: str) -> bool:

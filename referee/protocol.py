@@ -14,6 +14,7 @@ can be tested apart from it, and a bot written in Python may reuse it.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,6 +22,12 @@ from typing import Any
 VERSION = 1
 MAX_LINE = 1 << 20  # default bound on one line, in bytes, newline excluded
 MAX_DIGITS = 18  # longest number in a line (ids, counts, indexes)
+# Bounds on what a bot may put in `ready` (its identity goes into every record).
+MAX_NAME = 64  # characters of a bot's name
+MAX_ABOUT = 4096  # bytes of the JSON after it
+MAX_DEPTH = 16  # nesting of that JSON
+MAX_NUMBER = 30  # characters of one number in it
+QUOTED = 60  # characters of an offending text an error message quotes
 
 
 class ProtocolError(ValueError):
@@ -182,7 +189,11 @@ def _one_line(text: str) -> str:
 def decode(line: bytes | str, max_line: int = MAX_LINE) -> Message:
     """Parse one line (with or without its newline) into a message.
 
-    Raises ProtocolError for an empty, overlong, non-UTF-8 or malformed line.
+    Raises ProtocolError for an empty, overlong, non-UTF-8 or malformed line,
+    and never any other exception, whatever the line holds: JSON nested
+    deeper than the interpreter allows or numbers too long to convert are
+    malformed lines too.  The error message quotes at most a short prefix of
+    the offending text.
     """
     if line[:4] == b"act ":  # the commonest line, `act ID K` with K an index, goes fast
         parts = line[4:].split(b" ")
@@ -230,18 +241,75 @@ def _text_of(line: bytes | str, max_line: int) -> str:
     return text
 
 
-def _quote(text: str, limit: int = 60) -> str:
+def _quote(text: str, limit: int = QUOTED) -> str:
     return repr(text if len(text) <= limit else text[:limit] + "...")
 
 
-def _object(text: str, what: str) -> dict[str, Any]:
+def shown(line: bytes | str, limit: int = QUOTED) -> str:
+    """A short, printable prefix of `line`, for error messages and forfeit details."""
+    if isinstance(line, bytes):
+        text = line[:limit * 4].decode("utf-8", "replace")
+        cut = len(line) > limit * 4 or len(text) > limit
+    else:
+        text, cut = line, len(line) > limit
+    return repr(text[:limit] + ("..." if cut else ""))
+
+
+def _object(text: str, what: str, **hooks: Any) -> dict[str, Any]:
+    """The JSON object `text` holds; any failure to read it is a ProtocolError."""
     try:
-        value = json.loads(text)
-    except ValueError as err:
+        value = json.loads(text, **hooks)
+    except json.JSONDecodeError as err:
         raise ProtocolError(f"{what}: bad JSON ({err.msg} at column {err.colno})") from None
+    except RecursionError:
+        raise ProtocolError(f"{what}: JSON nested too deeply") from None
+    except ValueError as err:  # a number Python will not convert, or a hook's refusal
+        raise ProtocolError(f"{what}: bad JSON ({_quote(str(err))})") from None
     if not isinstance(value, dict):
         raise ProtocolError(f"{what}: JSON must be an object, not {type(value).__name__}")
     return value
+
+
+def _bounded_object(text: str, what: str) -> dict[str, Any]:
+    """A small JSON object from a bot: no deep nesting, no huge or non-finite numbers."""
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_ABOUT:
+        raise ProtocolError(f"{what}: JSON longer than {MAX_ABOUT} bytes")
+    value = _object(text, what, parse_int=_small_int, parse_float=_small_float,
+                    parse_constant=_no_constant)
+    if _depth_beyond(value, MAX_DEPTH):
+        raise ProtocolError(f"{what}: JSON nested deeper than {MAX_DEPTH} levels")
+    return value
+
+
+def _small_int(word: str) -> int:
+    if len(word) > MAX_NUMBER:
+        raise ValueError(f"a number longer than {MAX_NUMBER} characters")
+    return int(word)
+
+
+def _small_float(word: str) -> float:
+    number = float(word) if len(word) <= MAX_NUMBER else math.inf
+    if not math.isfinite(number):
+        raise ValueError(f"a number that is too large or longer than {MAX_NUMBER} characters")
+    return number
+
+
+def _no_constant(word: str) -> float:
+    raise ValueError(f"{word} is not a JSON number")
+
+
+def _depth_beyond(value: Any, limit: int) -> bool:
+    """True when containers nest deeper than `limit` (checked without recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else ()
+        for child in children:
+            if isinstance(child, (dict, list)):
+                if depth >= limit:
+                    return True
+                stack.append((child, depth + 1))
+    return False
 
 
 def _integer(word: str, what: str) -> int:
@@ -264,8 +332,11 @@ def _parse_ready(rest: str) -> Ready:
     name, _, body = rest.strip(" ").partition(" ")
     if not name:
         raise ProtocolError("ready: the bot's name is missing")
+    if len(name) > MAX_NAME or not name.isprintable():
+        raise ProtocolError(f"ready: a bot's name is at most {MAX_NAME} printable characters, "
+                            f"not {_quote(name)}")
     body = body.strip(" ")
-    return Ready(name, _object(body, "ready") if body else {})
+    return Ready(name, _bounded_object(body, "ready") if body else {})
 
 
 def _parse_event(rest: str) -> EventMsg:
@@ -284,8 +355,11 @@ def _parse_ask(rest: str) -> Ask:
         raise ProtocolError("ask: 'legal' must be a list of strings")
     if len(legal) != count:
         raise ProtocolError(f"ask: N is {count} but 'legal' holds {len(legal)} actions")
-    return Ask(ask_id, legal, str(body.get("prompt", "")), body.get("view") or {},
-               body.get("clock") or {}, body.get("state"))
+    prompt = body.get("prompt", "")
+    if not isinstance(prompt, str):
+        raise ProtocolError("ask: 'prompt' must be a string")
+    return Ask(ask_id, legal, prompt, body.get("view") or {}, body.get("clock") or {},
+               body.get("state"))
 
 
 def _parse_act(rest: str) -> Act:

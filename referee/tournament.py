@@ -37,6 +37,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import multiprocessing
+import os
 import re
 import shlex
 import shutil
@@ -54,11 +55,13 @@ from typing import IO, Any
 
 from agon.bots import BUILTIN
 
+from . import confine
 from .journal import JOURNAL_FORMAT, Journal, Verifier, header_mismatches, trusted_rows
 from .players import Limits
 from .records import record_problem, replay
 from .rng import stream
 from .ruleset import Ruleset, RulesetsPath, load_ruleset
+from .sandbox import Sandbox
 from .signing import Keyring
 from .sprt import SprtSpec
 
@@ -228,6 +231,7 @@ class Tournament:
     gauntlet: str | None = None  # the one bot every game includes
     sprt: SprtSpec | None = None  # stop a two-bot match once H0 or H1 is accepted
     rulesets_path: RulesetsPath = ()
+    sandbox: Sandbox = field(default_factory=Sandbox)
 
     def plan(self) -> Plan:
         return make_plan(self.seats, self.teams, [e.name for e in self.entrants],
@@ -273,7 +277,8 @@ def choose_player_count(ruleset: Ruleset, requested: int | None) -> int:
 def setup(ruleset_ref: str, entrants: list[Entrant], *, games: int, seed: int,
           players: int | None = None, options: dict[str, str] | None = None,
           limits: Limits | None = None, gauntlet: str | None = None,
-          sprt: SprtSpec | None = None, rulesets_path: RulesetsPath = ()) -> Tournament:
+          sprt: SprtSpec | None = None, rulesets_path: RulesetsPath = (),
+          sandbox: Sandbox | None = None) -> Tournament:
     """Check everything a user can get wrong before a single game starts."""
     from .games import engine_class  # engines import lazily
 
@@ -306,8 +311,9 @@ def setup(ruleset_ref: str, entrants: list[Entrant], *, games: int, seed: int,
     except ValueError as exc:
         raise TournamentError(str(exc)) from None
     return Tournament(ruleset, str(ruleset_ref), list(entrants), games, seed, count, resolved,
-                      limits or Limits(), list(seats), engine.teams(list(seats)), gauntlet,
-                      sprt, tuple(rulesets_path))
+                      limits or Limits(), list(seats), engine.teams(list(seats)),
+                      gauntlet=gauntlet, sprt=sprt, rulesets_path=tuple(rulesets_path),
+                      sandbox=_sandbox_for(entrants, sandbox or Sandbox()))
 
 
 def check_names(entrants: list[Entrant]) -> None:
@@ -324,6 +330,13 @@ def check_names(entrants: list[Entrant]) -> None:
                 "under two names)")
 
 
+def _sandbox_for(entrants: list[Entrant], sandbox: Sandbox) -> Sandbox:
+    """The sandbox resolved here, once, where bot programs will run (games get it so)."""
+    if all(entrant.spec in BUILTIN for entrant in entrants):
+        return sandbox
+    return sandbox.resolved()
+
+
 # -- one game, in a worker process ---------------------------------------------
 
 @dataclass(frozen=True)
@@ -338,6 +351,7 @@ class GameJob:
     task: GameTask
     log_dir: str | None
     rulesets_path: RulesetsPath = ()
+    sandbox: Sandbox = field(default_factory=Sandbox)
 
 
 def _engine_for(ruleset_ref: str, sha256: str, rulesets_path: RulesetsPath = ()) -> Any:
@@ -388,7 +402,7 @@ def _play(job: GameJob) -> dict[str, Any]:
     try:
         for seat, name in task.seating:
             players[seat] = make_player(job.specs[name], seed=player_seed(task.seed, seat),
-                                        log_dir=log_dir)
+                                        log_dir=log_dir, sandbox=job.sandbox.hiding(job.log_dir))
         record = run_match(engine, players, seed=task.seed, options=dict(job.options),
                            limits=job.limits)
     finally:
@@ -416,7 +430,8 @@ def run_games(tournament: Tournament, tasks: list[GameTask], *, jobs: int = 1,
     """
     specs = {e.name: e.spec for e in tournament.entrants}
     game_jobs = [GameJob(tournament.ruleset_ref, tournament.ruleset.sha256, tournament.options,
-                         tournament.limits, specs, task, log_dir, tournament.rulesets_path)
+                         tournament.limits, specs, task, log_dir, tournament.rulesets_path,
+                         tournament.sandbox)
                  for task in tasks]
     rows = []
     with closing(_execute(game_jobs, jobs, player)) as results:
@@ -453,7 +468,7 @@ def _execute(game_jobs: list[GameJob], jobs: int,
             yield player(job)
         return
     pool = ProcessPoolExecutor(max_workers=min(jobs, len(game_jobs)), mp_context=_context(),
-                               initializer=_worker_signals)
+                               initializer=_worker_signals, initargs=(os.getpid(),))
     try:
         # A bounded queue, so that an interrupt leaves little work to cancel.
         waiting = iter(game_jobs)
@@ -487,10 +502,14 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context()
 
 
-def _worker_signals() -> None:
-    """Workers leave Ctrl-C to the parent and end cleanly on its SIGTERM."""
+def _worker_signals(parent: int) -> None:
+    """Workers leave Ctrl-C to the parent, end cleanly on its SIGTERM, and die with it
+    (their bots' sandboxes then end their bots)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _terminate)
+    confine.die_with_parent(signal.SIGKILL)
+    if os.getppid() != parent:  # it died before we asked to be told
+        os._exit(1)
 
 
 _STOPPING: list[int] = []  # set in a worker once the parent asked it to stop

@@ -5,8 +5,15 @@ size (a line longer than `max_line` is refused after reading at most
 `max_line` + one chunk, never the whole line).  Writes never block: what the
 pipe cannot take now waits in a buffer that is flushed whenever the referee
 waits for the child, so a bot that never reads its stdin cannot stall the
-referee.  The child runs in its own session, so closing kills its whole
-process group (grandchildren included) and reaps it on every path.
+referee.  A child's stderr goes to a `BoundedLog` in memory: whenever the
+referee waits for any child, it drains the stderr of every child, so none
+blocks on a full pipe, and none fills the disk or the referee's memory.
+
+How the program is started is the `spawn` function's business (the default
+starts it plainly in its own session; `referee.sandbox` starts it confined).
+Closing kills the child's process group (after `stop_grace` seconds of
+SIGTERM, for a child that cleans up after itself) and reaps it on every
+path, keeping its exit status.
 """
 
 from __future__ import annotations
@@ -15,14 +22,15 @@ import errno
 import os
 import select
 import signal
-import subprocess
-import threading
 import time
-from collections.abc import Sequence
-from pathlib import Path
+from collections.abc import Callable, Sequence
 
 CHUNK = 1 << 16
-MAX_STDERR = 16 << 20   # bytes of a bot's stderr kept in its log; the rest is dropped
+EXIT_GRACE = 0.2  # seconds a child that closed its output has to exit before it is killed
+QUICK_WAIT_MS = 5  # the first wait for an answer polls the children's stderr after this
+
+Spawn = Callable[[Sequence[str], tuple[int, int, int]], int]
+"""Start `argv` with these stdin, stdout, stderr fds; the pid to wait for.  Raises OSError."""
 
 
 class TransportError(Exception):
@@ -45,71 +53,84 @@ class Backlog(TransportError):
     """The child has not read what was sent to it and the buffer is full."""
 
 
-class StderrSink(threading.Thread):
-    """Copies a child's stderr into its log up to a cap, then drains and drops the rest.
+class BoundedLog:
+    """Bytes kept in memory up to `cap`; past it they are counted and dropped.
 
-    A bot that floods its stderr neither blocks (the pipe is always read) nor
-    fills the disk (the log stops growing at `cap` bytes).
+    `getvalue()` ends with a marker line saying where the log was cut.
     """
 
-    def __init__(self, fd: int, path: Path, cap: int) -> None:
-        super().__init__(daemon=True, name=f"stderr of {path.name}")
-        self.fd, self.path, self.cap = fd, path, cap
+    def __init__(self, cap: int, what: str = "log") -> None:
+        self.cap = cap
+        self.what = what
+        self.data = bytearray()
+        self.dropped = 0
 
-    def run(self) -> None:
-        room = self.cap
-        with open(self.path, "ab", buffering=0) as log:
-            while chunk := os.read(self.fd, CHUNK):
-                if room > 0:
-                    log.write(chunk[:room])
-                    room -= len(chunk)
-                    if room <= 0:
-                        log.write(f"\n[agon: stderr past {self.cap} bytes is dropped]\n".encode())
-        os.close(self.fd)
+    def add(self, *parts: bytes) -> None:
+        for part in parts:
+            room = self.cap - len(self.data)
+            self.data += part[:room]
+            self.dropped += max(0, len(part) - room)
+
+    def getvalue(self) -> bytes:
+        if not self.dropped:
+            return bytes(self.data)
+        marker = (f"\n[agon: {self.what} cut at {self.cap} bytes; "
+                  f"{self.dropped} more bytes dropped]\n")
+        return bytes(self.data) + marker.encode()
+
+
+def spawn_plain(argv: Sequence[str], stdio: tuple[int, int, int]) -> int:
+    """Start `argv` in its own session, with nothing but these three fds open."""
+    actions = [(os.POSIX_SPAWN_DUP2, fd, target) for target, fd in enumerate(stdio)]
+    return os.posix_spawnp(argv[0], list(argv), dict(os.environ), file_actions=actions,
+                           setsid=True)
+
+
+# Every live child's stderr pipe, by fd, drained whenever the referee waits on any child.
+_STDERR: dict[int, ChildProcess] = {}
+_stderr_generation = 0
 
 
 class ChildProcess:
     """One running program with line-based stdin/stdout pipes."""
 
     def __init__(self, argv: Sequence[str], *, max_line: int = 1 << 20,
-                 stderr: Path | None = None, cwd: Path | None = None,
-                 env: dict[str, str] | None = None, max_backlog: int | None = None,
-                 max_stderr: int = MAX_STDERR) -> None:
+                 stderr: BoundedLog | None = None, max_backlog: int | None = None,
+                 spawn: Spawn = spawn_plain, stop_grace: float = 0.0) -> None:
         self.argv = list(argv)
         self.max_line = max_line
         self.max_backlog = max_backlog if max_backlog is not None else 16 * max_line + CHUNK
-        err_read, err_write = os.pipe() if stderr else (None, None)
+        self.stderr = stderr
+        self.stop_grace = stop_grace
+        self.returncode: int | None = None
+        self.closed = False
+        self._pidfd: int | None = None  # readable once the leader has exited
+        ours, theirs = _pipes(stderr is not None)
         try:
-            self.proc = subprocess.Popen(
-                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=err_write if stderr else subprocess.DEVNULL, cwd=cwd, env=env,
-                start_new_session=True, bufsize=0, close_fds=True)
+            self.pid = spawn(self.argv, theirs)
         except BaseException:
-            if stderr:
-                os.close(err_read)
+            for fd in ours:
+                if fd is not None:
+                    os.close(fd)
             raise
         finally:
-            if err_write is not None:
-                os.close(err_write)
-        self._sink: StderrSink | None = None
-        if stderr:
-            self._sink = StderrSink(err_read, stderr, max_stderr)
-            self._sink.start()
-        self.pid = self.proc.pid
-        self._out = self.proc.stdin.fileno()   # type: ignore[union-attr]
-        self._in = self.proc.stdout.fileno()   # type: ignore[union-attr]
-        os.set_blocking(self._out, False)
-        os.set_blocking(self._in, False)
+            for fd in set(theirs):
+                os.close(fd)
+        self._out, self._in, self._err = ours
         self._pending = bytearray()   # written by us, not yet taken by the pipe
         self._buffer = bytearray()    # read from the child, not yet returned as lines
         self._scan = 0                # no newline in _buffer before this offset
         self._eof = False
         self._stdin_broken = False
-        self._poll = select.poll()
-        self._poll.register(self._in, select.POLLIN)
+        self._poll = select.poll()  # our own pipes with this child
+        self._poll_all = select.poll()  # the same, and every live child's stderr
+        for poll in (self._poll, self._poll_all):
+            poll.register(self._in, select.POLLIN)
         self._watching_out = False
-        self.closed = False
-        self.returncode: int | None = None
+        self._watched_stderr: set[int] = set()
+        self._stderr_seen = -1
+        if self._err is not None:
+            _watch_stderr(self._err, self)
 
     # -- writing -------------------------------------------------------------
 
@@ -156,10 +177,11 @@ class ChildProcess:
 
     def _watch_out(self, on: bool) -> None:
         if on != self._watching_out:
-            if on:
-                self._poll.register(self._out, select.POLLOUT)
-            else:
-                self._poll.unregister(self._out)
+            for poll in (self._poll, self._poll_all):
+                if on:
+                    poll.register(self._out, select.POLLOUT)
+                else:
+                    poll.unregister(self._out)
             self._watching_out = on
 
     def flush(self, deadline: float) -> bool:
@@ -181,6 +203,7 @@ class ChildProcess:
         """
         if self.closed:
             raise Closed("was stopped")
+        quick = True  # the first wait for an answer, the commonest, is a quick one
         while True:
             line = self._take_line()
             if line is not None:
@@ -191,7 +214,8 @@ class ChildProcess:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise Timeout("no answer in time")
-            self._wait(left)
+            self._wait(left, quick)
+            quick = False
 
     def _take_line(self) -> bytes | None:
         end = self._buffer.find(b"\n", self._scan)
@@ -207,17 +231,58 @@ class ChildProcess:
         self._scan = 0
         return line
 
-    def _wait(self, seconds: float) -> None:
-        """Block until the child's stdout or stdin is ready, or `seconds` pass."""
-        for fd, flags in self._poll.poll(max(1, int(seconds * 1000 + 0.999))):
+    def _wait(self, seconds: float, quick: bool = False) -> None:
+        """Block until the child's stdout or stdin is ready, or `seconds` pass.
+
+        Meanwhile the stderr of every child that has something to say is
+        drained; a `quick` wait (the first for an answer, which most often
+        comes at once) looks at this child's own pipes alone for its first
+        few milliseconds.
+        """
+        wait_ms = max(1, int(seconds * 1000 + 0.999))
+        events = []
+        if quick:
+            events = self._poll.poll(min(wait_ms, QUICK_WAIT_MS))
+            wait_ms -= QUICK_WAIT_MS
+        if not events and wait_ms > 0:
+            if self._stderr_seen != _stderr_generation:
+                self._watch_all_stderr()
+            events = self._poll_all.poll(wait_ms)
+        for fd, flags in events:
             if fd == self._in:
                 self._read_available()
-            elif flags & select.POLLOUT:
-                self._flush_some()
-            elif flags & (select.POLLERR | select.POLLHUP):
-                self._stdin_broken = True
-                self._pending.clear()
-                self._watch_out(False)
+            elif fd == self._out:
+                if flags & select.POLLOUT:
+                    self._flush_some()
+                elif flags & (select.POLLERR | select.POLLHUP):
+                    self._stdin_broken = True
+                    self._pending.clear()
+                    self._watch_out(False)
+            elif fd in _STDERR:
+                _STDERR[fd]._drain_stderr()
+
+    def _watch_all_stderr(self) -> None:
+        """Poll the stderr pipes of every live child, as they are now."""
+        live = set(_STDERR)
+        for fd in self._watched_stderr - live:
+            self._poll_all.unregister(fd)
+        for fd in live - self._watched_stderr:
+            self._poll_all.register(fd, select.POLLIN)
+        self._watched_stderr = live
+        self._stderr_seen = _stderr_generation
+
+    def _drain_stderr(self) -> None:
+        assert self._err is not None and self.stderr is not None
+        try:
+            chunk = os.read(self._err, CHUNK)
+        except BlockingIOError:
+            return
+        if chunk:
+            self.stderr.add(chunk)
+        else:
+            _unwatch_stderr(self._err)
+            os.close(self._err)
+            self._err = None
 
     def _read_available(self) -> None:
         try:
@@ -228,18 +293,17 @@ class ChildProcess:
             self._buffer += chunk
         else:
             self._eof = True
-            self._poll.unregister(self._in)
+            for poll in (self._poll, self._poll_all):
+                poll.unregister(self._in)
 
     # -- ending --------------------------------------------------------------
 
     def close_input(self) -> None:
         """Close the child's stdin (it sees EOF once the queue is written)."""
-        if self.proc.stdin and not self.proc.stdin.closed:
-            self._watch_out(False)
-            try:
-                self.proc.stdin.close()
-            except OSError:
-                pass
+        self._watch_out(False)
+        if self._out >= 0:
+            os.close(self._out)
+            self._out = -1
         self._stdin_broken = True
 
     def close(self, linger: float = 0.0) -> int | None:
@@ -254,38 +318,119 @@ class ChildProcess:
             if linger > 0:
                 self.flush(time.monotonic() + linger / 2)
             self.close_input()
-            self._wait_exit(time.monotonic() + linger)
+            if self._eof:  # it closed its output, so it is most likely exiting: let it
+                linger = max(linger, EXIT_GRACE)
+            if not self.exited(time.monotonic() + linger) and self.stop_grace > 0:
+                _signal(self.pid, signal.SIGTERM)  # the leader cleans up after itself
+                self.exited(time.monotonic() + self.stop_grace)
             # The leader is at worst a zombie now, so its group id is still
-            # ours: kill every process the bot started, then reap the leader.
+            # ours: kill every process of the group, then reap the leader.
             try:
                 os.killpg(self.pid, signal.SIGKILL)
             except (ProcessLookupError, PermissionError):
                 pass
-            self.returncode = self.proc.wait()
+            self._reap()
         finally:
-            if self.proc.stdout:
-                self.proc.stdout.close()
-            if self._sink is not None:
-                self._sink.join(timeout=1.0)  # the group is dead: its stderr ends now
+            os.close(self._in)
+            self._drain_stderr_to_end(time.monotonic() + 1.0)
         return self.returncode
 
-    def _wait_exit(self, deadline: float) -> bool:
-        """Wait (without reaping) for the leader to exit; True if it did."""
+    def exited(self, deadline: float) -> bool:
+        """Wait (without reaping) until the leader exits or `deadline`; True if it did."""
         delay = 0.0005
         while True:
+            if self.returncode is not None:
+                return True
             try:
                 info = os.waitid(os.P_PID, self.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
             except ChildProcessError:
                 return True
             if info is not None:
                 return True
-            if time.monotonic() >= deadline:
+            left = deadline - time.monotonic()
+            if left <= 0:
                 return False
-            time.sleep(delay)
-            delay = min(delay * 2, 0.02)
+            if not self._sleep_until_exit(left):  # no pidfd here: poll the status instead
+                time.sleep(min(delay, left))
+                delay = min(delay * 2, 0.02)
+
+    def _sleep_until_exit(self, seconds: float) -> bool:
+        """Sleep until the leader exits or `seconds` pass; False where Linux has no pidfd."""
+        if self._pidfd is None:
+            try:
+                self._pidfd = os.pidfd_open(self.pid)
+            except (AttributeError, OSError):
+                self._pidfd = -1
+        if self._pidfd < 0:
+            return False
+        waiter = select.poll()
+        waiter.register(self._pidfd, select.POLLIN)
+        waiter.poll(max(1, int(seconds * 1000)))
+        return True
+
+    def exit_status(self, timeout: float) -> int | None:
+        """The exit status once the leader has exited (within `timeout`), else None."""
+        if self.exited(time.monotonic() + timeout):
+            self._reap()
+        return self.returncode
+
+    def _reap(self) -> None:
+        if self.returncode is None:
+            _, status = os.waitpid(self.pid, 0)
+            self.returncode = os.waitstatus_to_exitcode(status)
+            if self._pidfd is not None and self._pidfd >= 0:
+                os.close(self._pidfd)
+                self._pidfd = -1
+
+    def _drain_stderr_to_end(self, deadline: float) -> None:
+        """What the dead child left in its stderr pipe, until EOF or `deadline`."""
+        poll = select.poll()
+        if self._err is not None:
+            poll.register(self._err, select.POLLIN)
+        while self._err is not None:
+            left = deadline - time.monotonic()
+            if left <= 0 or not poll.poll(max(1, int(left * 1000))):
+                _unwatch_stderr(self._err)
+                os.close(self._err)
+                self._err = None
+                return
+            self._drain_stderr()
 
     def __enter__(self) -> ChildProcess:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _pipes(with_stderr: bool) -> tuple[tuple[int, int, int | None], tuple[int, int, int]]:
+    """(our stdin-writer, stdout-reader, stderr-reader), (the child's stdin, stdout, stderr)."""
+    in_read, in_write = os.pipe()
+    out_read, out_write = os.pipe()
+    if with_stderr:
+        err_read, err_write = os.pipe()
+    else:
+        err_read, err_write = None, os.open(os.devnull, os.O_WRONLY | os.O_CLOEXEC)
+    for fd in (in_write, out_read, err_read):
+        if fd is not None:
+            os.set_blocking(fd, False)
+    return (in_write, out_read, err_read), (in_read, out_write, err_write)
+
+
+def _watch_stderr(fd: int, child: ChildProcess) -> None:
+    global _stderr_generation
+    _STDERR[fd] = child
+    _stderr_generation += 1
+
+
+def _unwatch_stderr(fd: int) -> None:
+    global _stderr_generation
+    if _STDERR.pop(fd, None) is not None:
+        _stderr_generation += 1
+
+
+def _signal(pid: int, number: int) -> None:
+    try:
+        os.kill(pid, number)
+    except (ProcessLookupError, PermissionError):
+        pass

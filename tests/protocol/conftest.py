@@ -9,6 +9,7 @@ check that nothing leaks to the other seat.
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from collections.abc import Sequence
@@ -17,10 +18,12 @@ from typing import Any
 
 import pytest
 
+from agon.referee import players
 from agon.referee.engine import Decision, Engine, Event, IllegalAction, Result, State
 from agon.referee.players import Limits
 from agon.referee.rng import stream
 from agon.referee.ruleset import Ruleset
+from agon.referee.sandbox import Sandbox, bwrap_problem
 
 HERE = Path(__file__).resolve().parent
 FAULTY = HERE / "faulty_bot.py"
@@ -152,10 +155,34 @@ def _children() -> list[int]:
     return found
 
 
+@pytest.fixture(params=["bwrap", "none"])
+def sandbox_mode(request, monkeypatch) -> str:
+    """Every test of programs runs under both sandboxes (bwrap where it works here)."""
+    if request.param == "bwrap" and bwrap_problem():
+        pytest.skip(f"no bubblewrap sandbox here: {bwrap_problem()}")
+    monkeypatch.setattr(players, "Sandbox", functools.partial(Sandbox, mode=request.param))
+    return request.param
+
+
+def running_with(marker: str) -> list[int]:
+    """The processes (other than zombies) whose command line holds `marker`."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and marker.encode() in (entry / "cmdline").read_bytes() \
+                    and alive(int(entry.name)):
+                found.append(int(entry.name))
+        except OSError:
+            continue
+    return found
+
+
 class Kit:
     """Helpers the tests reach through the `kit` fixture (conftest is not importable)."""
 
     limits = TINY
+    sandbox = "auto"
+    running_with = staticmethod(running_with)
     ruleset = TOY_RULESET
     faulty_path = FAULTY
     faulty = staticmethod(faulty)
@@ -164,5 +191,6 @@ class Kit:
 
 
 @pytest.fixture
-def kit() -> type[Kit]:
+def kit(sandbox_mode) -> type[Kit]:
+    Kit.sandbox = sandbox_mode
     return Kit

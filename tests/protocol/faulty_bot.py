@@ -1,14 +1,30 @@
 """A bot that misbehaves in the way its first argument names (test helper).
 
-Modes: ok, crash-at-start, crash-mid-game, hang, hang-with-child PIDFILE,
+Modes: ok, crash-at-start, crash-mid-game, hang, hang-with-child MARKER,
 illegal-index, illegal-text, garbage, wrong-id, huge-line, deaf, no-ready,
 bad-ready, not-utf8, chatty, late, answer-twice, ignore-quit, by-text,
 leave (exits right after ready), slow (0.2 s per answer).
+
+The attacks of issue 10: deep-ready, huge-number-ready (lines that crashed
+the codec), info-flood [SECONDS] (info lines for SECONDS before each answer),
+stderr-flood, line-100mb, double-fork MARKER (a grandchild in its own session
+that outlives the bot unless the sandbox kills it), memory-hog (touches 10 MB
+chunks until the memory limit), cpu-spin (spins on its first ask),
+background-spin (a thread spins while it answers, slowly), ignore-term (ignores
+SIGTERM and quit, hangs), closed-stdout (closes stdout, lives on),
+act-for-other (answers the next ask id, not its own).
+
+probe PORT: at its first ask, reports in info lines what its sandbox lets it
+do (its directory, environment, writing beside its own program, connecting to
+PORT on 127.0.0.1), then plays.
 """
 
 import json
+import os
+import signal
 import subprocess
 import sys
+import threading
 import time
 
 MODE = sys.argv[1]
@@ -29,6 +45,8 @@ def main() -> None:
         time.sleep(60)
     if MODE == "no-ready":
         time.sleep(60)
+    if MODE == "ignore-term":
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
     asks = 0
     for line in sys.stdin:
         keyword, _, rest = line.rstrip("\n").partition(" ")
@@ -38,6 +56,10 @@ def main() -> None:
             elif MODE == "leave":
                 send("ready leaving")
                 return
+            elif MODE == "deep-ready":
+                send("ready x " + "[" * 1000)
+            elif MODE == "huge-number-ready":
+                send('ready x {"a": ' + "7" * 5000 + "}")
             else:
                 send(f"ready faulty-{MODE}")
         elif keyword == "ask":
@@ -45,21 +67,94 @@ def main() -> None:
             ask_id, count, body = rest.split(" ", 2)
             answer(int(ask_id), int(count), asks, body)
         elif keyword == "quit":
-            if MODE == "ignore-quit":
+            if MODE in ("ignore-quit", "ignore-term"):
                 time.sleep(60)
             return
 
 
+def attack(ask_id: int, asks: int) -> bool:
+    """The attacks of issue 10 that happen at an ask; True when the ask is answered."""
+    if MODE == "info-flood":
+        until = time.monotonic() + float(sys.argv[2] if len(sys.argv) > 2 else 0.3)
+        while time.monotonic() < until:
+            out.write(f"info {'flood ' * 150}\n" * 50)
+        out.flush()
+    elif MODE == "stderr-flood":
+        for _ in range(200):
+            sys.stderr.write("e" * 100_000 + "\n")
+    elif MODE == "line-100mb":
+        chunk = "x" * (1 << 20)
+        for _ in range(100):
+            out.write(chunk)
+        send("")
+    elif MODE == "double-fork" and asks == 1:
+        if os.fork() == 0:
+            os.setsid()
+            if os.fork() == 0:
+                os.execv(sys.executable, [sys.executable, "-c", "import time; time.sleep(120)",
+                                          sys.argv[2]])
+            os._exit(0)
+        os.wait()
+    elif MODE == "memory-hog":
+        hoard = []
+        while True:
+            hoard.append(b"m" * (10 << 20))  # b"m" * n is written, so it is resident
+    elif MODE == "cpu-spin":
+        while True:
+            pass
+    elif MODE == "background-spin":
+        if asks == 1:
+            threading.Thread(target=spin, daemon=True).start()
+        time.sleep(0.1)
+    elif MODE == "ignore-term":
+        time.sleep(120)
+    elif MODE == "closed-stdout":
+        os.close(1)
+        time.sleep(120)
+    elif MODE == "probe" and asks == 1:
+        probe(int(sys.argv[2]))
+    elif MODE == "act-for-other":
+        send(f"act {ask_id + 1} 0")
+        return True
+    return False
+
+
+def spin() -> None:
+    while True:
+        pass
+
+
+def probe(port: int) -> None:
+    import socket
+
+    send(f"info probe: cwd {os.getcwd()} holds {sorted(os.listdir('.'))}")
+    send(f"info probe: home {os.environ.get('HOME')}")
+    send(f"info probe: env {','.join(sorted(os.environ))}")
+    beside = os.path.join(os.path.dirname(os.path.abspath(__file__)), f"probe-{os.getpid()}")
+    try:
+        with open(beside, "w"):
+            pass
+        os.unlink(beside)
+        send("info probe: write beside its program: ok")
+    except OSError as err:
+        send(f"info probe: write beside its program: refused ({err.strerror})")
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=5).close()
+        send("info probe: network: ok")
+    except OSError as err:
+        send(f"info probe: network: refused ({err.strerror or err})")
+
+
 def answer(ask_id: int, count: int, asks: int, body: str) -> None:
+    if attack(ask_id, asks):
+        return
     if MODE == "crash-mid-game" and asks == 2:
         print("crash-mid-game: something broke", file=sys.stderr)
         sys.exit(1)
     if MODE == "hang":
         time.sleep(60)
-    if MODE == "hang-with-child":
-        child = subprocess.Popen(["sleep", "60"])
-        with open(sys.argv[2], "w") as pidfile:
-            pidfile.write(str(child.pid))
+    if MODE == "hang-with-child":  # a child the test finds by the marker in its command line
+        subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)", sys.argv[2]])
         time.sleep(60)
     if MODE == "illegal-index":
         send(f"act {ask_id} {count}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+import uuid
 
 import pytest
 
@@ -70,16 +71,15 @@ def test_a_hung_bot_times_out_within_the_move_limit(kit, hello):
     assert_gone(kit, player)
 
 
-def test_closing_kills_what_the_bot_started_too(kit, hello, tmp_path):
-    pidfile = tmp_path / "grandchild.pid"
-    player = started(kit, hello, "hang-with-child", str(pidfile))
+def test_closing_kills_what_the_bot_started_too(kit, hello):
+    marker = f"agon-test-child-{uuid.uuid4()}"
+    player = started(kit, hello, "hang-with-child", marker)
     fault, _ = fault_of(kit, player)
     assert fault.reason == "timeout"
-    grandchild = int(pidfile.read_text())
-    deadline = time.monotonic() + 2
-    while kit.alive(grandchild) and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert not kit.alive(grandchild)
+    deadline = time.monotonic() + 5
+    while kit.running_with(marker) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not kit.running_with(marker)
     assert_gone(kit, player)
 
 
@@ -178,7 +178,7 @@ def test_info_lines_and_stderr_go_to_the_log(kit, hello, tmp_path):
 
 def test_writing_to_a_bot_that_left_is_a_crash(kit, hello):
     player = started(kit, hello, "leave")
-    player.child.proc.wait(timeout=2)
+    assert player.child.exit_status(timeout=10) == 0
     with pytest.raises(BotFault) as caught:
         player.event({"type": "roll", "text": "anyone there?"})
     assert caught.value.reason == "crash" and "exited with status 0" in caught.value.detail
@@ -195,4 +195,12 @@ def test_events_a_bot_never_reads_pile_up_only_to_a_bound(kit, hello):
             player.event({"type": "news", "text": "x" * 3000})
     assert caught.value.reason == "timeout" and "not reading its input" in caught.value.detail
     assert time.monotonic() - began < 0.5  # never blocked on the full pipe
+    assert_gone(kit, player)
+
+
+def test_a_bot_that_closes_its_output_but_lives_on_is_a_crash_at_once(kit, hello):
+    player = started(kit, hello, "closed-stdout")
+    fault, _ = fault_of(kit, player)
+    # a crash, not a timeout: nothing in the sandbox holds a copy of its pipe
+    assert fault.reason == "crash" and "closed its output" in fault.detail
     assert_gone(kit, player)

@@ -60,7 +60,7 @@ class Watched(SubprocessPlayer):
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_neither_side_ever_sees_the_other_sides_hand(tmp_path, seed):
+def test_neither_side_ever_sees_the_other_sides_hand(tmp_path, seed, sandbox_mode):
     ruleset = marked_ruleset()
     engine = engine_class(ruleset.engine)(ruleset)
     game: dict = {}

@@ -7,7 +7,14 @@ import time
 
 import pytest
 
-from agon.referee.transport import Backlog, ChildProcess, Closed, LineTooLong, Timeout
+from agon.referee.transport import (
+    Backlog,
+    BoundedLog,
+    ChildProcess,
+    Closed,
+    LineTooLong,
+    Timeout,
+)
 
 
 def child(code: str, **options) -> ChildProcess:
@@ -66,14 +73,26 @@ def test_close_kills_a_child_that_will_not_exit():
     assert time.monotonic() - began < 1.0
 
 
-def test_a_flood_on_stderr_neither_blocks_the_bot_nor_fills_the_log(tmp_path):
-    log = tmp_path / "bot.log"
+def test_a_flood_on_stderr_neither_blocks_the_bot_nor_fills_the_log():
+    log = BoundedLog(10_000, "stderr")
     code = ("import sys\nfor _ in range(2000): sys.stderr.write('x' * 1000 + '\\n')\n"
             "sys.stderr.flush(); print('done', flush=True)")
-    with child(code, stderr=log, max_stderr=10_000) as proc:
+    with child(code, stderr=log) as proc:
         # 2 MB of stderr: a bot whose stderr were never read would block long before
         assert proc.read_line(time.monotonic() + 10) == b"done"
-    text = log.read_text()
+    text = log.getvalue().decode()
     assert text.startswith("x" * 1000)
-    assert text.endswith("[agon: stderr past 10000 bytes is dropped]\n")
+    assert text.endswith("[agon: stderr cut at 10000 bytes; 1992000 more bytes dropped]\n")
     assert len(text) < 10_000 + 100
+
+
+def test_a_silent_childs_stderr_is_drained_while_the_referee_waits_on_another():
+    flooding = BoundedLog(1 << 20, "stderr")
+    noisy = child("import sys\nsys.stderr.write('y' * 500_000); sys.stderr.flush()\n"
+                  "print('noisy done', flush=True)\nimport time; time.sleep(30)", stderr=flooding)
+    quiet = child("import time\ntime.sleep(0.5); print('quiet done', flush=True)")
+    with noisy, quiet:
+        # waiting on `quiet` drains `noisy`'s stderr, so `noisy` is not blocked on it
+        assert quiet.read_line(time.monotonic() + 10) == b"quiet done"
+        assert noisy.read_line(time.monotonic() + 10) == b"noisy done"
+    assert len(flooding.getvalue()) == 500_000

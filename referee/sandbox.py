@@ -1,0 +1,492 @@
+"""How a bot process is isolated: its directory, environment, limits, and bubblewrap.
+
+Every bot program runs in a `Cell`: its own empty working directory (HOME and
+TMPDIR point there), an environment of PATH, HOME, LANG, TMPDIR and what the
+user passes with ``--bot-env``, resource limits (`Sandbox`: address space,
+CPU seconds, file size, open files, processes), no capabilities, no new
+privileges, and a parent-death signal, so that it dies with the referee.
+It runs below a warden (`referee.warden`, a fork of the referee) that adopts
+every process the bot orphans, and kills them all when the bot ends, when
+the referee asks, or when the referee dies.  Two ways to build the walls,
+chosen by `Sandbox.mode`:
+
+``bwrap``
+    bubblewrap gives the bot new PID, IPC, UTS, cgroup and network (unless
+    ``--bot-network``) namespaces, a read-only view of the system without the
+    home directories, /run or the user's agon data, a private /tmp and
+    /dev/shm, and its own directory.  The bot is PID 1 of its namespace: when
+    it ends, the kernel ends everything it started.
+``none``
+    no namespaces: the warden alone ends what the bot started.  Where the
+    kernel has Landlock, the bot sees the same files as under bubblewrap,
+    cannot use TCP unless allowed, and (Landlock 6+) cannot signal processes
+    outside its fence; it can never trace them.
+
+``auto`` takes bwrap when bubblewrap is installed and works here (tried once
+per process), else none, and says so once.  docs/protocol.md ("What a bot may
+do") is the user's account of all this.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import resource
+import shutil
+import signal
+import sys
+import tempfile
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from functools import cache, lru_cache
+from pathlib import Path
+
+from . import confine
+from .warden import fork_exec, proc_entries, read_all
+
+MODES = ("auto", "bwrap", "none")
+PRIVATE = ("/tmp", "/var/tmp", "/run", "/dev/shm")  # never the host's: empty, or not there
+DEVICES = ("null", "zero", "full", "random", "urandom", "tty")  # what a bot may open in /dev
+STOP_GRACE = 2.0  # seconds a warden has to kill its bot's processes when asked
+MEMORY_NEAR_LIMIT = 0.8  # a crash at this share of the memory limit is blamed on the limit
+MEMORY_WORDS = (b"MemoryError", b"Cannot allocate memory", b"bad_alloc", b"out of memory",
+                b"Out of memory")
+
+
+class SandboxError(Exception):
+    """A sandbox that cannot be set up as asked; the message says why."""
+
+
+# -- the policy -------------------------------------------------------------------
+
+LIMITS = {  # --bot-limit NAME=VALUE: field, unit, meaning
+    "memory": ("memory_mb", "MB", "address space of each bot process"),
+    "cpu": ("cpu_seconds", "s", "CPU seconds of each bot process (default: twice the game "
+                                "clock plus 10 s)"),
+    "file-size": ("file_mb", "MB", "largest file a bot may write"),
+    "open-files": ("open_files", "", "files a bot process may hold open"),
+    "processes": ("processes", "", "processes and threads a bot may add to those the user "
+                                   "already runs (not enforced for root)"),
+}
+
+
+@dataclass(frozen=True)
+class Sandbox:
+    """How bot programs are isolated; 0 for a limit means none."""
+
+    mode: str = "auto"
+    memory_mb: int = 2048
+    cpu_seconds: int | None = None  # None: from the game clock
+    file_mb: int = 64
+    open_files: int = 1024
+    processes: int = 256
+    network: bool = False
+    env: tuple[tuple[str, str], ...] = ()  # --bot-env
+    hidden: tuple[str, ...] = ()  # more paths no bot may read (logs, journals)
+
+    def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise SandboxError(f"--sandbox takes {', '.join(MODES)}, not {self.mode!r}")
+        for name, (field, _, _) in LIMITS.items():
+            value = getattr(self, field)
+            if value is not None and (not isinstance(value, int) or value < 0):
+                raise SandboxError(f"the {name} limit must be a whole number >= 0, not {value!r}")
+
+    def with_limits(self, limits: dict[str, str]) -> Sandbox:
+        """A copy with ``--bot-limit`` values (NAME -> text) applied."""
+        changes = {}
+        for name, text in limits.items():
+            if name not in LIMITS:
+                raise SandboxError(f"unknown bot limit {name!r} (limits: {', '.join(LIMITS)})")
+            try:
+                changes[LIMITS[name][0]] = int(text)
+            except ValueError:
+                raise SandboxError(f"the {name} limit takes a whole number, not {text!r}") from None
+        return replace(self, **changes)
+
+    def hiding(self, *paths: str | Path | None) -> Sandbox:
+        """A copy that also keeps `paths` from every bot."""
+        hidden = list(self.hidden)
+        for path in (os.path.abspath(p) for p in paths if p):
+            if not _inside(path, hidden):
+                hidden.append(path)
+        return replace(self, hidden=tuple(hidden))
+
+    def resolved(self) -> Sandbox:
+        """`auto` made concrete: bwrap where it works, else none (said once on stderr).
+
+        The folder of bot directories is made here too, so that the process that
+        resolves (a tournament's, before it forks its workers) also removes it.
+        """
+        _cells_root()
+        problem = bwrap_problem() if self.mode != "none" else None
+        if self.mode == "bwrap" and problem:
+            raise SandboxError(f"--sandbox bwrap: {problem}")
+        if self.mode != "auto":
+            return self
+        if problem is None:
+            return replace(self, mode="bwrap")
+        fence = "Landlock" if confine.landlock_abi() else "no file-system fence: Linux lacks Landlock"
+        _say_once(f"agon: {problem}; bots run without namespaces (own directory, limits, "
+                  f"warden; {fence}). See docs/protocol.md.")
+        return replace(self, mode="none")
+
+    def cpu_limit(self, game_seconds: float) -> int:
+        if self.cpu_seconds is not None:
+            return self.cpu_seconds
+        return int(2 * game_seconds + 10)
+
+    def rlimits(self, game_seconds: float) -> dict[int, int]:
+        """The resource limits of a bot process (0 values left unlimited)."""
+        limits = {resource.RLIMIT_CORE: 0}
+        wanted = {resource.RLIMIT_AS: self.memory_mb << 20,
+                  resource.RLIMIT_CPU: self.cpu_limit(game_seconds),
+                  resource.RLIMIT_FSIZE: self.file_mb << 20,
+                  resource.RLIMIT_NOFILE: self.open_files}
+        if self.processes and os.geteuid() != 0:  # the kernel never counts root's processes
+            wanted[resource.RLIMIT_NPROC] = _tasks_of_user() + self.processes
+        limits.update({which: value for which, value in wanted.items() if value})
+        return limits
+
+
+def shield_referee(secret_options: Iterable[str] = ("--seed", "--bot-env")) -> None:
+    """Keep the referee's secrets from bots of the same user: its command line shows
+    ``*`` for the values of `secret_options` (the seed; what bots get in their
+    environment is for them only), and its memory, fds and environment are closed
+    to processes without CAP_SYS_PTRACE (which bots never have)."""
+    confine.non_dumpable()
+    confine.conceal_arguments(secret_options)
+
+
+_said: set[str] = set()
+
+
+def _say_once(text: str) -> None:
+    if text not in _said:
+        _said.add(text)
+        print(text, file=sys.stderr, flush=True)
+
+
+@cache
+def bwrap_problem() -> str | None:
+    """Why bubblewrap cannot be used here, or None when it works (tried once, as a bot
+    would be started)."""
+    if shutil.which("bwrap") is None:
+        return "bubblewrap (bwrap) is not installed"
+    sandbox = Sandbox(mode="bwrap")
+    with tempfile.TemporaryDirectory(prefix="agon-bwrap-probe-") as scratch:
+        null = os.open(os.devnull, os.O_RDWR)
+        err_read, err_write = os.pipe()
+        try:
+            command, fds, prepare = _under_bwrap(
+                sandbox, Path(scratch), [shutil.which("true") or "/bin/true"],
+                (null, null, err_write), null, sandbox.rlimits(60))
+            pid = fork_exec(command, _base_env(scratch), fds, prepare)
+        except OSError as exc:
+            return f"bubblewrap does not work here ({exc})"
+        finally:
+            os.close(null)
+            os.close(err_write)
+            said = read_all(err_read).decode(errors="replace").strip().splitlines()
+            os.close(err_read)
+        status = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+    if status != 0:
+        return f"bubblewrap does not work here ({said[-1] if said else f'status {status}'})"
+    return None
+
+
+# -- what a bot may see -------------------------------------------------------------
+
+def _homes() -> list[str]:
+    homes = {str(Path.home()), "/root", "/home"} - {"/"}
+    return sorted(home for home in homes if os.path.isdir(home))
+
+
+def data_dir() -> Path:
+    """The user's agon data (the referee's signing key lives there)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base).absolute() / "agon"
+
+
+_CELLS: list[Path] = []  # this process's directory of bot directories
+
+
+def _cells_root() -> Path:
+    if not _CELLS or not _CELLS[0].is_dir():
+        _CELLS[:] = [Path(tempfile.mkdtemp(prefix="agon-bots-"))]
+        atexit.register(shutil.rmtree, _CELLS[0], True)
+    return _CELLS[0]
+
+
+def _inside(path: str, areas: Iterable[str]) -> bool:
+    return any(path == area or path.startswith(area.rstrip("/") + "/") for area in areas)
+
+
+@dataclass(frozen=True)
+class View:
+    """What a bot may see of the machine: everything read-only, but
+
+    `concealed` (home directories and the host's shared scratch areas), except
+    `exposed` (what the bot needs that lies there: its program, its files,
+    Python and agon), and never `secrets` (the user's agon data, every bot's
+    directory, logs and journals), wherever they lie.
+    """
+
+    concealed: tuple[str, ...]
+    exposed: tuple[str, ...]
+    secrets: tuple[str, ...]
+
+
+@lru_cache(maxsize=64)
+def view_for(sandbox: Sandbox, argv: tuple[str, ...], cells: str) -> View:
+    """The view of a bot run as `argv` (cached: a tournament starts the same bots often)."""
+    data = data_dir()
+    concealed = (*_homes(), *PRIVATE)
+    if not _inside(str(data), concealed):
+        data.mkdir(parents=True, exist_ok=True, mode=0o700)  # so that it can be fenced off now
+    secrets = (str(data), cells, *sandbox.hidden)
+    exposed = tuple(p for p in _needed(argv) if _inside(p, concealed) and not _inside(p, secrets))
+    return View(concealed, exposed, secrets)
+
+
+def _needed(argv: Sequence[str]) -> list[str]:
+    """The paths a bot needs: its program's installation, its file arguments, Python, agon."""
+    needed = {sys.prefix, sys.base_prefix, str(Path(__file__).resolve().parent.parent)}
+    for program in (argv[0], sys.executable):
+        needed |= {_prefix(os.path.abspath(program)), _prefix(os.path.realpath(program))}
+    for arg in argv[1:]:
+        if not arg.startswith("-") and os.path.exists(arg):
+            path = os.path.abspath(arg)
+            needed.add(path if os.path.isdir(path) else os.path.dirname(path))
+    return sorted(needed)
+
+
+def _prefix(program: str) -> str:
+    """The installation a program belongs to: `prefix` for `prefix/bin/program`."""
+    folder = os.path.dirname(program)
+    return os.path.dirname(folder) if os.path.basename(folder) == "bin" else folder
+
+
+def _readable(top: str, hidden: Sequence[str]) -> list[str]:
+    """`top` and everything below it but `hidden`, as the fewest whole subtrees."""
+    inside = [h for h in hidden if _inside(h, [top])]
+    if not inside:
+        return [top]
+    if top in inside or os.path.islink(top) or not os.path.isdir(top):
+        return []
+    try:
+        children = sorted(entry.path for entry in os.scandir(top) if not entry.is_symlink())
+    except OSError:
+        return []
+    return [path for child in children for path in _readable(child, inside)]
+
+
+# -- bubblewrap ---------------------------------------------------------------------
+
+MASK_SIZE = 1 << 20  # bytes of each empty tmpfs laid over a hidden directory
+
+
+@lru_cache(maxsize=64)
+def _bwrap_options(sandbox: Sandbox, argv: tuple[str, ...], cells: str) -> tuple[str, ...]:
+    """bwrap's options but the bot's own directory: the system read-only, hidden areas
+    covered, private /tmp and /dev/shm, what the bot needs, secrets covered again."""
+    view = view_for(sandbox, argv, cells)
+    scratch = str(max(sandbox.file_mb, 1) << 20)
+    options = ["--unshare-all", "--die-with-parent", "--new-session", "--as-pid-1",
+               "--cap-drop", "ALL", "--ro-bind", "/", "/"]
+    if sandbox.network:
+        options.append("--share-net")
+    replaced = ("/tmp", "/dev", "/proc")
+    options += _masks(p for p in (*view.concealed, *view.secrets) if not _inside(p, replaced))
+    options += ["--proc", "/proc", "--dev", "/dev", "--size", scratch, "--tmpfs", "/dev/shm",
+                "--size", scratch, "--tmpfs", "/tmp"]
+    for path in view.exposed:
+        options += ["--ro-bind", path, path]
+    options += _masks(p for p in view.secrets if _inside(p, view.exposed))
+    return tuple(options)
+
+
+def _bwrap_command(program: str, sandbox: Sandbox, workdir: Path, argv: Sequence[str]
+                   ) -> list[str]:
+    """bwrap's command line for `argv` with `workdir` as its own directory."""
+    options = _bwrap_options(sandbox, tuple(argv), str(_cells_root()))
+    return [program, *options, "--bind", str(workdir), str(workdir), "--chdir", str(workdir),
+            "--", *argv]
+
+
+def _masks(paths: Iterable[str]) -> list[str]:
+    """bwrap options that cover each existing path with something empty."""
+    out: list[str] = []
+    for path in paths:
+        if os.path.isdir(path):
+            out += ["--size", str(MASK_SIZE), "--tmpfs", path]
+        elif os.path.exists(path):
+            out += ["--ro-bind", "/dev/null", path]
+    return out
+
+
+# -- one bot's cell -------------------------------------------------------------------
+
+@dataclass
+class Usage:
+    """What a bot process used, as its parent saw it when it was reaped."""
+
+    peak_mb: float
+    cpu_seconds: float
+
+
+class Cell:
+    """Where one bot program runs: its directory, its limits, its start and its end."""
+
+    def __init__(self, sandbox: Sandbox, *, label: str, game_seconds: float) -> None:
+        self.sandbox = sandbox.resolved()
+        self.rlimits = self.sandbox.rlimits(game_seconds)
+        name = "".join(c if c.isalnum() or c in "-_." else "_" for c in label) or "bot"
+        self.dir = Path(tempfile.mkdtemp(prefix=f"{name}-", dir=_cells_root()))
+        self._report: int | None = None  # the warden's report of its bot's usage
+
+    stop_grace = STOP_GRACE  # seconds the warden has after SIGTERM to kill the bot's processes
+
+    def put(self, name: str, data: bytes) -> None:
+        """A file for the bot to read in its own directory."""
+        (self.dir / name).write_bytes(data)
+
+    def environment(self) -> dict[str, str]:
+        return {**_base_env(str(self.dir)), **dict(self.sandbox.env)}
+
+    def spawn(self, argv: Sequence[str], stdio: tuple[int, int, int]) -> int:
+        """Start `argv` confined, below a warden; the warden's pid, to wait for.
+
+        The warden is there under bwrap too: bwrap's own process, killed at a
+        bad moment, can orphan a half-made sandbox, which the warden adopts
+        and kills like any other process the bot left.
+        """
+        confine.non_dumpable()  # bots of our user cannot read our memory, fds or environment
+        argv = _command(argv)
+        null = os.open(os.devnull, os.O_RDWR | os.O_CLOEXEC)
+        report_read, report_write = os.pipe()
+        try:
+            if self.sandbox.mode == "bwrap":
+                program, fds, prepare = _under_bwrap(self.sandbox, self.dir, argv, stdio, null,
+                                                     self.rlimits)
+            else:
+                program, fds, prepare = argv, stdio, self._fenced(argv)
+            pid = fork_exec(program, self.environment(), fds, prepare, report=report_write)
+        except BaseException:
+            os.close(report_read)
+            raise
+        finally:
+            os.close(report_write)
+            os.close(null)
+        self._report = report_read
+        return pid
+
+    def _fenced(self, argv: Sequence[str]) -> Callable[[], None]:
+        """What the bot's process does just before it runs, without bubblewrap."""
+        readable, devices = _fence(self.sandbox, tuple(argv), str(_cells_root()))
+
+        def prepare() -> None:
+            confine.die_with_parent(signal.SIGKILL)
+            os.chdir(self.dir)
+            confine.set_limits(self.rlimits)
+            confine.landlock(readable, [str(self.dir)], devices, network=self.sandbox.network)
+            confine.drop_capabilities()
+            confine.no_new_privileges()
+        return prepare
+
+    def killed_by(self, status: int) -> int | None:
+        """The signal that ended the bot, from its exit status (bwrap reports 128 + N)."""
+        if status < 0:
+            return -status
+        if self.sandbox.mode == "bwrap" and 128 < status < 128 + signal.NSIG:
+            return status - 128
+        return None
+
+    def usage(self) -> Usage | None:
+        """The bot's peak memory and CPU time, as its warden reported them when it ended."""
+        if self._report is None:
+            return None
+        try:
+            words = os.read(self._report, 200).split()
+            return Usage(int(words[0]) / 1024, float(words[1]))
+        except (OSError, ValueError, IndexError):
+            return None
+
+    def verdict(self, usage: Usage | None, stderr_tail: bytes) -> str | None:
+        """Which limit a bot that died hit, in words, or None."""
+        memory, cpu = self.sandbox.memory_mb, self.rlimits.get(resource.RLIMIT_CPU)
+        if usage is not None and memory and usage.peak_mb >= MEMORY_NEAR_LIMIT * memory:
+            return f"it hit its memory limit ({memory} MB; peak {usage.peak_mb:.0f} MB)"
+        if memory and any(word in stderr_tail for word in MEMORY_WORDS):
+            return f"it ran out of memory under its memory limit ({memory} MB)"
+        if usage is not None and cpu and usage.cpu_seconds >= cpu - 0.5:
+            return f"it used up its CPU time limit ({cpu} s)"
+        return None
+
+    def remove(self) -> None:
+        if self._report is not None:
+            os.close(self._report)
+            self._report = None
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def _command(argv: Sequence[str]) -> list[str]:
+    """`argv` with its program found on PATH and its relative file arguments made
+    absolute, since the bot runs in its own directory."""
+    program = argv[0]
+    found = program if os.sep in program else shutil.which(program, path=_base_env("")["PATH"])
+    if found is None or os.path.isdir(found) or not os.access(found, os.X_OK):
+        raise FileNotFoundError(2, f"no such program: {program}")
+    rest = [str(Path(arg).absolute()) if not arg.startswith("-") and not os.path.isabs(arg)
+            and os.path.exists(arg) else arg for arg in argv[1:]]
+    return [str(Path(found).absolute()), *rest]
+
+
+# bwrap's own process keeps its stdin, stdout and stderr open for the bot's whole life (it
+# closes only the others): the bot's pipes reach it as fds 3, 4, 5, which this shell, PID 1
+# in the sandbox, moves to 0, 1, 2 before it becomes the bot.  So a bot that closes its
+# stdout is seen to, at once.  bwrap's own stderr is the bot's (its complaints are logged).
+_STDIO_SHIM = ["/bin/sh", "-c", 'exec 0<&3 1>&4 2>&5 3<&- 4>&- 5>&- && exec "$@"', "agon-bot"]
+
+
+def _under_bwrap(sandbox: Sandbox, workdir: Path, argv: Sequence[str],
+                 stdio: tuple[int, int, int], null: int, rlimits: dict[int, int]
+                 ) -> tuple[list[str], tuple[int, ...], Callable[[], None]]:
+    """How to run `argv` under bubblewrap: bwrap's command, its fds, and what its process
+    does before it runs (the limits, which the bot inherits)."""
+    def prepare() -> None:
+        confine.die_with_parent(signal.SIGKILL)
+        confine.set_limits(rlimits)
+        confine.no_new_privileges()
+
+    bwrap = shutil.which("bwrap") or "bwrap"
+    command = _bwrap_command(bwrap, sandbox, workdir, [*_STDIO_SHIM, *argv])
+    return command, (null, null, stdio[2], *stdio), prepare
+
+
+@lru_cache(maxsize=64)
+def _fence(sandbox: Sandbox, argv: tuple[str, ...], cells: str) -> tuple[list[str], list[str]]:
+    """What Landlock lets a bot read (all but the concealed areas and /dev, plus what it
+    needs there, never the secrets), and the devices it may use (those bwrap gives)."""
+    view = view_for(sandbox, argv, cells)
+    readable = _readable("/", [*view.concealed, "/dev", *view.secrets])
+    for path in view.exposed:
+        readable += _readable(path, view.secrets)
+    return readable, [f"/dev/{name}" for name in DEVICES]
+
+
+def _base_env(home: str) -> dict[str, str]:
+    return {"PATH": os.environ.get("PATH") or "/usr/local/bin:/usr/bin:/bin",
+            "HOME": home, "TMPDIR": home, "LANG": os.environ.get("LANG") or "C.UTF-8"}
+
+
+def _tasks_of_user() -> int:
+    """Processes and threads this user runs now (what RLIMIT_NPROC counts)."""
+    uid, count = os.getuid(), 0
+    for entry in proc_entries():
+        try:
+            if entry.name.isdigit() and entry.stat().st_uid == uid:
+                count += len(os.listdir(f"/proc/{entry.name}/task"))
+        except OSError:
+            continue
+    return count
