@@ -11,8 +11,10 @@ the day it ships) at a few player counts, on one core:
 * the mean cost in µs of ``clone()`` and of ``determinize(seat, rng)`` over
   positions sampled from those games (every 7th position, the deciding seat).
 
-By default each row plays for about S seconds (2); ``--games N`` plays exactly
-N games instead, so that two runs do the same work (for timing whole runs).
+By default each row plays for about S seconds (1.5), then plays the same games
+again to record them (untimed) and replays them (timed); ``--games N`` plays
+exactly N games instead, so that two runs do the same work (for timing whole
+runs).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import random
 import sys
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from tabulate import tabulate
@@ -67,43 +69,38 @@ def cases(only: list[str]) -> Iterator[Case]:
             yield Case(ruleset.id, engine, players)
 
 
-@dataclass
-class Playouts:
-    games: int = 0
-    decisions: int = 0
-    cpu: float = 0.0   # CPU seconds of the random games, chooser included
-    moves: list[list[tuple[str, str]]] = field(default_factory=list)   # each game's actions
-    samples: list[tuple[State, str]] = field(default_factory=list)     # (position, deciding seat)
-
-
-def play(case: Case, seed: int, totals: Playouts) -> None:
-    """One random game from `seed`, adding its figures to `totals`."""
-    clock = time.process_time
-    started = clock()
-    state = case.engine.new_game(case.engine.seats(case.players), seed, {})
+def play(engine: Engine, seats: list[str], seed: int) -> int:
+    """One random game from `seed` (the chooser seeded with it too); its decisions."""
+    state = engine.new_game(seats, seed, {})
     choice = random.Random(seed).choice
-    samples = totals.samples
+    decisions = 0
+    while pending := state.pending():
+        for decision in pending:
+            state.apply(decision.seat, choice(decision.legal))
+        decisions += len(pending)
+    return decisions
+
+
+def record(engine: Engine, seats: list[str], seed: int,
+           samples: list[tuple[State, str]]) -> list[tuple[str, str]]:
+    """The same game again, keeping its actions and some positions (with who decides)."""
+    state = engine.new_game(seats, seed, {})
+    choice = random.Random(seed).choice
     moves: list[tuple[str, str]] = []
     while pending := state.pending():
         if len(moves) % SAMPLE_EVERY == 0 and len(samples) < MAX_SAMPLES:
-            before = clock()
             samples.append((state.clone(), pending[0].seat))
-            started += clock() - before   # keeping a sample is not playing
         for decision in pending:
             action = choice(decision.legal)
             state.apply(decision.seat, action)
             moves.append((decision.seat, action))
-    totals.cpu += clock() - started
-    totals.games += 1
-    totals.decisions += len(moves)
-    totals.moves.append(moves)
+    return moves
 
 
-def replay_cpu(case: Case, totals: Playouts) -> float:
-    """CPU seconds spent in pending() and apply() replaying the games played (no chooser)."""
-    engine, seats = case.engine, case.engine.seats(case.players)
+def replay_cpu(engine: Engine, seats: list[str], games: list[list[tuple[str, str]]]) -> float:
+    """CPU seconds of pending() and apply() replaying recorded games (no chooser)."""
     started = time.process_time()
-    for seed, moves in enumerate(totals.moves):
+    for seed, moves in enumerate(games):
         state = engine.new_game(seats, seed, {})
         for seat, action in moves:
             state.pending()
@@ -127,18 +124,23 @@ def per_call_us(samples: list[tuple[State, str]], call) -> float:
 
 
 def measure(case: Case, seconds: float, games: int | None) -> dict[str, Any]:
-    totals = Playouts()
-    while (totals.games < games) if games else (totals.cpu < seconds or totals.games == 0):
-        play(case, totals.games, totals)
-    samples = totals.samples
+    engine, seats = case.engine, case.engine.seats(case.players)
+    played = decisions = 0
+    started = time.process_time()
+    while (played < games) if games else (time.process_time() - started < seconds or not played):
+        decisions += play(engine, seats, played)
+        played += 1
+    cpu = time.process_time() - started
+    samples: list[tuple[State, str]] = []
+    recorded = [record(engine, seats, seed, samples) for seed in range(played)]
     rng = random.Random(0)
     return {
         "ruleset": case.label,
-        "games": totals.games,
-        "decisions/game": round(totals.decisions / totals.games, 1),
-        "decisions/s": round(totals.decisions / totals.cpu),
-        "games/s": round(totals.games / totals.cpu, 1),
-        "pending+apply µs": round(replay_cpu(case, totals) / totals.decisions * 1e6, 1),
+        "games": played,
+        "decisions/game": round(decisions / played, 1),
+        "decisions/s": round(decisions / cpu),
+        "games/s": round(played / cpu, 1),
+        "pending+apply µs": round(replay_cpu(engine, seats, recorded) / decisions * 1e6, 1),
         "clone µs": round(per_call_us(samples, lambda state, seat: state.clone()), 1),
         "determinize µs": round(per_call_us(
             samples, lambda state, seat: state.determinize(seat, rng)), 1),
@@ -147,8 +149,8 @@ def measure(case: Case, seconds: float, games: int | None) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=2.0,
-                        help="CPU seconds of random playouts per row (default 2)")
+    parser.add_argument("--seconds", type=float, default=1.5,
+                        help="CPU seconds of random playouts per row (default 1.5)")
     parser.add_argument("--games", type=int, help="play exactly this many games per row instead")
     parser.add_argument("--ruleset", action="append", default=[],
                         help="only this shipped ruleset id (repeatable)")

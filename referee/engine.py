@@ -45,24 +45,49 @@ class Decision:
     legal: Sequence[str]
 
 
-@dataclass(slots=True)
 class Event:
     """Something that happened, for the game log and for the bots.
 
-    ``to`` names the seats that may see it; ``None`` means everyone.  ``text``
-    is one line in words for people; ``data`` is the machine-readable part.
+    ``to`` names the seats that may see it; ``None`` means everyone.  ``data``
+    is the machine-readable part.  ``text`` is one line in words for people,
+    built the first time it is read: an engine may pass a ``str.format``
+    template with its ``args`` (values that do not change afterwards: str, int,
+    tuples), so that search bots, which apply thousands of actions and read no
+    text, never pay for the formatting, while the referee, records and people
+    read the same line as ever.
     """
 
-    type: str
-    text: str
-    data: dict[str, Any] = field(default_factory=dict)
-    to: frozenset[str] | None = None
+    __slots__ = ("type", "data", "to", "_text", "_args")
+
+    def __init__(self, type: str, text: str, data: dict[str, Any] | None = None,
+                 to: frozenset[str] | None = None, args: tuple = ()) -> None:
+        self.type = type
+        self.data = {} if data is None else data
+        self.to = to
+        self._text = text
+        self._args = args
+
+    @property
+    def text(self) -> str:
+        if self._args:
+            self._text = self._text.format(*self._args)
+            self._args = ()
+        return self._text
 
     def visible_to(self, seat: str) -> bool:
         return self.to is None or seat in self.to
 
     def to_json(self) -> dict[str, Any]:
         return {"type": self.type, **self.data, "text": self.text}
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return (self.type, self.text, self.data, self.to) == (other.type, other.text,
+                                                              other.data, other.to)
+
+    def __repr__(self) -> str:
+        return f"Event({self.type!r}, {self.text!r}, {self.data!r}, to={self.to!r})"
 
 
 @dataclass(slots=True)
