@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -51,16 +51,18 @@ class Event:
     ``to`` names the seats that may see it; ``None`` means everyone.  ``data``
     is the machine-readable part.  ``text`` is one line in words for people,
     built the first time it is read: an engine may pass a ``str.format``
-    template with its ``args`` (values that do not change afterwards: str, int,
-    tuples), so that search bots, which apply thousands of actions and read no
-    text, never pay for the formatting, while the referee, records and people
-    read the same line as ever.
+    template, or a function returning the line, together with its ``args``
+    (values that do not change afterwards: str, int, tuples), so that search
+    bots, which apply thousands of actions and read no text, never pay for
+    the wording, while the referee, records and people read the same line as
+    ever.  A plain string without ``args`` is the line itself.
     """
 
     __slots__ = ("type", "data", "to", "_text", "_args")
 
-    def __init__(self, type: str, text: str, data: dict[str, Any] | None = None,
-                 to: frozenset[str] | None = None, args: tuple = ()) -> None:
+    def __init__(self, type: str, text: str | Callable[..., str],
+                 data: dict[str, Any] | None = None, to: frozenset[str] | None = None,
+                 args: tuple = ()) -> None:
         self.type = type
         self.data = {} if data is None else data
         self.to = to
@@ -69,10 +71,14 @@ class Event:
 
     @property
     def text(self) -> str:
-        if self._args:
-            self._text = self._text.format(*self._args)
+        text = self._text
+        if not isinstance(text, str):
+            text = self._text = text(*self._args)
             self._args = ()
-        return self._text
+        elif self._args:
+            text = self._text = text.format(*self._args)
+            self._args = ()
+        return text
 
     def visible_to(self, seat: str) -> bool:
         return self.to is None or seat in self.to

@@ -9,18 +9,17 @@ again and starts the round anew.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ...games.ten_thousand import cards
-from ...games.ten_thousand.army import Window
-from ...games.ten_thousand.deck import draw
-from ...games.ten_thousand.rules import Table
+from ...rng import roll_die
+from .army import Window
+from .cards import card_actions, find_option
+from .deck import draw
+from .position import Position
+from .rules import Table
 
-if TYPE_CHECKING:
-    from ...games.ten_thousand.state import TenThousandState
 
-
-def condition_holds(state: TenThousandState, table: Table) -> bool:
+def condition_holds(state: Position, table: Table) -> bool:
     """Is this phase's roll due? (a satrap met, anger tokens held, ...)."""
     cond = table.only_if
     if not cond:
@@ -30,7 +29,7 @@ def condition_holds(state: TenThousandState, table: Table) -> bool:
     return state.armies[state.turn.seat].tokens[cond["token"]] > 0
 
 
-def standing_modifiers(state: TenThousandState, table: Table) -> list[list]:
+def standing_modifiers(state: Position, table: Table) -> list[list]:
     """The table's own modifiers that apply now, plus the roller's leader's."""
     turn = state.turn
     army = state.armies[turn.seat]
@@ -61,33 +60,38 @@ def standing_modifiers(state: TenThousandState, table: Table) -> list[list]:
     return out
 
 
-def throw(state: TenThousandState, seat: str, count: int) -> list[int]:
+def throw(state: Position, seat: str, count: int) -> list[int]:
     rng = state.dice(seat)
-    return [rng.randint(1, 6) for _ in range(count)]
+    return [roll_die(rng, 6) for _ in range(count)]
 
 
-def open_roll(state: TenThousandState, table: Table) -> None:
+def open_roll(state: Position, table: Table) -> None:
     roller = state.turn.seat
-    marching = state.turn.order
     state.window = Window(roller=roller, table=table.id, dice=throw(state, roller, table.dice),
-                          mods=standing_modifiers(state, table), order=list(marching))
+                          mods=standing_modifiers(state, table), order=list(state.turn.order))
     state.step = "window"
-    announce(state, "rolls")
-    force_cards(state)
+    announce(state, table, "rolls")
+    force_cards(state, table)
 
 
-def announce(state: TenThousandState, verb: str) -> None:
+def announce(state: Position, table: Table, verb: str) -> None:
     w = state.window
-    name = state.rules.roll_names[state.rules.tables[w.table].roll]
-    mods = "".join(f", {label} {value:+d}" for label, value in w.mods)
-    state.emit("roll", f"{w.roller} {verb} {name}: {'+'.join(map(str, w.dice))}{mods}",
-               seat=w.roller, table=w.table, dice=list(w.dice))
+    dice = list(w.dice)
+    state.emit("roll", roll_text, w.roller, verb, state.rules.roll_names[table.roll], dice,
+               tuple(w.mods), seat=w.roller, table=w.table, dice=dice)
 
 
-def force_cards(state: TenThousandState) -> None:
+def roll_text(roller: str, verb: str, name: str, dice: list[int],
+              mods: tuple[list, ...]) -> str:
+    """'p1 rolls the Route Roll: 3+5, Leader +1'."""
+    shown = "".join(f", {label} {value:+d}" for label, value in mods)
+    return f"{roller} {verb} {name}: {'+'.join(map(str, dice))}{shown}"
+
+
+def force_cards(state: Position, table: Table) -> None:
     """Penalising cards that fit this roll must be played now (X-07)."""
     w = state.window
-    roll = state.rules.tables[w.table].roll
+    roll = table.roll
     opponents_only = state.options.get("penalising_cards") == "opponents-only"
     forced = state.rules.forced[roll]
     for seat in w.order:
@@ -102,15 +106,15 @@ def force_cards(state: TenThousandState) -> None:
             army.hand.remove(number)
             state.discard.append(number)
             w.mods.append([card.name, opt.amount])
-            state.emit("card", f"{seat} must play {card.name} on {w.roller}'s "
-                       f"{state.rules.roll_names[roll]}: {opt.amount:+d}",
+            state.emit("card", "{} must play {} on {}'s {}: {:+d}", seat, card.name, w.roller,
+                       state.rules.roll_names[roll], opt.amount,
                        seat=seat, target=w.roller, card=number, forced=True)
 
 
-def seat_actions(state: TenThousandState, seat: str) -> list[str]:
+def seat_actions(state: Position, seat: str) -> list[str]:
     w = state.window
     roll = state.rules.tables[w.table].roll
-    actions = cards.card_actions(state, seat, roll, w.roller)
+    actions = card_actions(state, seat, roll, w.roller)
     if seat == w.roller:
         turn = state.turn
         if turn.rerolls_left > 0:
@@ -121,11 +125,12 @@ def seat_actions(state: TenThousandState, seat: str) -> list[str]:
     return actions
 
 
-def ask_next(state: TenThousandState) -> None:
+def ask_next(state: Position) -> None:
     """Ask the next seat that can act, or shut the window and apply the roll."""
     w = state.window
+    table = state.rules.tables[w.table]
     # quick test for the other seats, who can rarely act: any card that fits at all?
-    others_fit = state.rules.window_options[(state.rules.tables[w.table].roll, False)]
+    others_fit = state.rules.window_options[(table.roll, False)]
     while w.passes < len(w.order):
         seat = w.order[w.pos]
         if seat != w.roller and others_fit.keys().isdisjoint(state.armies[seat].hand):
@@ -133,62 +138,63 @@ def ask_next(state: TenThousandState) -> None:
         else:
             actions = seat_actions(state, seat)
         if actions:
-            name = state.rules.roll_names[state.rules.tables[w.table].roll]
+            name = state.rules.roll_names[table.roll]
             state.ask(seat, f"{w.roller}'s {name} shows {w.total}: play a card or pass",
                       actions + ["pass"])
             return
         w.passes += 1
         w.pos = (w.pos + 1) % len(w.order)
-    resolve(state)
+    resolve(state, table)
 
 
-def answer(state: TenThousandState, seat: str, action: str) -> None:
+def answer(state: Position, seat: str, action: str) -> None:
     w = state.window
     if action == "pass":
         w.passes += 1
         w.pos = (w.pos + 1) % len(w.order)
         return
     word, arg, *rest = action.split(" ")
+    table = state.rules.tables[w.table]
     if word == "leader":
-        use_leader(state, seat, arg)
+        use_leader(state, table, seat, arg)
     else:
-        play_card(state, seat, int(arg), rest[0])
+        play_card(state, table, seat, int(arg), rest[0])
     w.passes = 0
-    force_cards(state)
+    force_cards(state, table)
 
 
-def use_leader(state: TenThousandState, seat: str, arg: str) -> None:
+def use_leader(state: Position, table: Table, seat: str, arg: str) -> None:
     leader = state.leader(seat)
     if arg == "reroll":
         state.turn.rerolls_left -= 1
-        state.emit("leader", f"{leader.name} orders a reroll", seat=seat)
-        reroll(state)
+        state.emit("leader", "{} orders a reroll", leader.name, seat=seat)
+        reroll(state, table)
     else:
         state.turn.adjusts_left -= 1
         state.window.mods.append([leader.name, int(arg)])
-        state.emit("leader", f"{leader.name} adjusts the roll by {arg}", seat=seat)
+        state.emit("leader", "{} adjusts the roll by {}", leader.name, arg, seat=seat)
 
 
-def reroll(state: TenThousandState) -> None:
+def reroll(state: Position, table: Table) -> None:
     w = state.window
     w.dice = throw(state, w.roller, len(w.dice))
     w.pos = 0
-    announce(state, "rerolls")
+    announce(state, table, "rerolls")
 
 
-def play_card(state: TenThousandState, seat: str, number: int, label: str) -> None:
+def play_card(state: Position, table: Table, seat: str, number: int, label: str) -> None:
     army = state.armies[seat]
     card = state.rules.cards[number]
-    opt = cards.find_option(card, label)
+    opt = find_option(card, label)
     army.hand.remove(number)
     state.discard.append(number)
     w = state.window
-    state.emit("card", f"{seat} plays {card.name} ({label})", seat=seat, card=number,
+    state.emit("card", "{} plays {} ({})", seat, card.name, label, seat=seat, card=number,
                option=label, target=w.roller)
     if opt.effect == "modify":
         w.mods.append([card.name, opt.amount])
     elif opt.effect == "reroll":
-        reroll(state)
+        reroll(state, table)
     elif opt.effect == "extra_roll":
         state.turn.rolls_left += 1
     elif opt.effect == "tokens":
@@ -199,9 +205,8 @@ def play_card(state: TenThousandState, seat: str, number: int, label: str) -> No
 
 
 # ----- applying the result --------------------------------------------------------------
-def resolve(state: TenThousandState) -> None:
+def resolve(state: Position, table: Table) -> None:
     w = state.window
-    table = state.rules.tables[w.table]
     seat = w.roller
     army = state.armies[seat]
     total = w.total
@@ -209,25 +214,25 @@ def resolve(state: TenThousandState) -> None:
     if table.outcome == "rows":
         index = table.row_index(total)
         state.turn.rows[table.id] = index
-        apply_row(state, seat, table.rows[index], f"{name} {total}", table.id, total)
+        apply_row(state, seat, table.rows[index], name, table.id, total)
     elif table.outcome == "attack":
         hit = total <= army.tokens["anger"]
-        apply_row(state, seat, table.hit if hit else table.miss, f"{name} {total}", table.id,
-                  total)
+        apply_row(state, seat, table.hit if hit else table.miss, name, table.id, total)
     elif table.outcome == "loss":
         lost = max(0, total) * table.men_per_point
-        state.emit("result", f"{seat} {name} {total}: loses {lost} men", seat=seat,
+        state.emit("result", "{} {} {}: loses {} men", seat, name, total, lost, seat=seat,
                    table=table.id, total=total, men=-lost)
         lose_men(state, seat, lost)
     else:  # move
-        move(state, seat, max(0, total), f"{name} {total}")
+        move(state, seat, max(0, total), name, total)
     state.window = None
     state.turn.rolls_left -= 1
     state.step = "phase"
 
 
-def apply_row(state: TenThousandState, seat: str, row: dict[str, Any], what: str,
-              table: str, total: int) -> None:
+def apply_row(state: Position, seat: str, row: dict[str, Any], name: str, table: str,
+              total: int) -> None:
+    """The row rolled on a table: tokens, turn flags, lost men (`name` is the roll's)."""
     army = state.armies[seat]
     for token in row.get("discard_all", ()):
         army.tokens[token] = 0
@@ -240,30 +245,34 @@ def apply_row(state: TenThousandState, seat: str, row: dict[str, Any], what: str
     if isinstance(loss, dict):
         dice = throw(state, seat, loss["dice"])
         loss = (sum(dice) + loss.get("add", 0)) * loss["times"]
-    state.emit("result", f"{seat} {what}: {row['result']}" + (f", loses {loss} men" if loss else ""),
-               seat=seat, table=table, total=total, result=row["result"], men=-loss)
     if loss:
+        state.emit("result", "{} {} {}: {}, loses {} men", seat, name, total, row["result"], loss,
+                   seat=seat, table=table, total=total, result=row["result"], men=-loss)
         lose_men(state, seat, loss)
+    else:
+        state.emit("result", "{} {} {}: {}", seat, name, total, row["result"],
+                   seat=seat, table=table, total=total, result=row["result"], men=-loss)
 
 
-def lose_men(state: TenThousandState, seat: str, men: int) -> None:
+def lose_men(state: Position, seat: str, men: int) -> None:
     """Men never drop below zero; an army at zero is destroyed (X-11)."""
     army = state.armies[seat]
     army.men = max(0, army.men - men)
     if army.men == 0 and not army.destroyed:
         army.destroyed = True
-        state.emit("destroyed", f"{seat}'s army is wiped out", seat=seat)
+        state.emit("destroyed", "{}'s army is wiped out", seat, seat=seat)
 
 
-def move(state: TenThousandState, seat: str, steps: int, what: str) -> None:
+def move(state: Position, seat: str, steps: int, name: str, total: int) -> None:
     army = state.armies[seat]
     finish = state.rules.distance["finish"]
     army.space = min(finish, army.space + steps)
-    state.emit("move", f"{seat} {what}: marches {steps} spaces to space {army.space}",
-               seat=seat, table="travel", space=army.space)
+    state.emit("move", "{} {} {}: marches {} spaces to space {}", seat, name, total, steps,
+               army.space, seat=seat, table="travel", space=army.space)
     if army.space >= finish:
         army.arrived = state.round
         army.arrival_seq = state.arrivals
         state.arrivals += 1
-        state.emit("arrive", f"{seat} reaches {state.rules.distance['finish_name']} with "
-                   f"{army.men} men after {state.round} turns", seat=seat, turns=state.round)
+        state.emit("arrive", "{} reaches {} with {} men after {} turns", seat,
+                   state.rules.distance["finish_name"], army.men, state.round,
+                   seat=seat, turns=state.round)
