@@ -2,38 +2,27 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...engine import Decision
-from ...games.epireia import registry
-from ...games.epireia.economy import (
-    add_prestige,
-    can_pay,
-    fmt,
-    gain,
-    give_token,
-    may_produce,
-    pay,
-    token_cost,
-)
-from ...games.epireia.payment import building_surcharge, can_build, start_payment
-from ...games.epireia.setup import actor
-
-if TYPE_CHECKING:
-    from ...games.epireia.state import EpireiaState
+from . import registry
+from .diplomacy import start_diplomacy
+from .economy import add_prestige, give_token, may_produce, token_cost
+from .payment import building_surcharge, can_build, start_payment
+from .position import Position
+from .resources import can_pay, fmt, gain, pay
+from .setup import actor
 
 
-def admin_uses_left(st: EpireiaState, seat: str) -> int:
+def admin_uses_left(st: Position, seat: str) -> int:
     p = st.player(seat)
     uses = sum(st.t.buildings[b]["effect"].get("admin_uses", 0) for b in p["buildings"])
     return max(0, uses - p["admin_spent"])
 
 
-def production_blocked(st: EpireiaState) -> bool:
+def production_blocked(st: Position) -> bool:
     return st.g["turn"] in st.solo_constraint().get("no_production_turns", [])
 
 
-def donate_options(st: EpireiaState, seat: str) -> list[str]:
+def donate_options(st: Position, seat: str) -> list[str]:
     res = st.player(seat)["res"]
     banned = st.all_constraints().get("no_donation", [])
     low, high = st.t.donate["min"], st.t.donate["max"]
@@ -41,7 +30,7 @@ def donate_options(st: EpireiaState, seat: str) -> list[str]:
             for n in range(low, min(high, res[r]) + 1)]
 
 
-def produce_options(st: EpireiaState, seat: str) -> list[str]:
+def produce_options(st: Position, seat: str) -> list[str]:
     if production_blocked(st):
         return []
     treasury = st.g["leagues"][st.league_of(seat)]["treasury"]
@@ -57,7 +46,7 @@ def produce_options(st: EpireiaState, seat: str) -> list[str]:
     return out
 
 
-def admin_options(st: EpireiaState, seat: str) -> list[str]:
+def admin_options(st: Position, seat: str) -> list[str]:
     if not admin_uses_left(st, seat):
         return []
     ability = st.t.admins[st.player(seat)["admin"]]["ability"]
@@ -80,7 +69,7 @@ def admin_options(st: EpireiaState, seat: str) -> list[str]:
     return []
 
 
-def legal(st: EpireiaState, seat: str) -> list[str]:
+def legal(st: Position, seat: str) -> list[str]:
     out: list[str] = []
     if st.player(seat)["actions"] > 0:
         out += donate_options(st, seat)
@@ -91,13 +80,13 @@ def legal(st: EpireiaState, seat: str) -> list[str]:
     return out
 
 
-def decisions(st: EpireiaState) -> list[Decision]:
+def decisions(st: Position) -> list[Decision]:
     seat = actor(st)
     left = st.player(seat)["actions"]
     return [Decision(seat, f"Development: {left} action(s) left", legal(st, seat))]
 
 
-def settle(st: EpireiaState) -> bool:
+def settle(st: Position) -> bool:
     seat = actor(st)
     if legal(st, seat) == ["pass"]:
         end_turn(st, seat)
@@ -105,15 +94,14 @@ def settle(st: EpireiaState) -> bool:
     return False
 
 
-def end_turn(st: EpireiaState, seat: str) -> None:
-    from ...games.epireia.flow import start_diplomacy
+def end_turn(st: Position, seat: str) -> None:
     st.player(seat)["actions"] = 0
     st.g["idx"] += 1
     if st.g["idx"] >= len(st.g["order"]):
         start_diplomacy(st)
 
 
-def apply(st: EpireiaState, seat: str, action: str) -> None:
+def apply(st: Position, seat: str, action: str) -> None:
     words = action.split()
     if words[0] == "pass":
         st.emit("pass", f"{st.name(seat)} ends their development", {"seat": seat})
@@ -125,7 +113,7 @@ def apply(st: EpireiaState, seat: str, action: str) -> None:
         {"donate": donate, "build": build, "produce": produce}[words[0]](st, seat, words[1:])
 
 
-def donate(st: EpireiaState, seat: str, args: list[str]) -> None:
+def donate(st: Position, seat: str, args: list[str]) -> None:
     resource, amount = args[0], int(args[1])
     p = st.player(seat)
     league = st.g["leagues"][p["league"]]
@@ -143,14 +131,14 @@ def donate(st: EpireiaState, seat: str, args: list[str]) -> None:
         add_prestige(st, seat, prestige, "donation")
 
 
-def build(st: EpireiaState, seat: str, args: list[str], discount: int = 0) -> None:
+def build(st: Position, seat: str, args: list[str], discount: int = 0) -> None:
     building = args[0]
     start_payment(st, {"kind": "pay", "seat": seat, "cost": dict(st.t.buildings[building]["cost"]),
                        "discount": discount, "surcharge": building_surcharge(st),
                        "then": {"build": building}})
 
 
-def produce(st: EpireiaState, seat: str, args: list[str]) -> None:
+def produce(st: Position, seat: str, args: list[str]) -> None:
     deck = args[0]
     source = "league" if len(args) > 1 else "own"
     cost = token_cost(st, seat, deck)
@@ -162,7 +150,7 @@ def produce(st: EpireiaState, seat: str, args: list[str]) -> None:
     give_token(st, st.league_of(seat), deck, seat, "production")
 
 
-def use_admin(st: EpireiaState, seat: str, args: list[str]) -> None:
+def use_admin(st: Position, seat: str, args: list[str]) -> None:
     p = st.player(seat)
     p["admin_spent"] += 1
     ability = st.t.admins[p["admin"]]["ability"]

@@ -3,36 +3,34 @@ unplayed Greek cities (one figure chosen, then its destination)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...engine import Decision
-from ...games.epireia import registry
-from ...games.epireia.setup import actor
-
-if TYPE_CHECKING:
-    from ...games.epireia.state import EpireiaState
-
-
-def occupants(st: EpireiaState, place: str) -> list[tuple[str, str]]:
-    """(seat, figure) pairs on a space; solo enemy figures have the seat 'enemy'."""
-    out = [(s, f) for s in st.g["seats"] for f, pos in st.player(s)["pos"].items() if pos == place]
-    if st.g["enemy"]:
-        out += [("enemy", f) for f, pos in st.g["enemy"]["pos"].items() if pos == place]
-    return out
+from . import registry
+from .position import Position
+from .resolution import start_resolution
+from .setup import actor, league_order
+from .solo import move_enemies
 
 
-def played_cities(st: EpireiaState) -> set[str]:
+def start_diplomacy(st: Position) -> None:
+    st.g["step"] = "diplomacy"
+    st.g["order"] = league_order(st, st.t.data["diplomacy_order"])
+    st.g["idx"] = 0
+    st.g["moved"] = []
+    st.g["selected"] = None
+
+
+def played_cities(st: Position) -> set[str]:
     cities = {p["city"] for p in st.g["players"].values()}
     if st.g["enemy"]:
         cities |= set(st.g["enemy"]["cities"])
     return cities
 
 
-def sea_open(st: EpireiaState) -> bool:
+def sea_open(st: Position) -> bool:
     return not st.augur_effect().get("sea_closed")
 
 
-def destinations(st: EpireiaState, seat: str, figure: str) -> list[str]:
+def destinations(st: Position, seat: str, figure: str) -> list[str]:
     p = st.player(seat)
     here = p["pos"][figure]
     sea = st.t.figures[figure]["sea"] and sea_open(st)
@@ -67,26 +65,26 @@ def destinations(st: EpireiaState, seat: str, figure: str) -> list[str]:
     return out
 
 
-def movable(st: EpireiaState, seat: str) -> list[str]:
+def movable(st: Position, seat: str) -> list[str]:
     return [f for f in st.player(seat)["figures"]
             if f not in st.g["moved"] and destinations(st, seat, f)]
 
 
-def legal(st: EpireiaState, seat: str) -> list[str]:
+def legal(st: Position, seat: str) -> list[str]:
     selected = st.g["selected"]
     if selected:
         return [f"to {d}" for d in destinations(st, seat, selected)] + ["back"]
     return [f"send {f}" for f in movable(st, seat)] + ["done"]
 
 
-def decisions(st: EpireiaState) -> list[Decision]:
+def decisions(st: Position) -> list[Decision]:
     seat = actor(st)
     prompt = (f"Diplomacy: where does {st.g['selected']} go?" if st.g["selected"]
               else "Diplomacy: choose a figure to move, or done")
     return [Decision(seat, prompt, legal(st, seat))]
 
 
-def apply(st: EpireiaState, seat: str, action: str) -> None:
+def apply(st: Position, seat: str, action: str) -> None:
     verb, _, arg = action.partition(" ")
     if verb == "send":
         st.g["selected"] = arg
@@ -103,25 +101,23 @@ def apply(st: EpireiaState, seat: str, action: str) -> None:
         finish(st)
 
 
-def place_name(st: EpireiaState, place: str) -> str:
+def place_name(st: Position, place: str) -> str:
     for table in (st.t.empires, st.t.territories, st.t.cities):
         if place in table:
             return table[place]["name"]
     return "their city" if place == "home" else place
 
 
-def finish(st: EpireiaState) -> None:
-    from ...games.epireia.resolution import start_resolution
+def finish(st: Position) -> None:
     st.g["selected"] = None
     st.g["idx"] += 1
     if st.g["idx"] >= len(st.g["order"]):
         if st.g["solo"]:
-            from ...games.epireia.solo import move_enemies
             move_enemies(st)
         start_resolution(st)
 
 
-def settle(st: EpireiaState) -> bool:
+def settle(st: Position) -> bool:
     if not st.g["selected"] and not movable(st, actor(st)):
         finish(st)
         return True

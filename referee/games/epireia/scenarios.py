@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ...games.epireia import registry
-from ...games.epireia.economy import give_token
-from ...games.epireia.setup import new_counters
-
-if TYPE_CHECKING:
-    from ...games.epireia.state import EpireiaState
+from . import registry
+from .economy import give_token
+from .position import Position
+from .start import new_counters
 
 PLAYING_STEPS = ("turn-start", "develop", "diplomacy", "resolution")
 
 
-def draw_next_act(st: EpireiaState) -> None:
+def draw_next_act(st: Position) -> None:
     current = st.g["scenario"]
     act = 1 if current is None else current["act"] + 1
     card = st.g["scenario_draws"][act - 1]
@@ -27,7 +25,7 @@ def draw_next_act(st: EpireiaState) -> None:
         place_brigand(st, territory)
 
 
-def place_brigand(st: EpireiaState, territory: str) -> None:
+def place_brigand(st: Position, territory: str) -> None:
     """A brigand token lands on a territory, removing any city token there."""
     spot = st.g["territories"][territory]
     owner = spot["owner"]
@@ -39,13 +37,13 @@ def place_brigand(st: EpireiaState, territory: str) -> None:
             {"territory": territory})
 
 
-def held(st: EpireiaState, league: str, maritime: bool | None = None) -> list[str]:
+def held(st: Position, league: str, maritime: bool | None = None) -> list[str]:
     seats = st.league_seats(league)
     return [t for t, spot in st.g["territories"].items() if spot["owner"] in seats
             and (maritime is None or st.t.territories[t]["maritime"] == maritime)]
 
 
-def objective_met(st: EpireiaState, league: str, objective: dict[str, Any]) -> bool:
+def objective_met(st: Position, league: str, objective: dict[str, Any]) -> bool:
     seats = st.ordered(league)
     size = len(seats)
     counters = st.g["leagues"][league]["counters"]
@@ -75,7 +73,7 @@ def objective_met(st: EpireiaState, league: str, objective: dict[str, Any]) -> b
     raise ValueError(f"unknown objective {objective}")
 
 
-def check(st: EpireiaState) -> None:
+def check(st: Position) -> None:
     """The first league to meet the active objective takes the reward (Peloponnesian first)."""
     scenario = st.g["scenario"]
     if not scenario or scenario["done"] or st.g["step"] not in PLAYING_STEPS:

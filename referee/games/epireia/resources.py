@@ -1,0 +1,41 @@
+"""Resources: gaining, paying and what a price leaves to choose."""
+
+from __future__ import annotations
+
+from .position import Position
+
+Cost = dict[str, int]
+
+
+def fmt(amounts: dict[str, int]) -> str:
+    parts = [f"{n} {r}" for r, n in amounts.items() if n]
+    return ", ".join(parts) if parts else "nothing"
+
+
+def gain(st: Position, seat: str, amounts: dict[str, int]) -> None:
+    """Add resources to a player, each capped (the excess is lost)."""
+    res = st.player(seat)["res"]
+    cap = st.t.caps["player"]
+    for r, n in amounts.items():
+        if r in res:
+            res[r] = max(0, min(cap, res[r] + n))
+
+
+def can_pay(have: dict[str, int], cost: Cost) -> bool:
+    return all(have.get(r, 0) >= n for r, n in cost.items())
+
+
+def pay(have: dict[str, int], cost: Cost) -> None:
+    for r, n in cost.items():
+        have[r] -= n
+
+
+def shortage(have: dict[str, int], cost: Cost) -> int:
+    return sum(max(0, n - have.get(r, 0)) for r, n in cost.items())
+
+
+def feasible(have: dict[str, int], cost: Cost, discount: int, surcharge: int) -> bool:
+    """Can `cost` be paid after removing `discount` units and adding `surcharge` units?"""
+    total_cost = sum(cost.values())
+    return (shortage(have, cost) <= discount
+            and sum(have.values()) >= total_cost - min(discount, total_cost) + surcharge)
