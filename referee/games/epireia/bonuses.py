@@ -8,7 +8,7 @@ from typing import Any
 from . import registry
 from .development import build, production_blocked
 from .economy import give_token, may_produce, token_cost
-from .payment import can_build, start_payment
+from .payment import buildable, start_payment
 from .position import Position
 from .resources import feasible, gain
 
@@ -41,8 +41,7 @@ registry.interrupt("exchange", lambda st, item: f"Exchange resources ({item['lef
 
 def bonus_build_legal(st: Position, item: dict[str, Any]) -> list[str]:
     discount = item["spec"]["discount"]
-    return [f"build {b}" for b in st.t.buildings
-            if can_build(st, item["seat"], b, discount)] + ["forfeit"]
+    return [f"build {b}" for b in buildable(st, item["seat"], discount)] + ["forfeit"]
 
 
 def bonus_build_apply(st: Position, item: dict[str, Any], action: str) -> None:

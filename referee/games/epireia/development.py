@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ...engine import Decision
 from . import registry
 from .diplomacy import start_diplomacy
-from .economy import add_prestige, give_token, may_produce, token_cost
-from .payment import building_surcharge, can_build, start_payment
+from .economy import (
+    add_prestige,
+    give_token,
+    may_produce,
+    token_cost,
+    token_discounts,
+    token_price,
+    token_surcharge,
+)
+from .payment import buildable, building_surcharge, start_payment
 from .position import Position
 from .resources import can_pay, fmt, gain, pay
 from .setup import actor
@@ -33,13 +43,15 @@ def donate_options(st: Position, seat: str) -> list[str]:
 def produce_options(st: Position, seat: str) -> list[str]:
     if production_blocked(st):
         return []
-    treasury = st.g["leagues"][st.league_of(seat)]["treasury"]
+    p = st.player(seat)
+    treasury = st.g["leagues"][p["league"]]["treasury"]
+    discounts, surcharge = token_discounts(st, seat), token_surcharge(st)
     out = []
-    for deck in st.t.tokens:
+    for deck, spec in st.t.tokens.items():
         if not may_produce(st, seat, deck):
             continue
-        cost = token_cost(st, seat, deck)
-        if can_pay(st.player(seat)["res"], cost):
+        cost = token_price(spec, discounts, surcharge)
+        if can_pay(p["res"], cost):
             out.append(f"produce {deck}")
         if can_pay(treasury, cost):
             out.append(f"produce {deck} league")
@@ -64,20 +76,27 @@ def admin_options(st: Position, seat: str) -> list[str]:
     if "gain" in ability:
         return ["admin gain"]
     if "free_build_discount" in ability:
-        return [f"admin build {b}" for b in st.t.buildings
-                if can_build(st, seat, b, ability["free_build_discount"])]
+        return [f"admin build {b}" for b in buildable(st, seat, ability["free_build_discount"])]
     return []
 
 
-def legal(st: Position, seat: str) -> list[str]:
-    out: list[str] = []
+def options(st: Position, seat: str) -> Iterator[str]:
+    """Every development action of `seat` but pass, in order, listed lazily (`settle`
+    needs only to know whether there is one)."""
     if st.player(seat)["actions"] > 0:
-        out += donate_options(st, seat)
-        out += [f"build {b}" for b in st.t.buildings if can_build(st, seat, b)]
-        out += produce_options(st, seat)
-    out += admin_options(st, seat)
-    out.append("pass")
-    return out
+        yield from donate_options(st, seat)
+        for building in buildable(st, seat):
+            yield f"build {building}"
+        yield from produce_options(st, seat)
+    yield from admin_options(st, seat)
+
+
+def legal(st: Position, seat: str) -> list[str]:
+    return [*options(st, seat), "pass"]
+
+
+def allows(st: Position, seat: str, action: str) -> bool:
+    return seat == actor(st) and (action == "pass" or action in options(st, seat))
 
 
 def decisions(st: Position) -> list[Decision]:
@@ -88,7 +107,7 @@ def decisions(st: Position) -> list[Decision]:
 
 def settle(st: Position) -> bool:
     seat = actor(st)
-    if legal(st, seat) == ["pass"]:
+    if next(options(st, seat), None) is None:   # nothing to do but pass
         end_turn(st, seat)
         return True
     return False
@@ -171,4 +190,4 @@ def use_admin(st: Position, seat: str, args: list[str]) -> None:
         build(st, seat, args[1:], discount=ability["free_build_discount"])
 
 
-registry.step("develop", decisions, apply, settle)
+registry.step("develop", decisions, apply, settle, allows)

@@ -3,6 +3,8 @@ unplayed Greek cities (one figure chosen, then its destination)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ...engine import Decision
 from . import registry
 from .position import Position
@@ -65,16 +67,32 @@ def destinations(st: Position, seat: str, figure: str) -> list[str]:
     return out
 
 
-def movable(st: Position, seat: str) -> list[str]:
-    return [f for f in st.player(seat)["figures"]
-            if f not in st.g["moved"] and destinations(st, seat, f)]
+def movable(st: Position, seat: str) -> Iterator[str]:
+    """The figures `seat` may still send somewhere, lazily (`settle` needs only the first)."""
+    moved = st.g["moved"]
+    return (f for f in st.player(seat)["figures"] if f not in moved and destinations(st, seat, f))
+
+
+def options(st: Position, seat: str) -> Iterator[str]:
+    """The moves of `seat`, lazily: where the selected figure may go, else which to send."""
+    selected = st.g["selected"]
+    if selected:
+        for place in destinations(st, seat, selected):
+            yield f"to {place}"
+    else:
+        for figure in movable(st, seat):
+            yield f"send {figure}"
 
 
 def legal(st: Position, seat: str) -> list[str]:
-    selected = st.g["selected"]
-    if selected:
-        return [f"to {d}" for d in destinations(st, seat, selected)] + ["back"]
-    return [f"send {f}" for f in movable(st, seat)] + ["done"]
+    return [*options(st, seat), "back" if st.g["selected"] else "done"]
+
+
+def allows(st: Position, seat: str, action: str) -> bool:
+    if seat != actor(st):
+        return False
+    last = "back" if st.g["selected"] else "done"
+    return action == last or action in options(st, seat)
 
 
 def decisions(st: Position) -> list[Decision]:
@@ -118,10 +136,10 @@ def finish(st: Position) -> None:
 
 
 def settle(st: Position) -> bool:
-    if not st.g["selected"] and not movable(st, actor(st)):
+    if not st.g["selected"] and next(movable(st, actor(st)), None) is None:
         finish(st)
         return True
     return False
 
 
-registry.step("diplomacy", decisions, apply, settle)
+registry.step("diplomacy", decisions, apply, settle, allows)

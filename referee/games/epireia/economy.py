@@ -42,16 +42,28 @@ def trigger_bonus(st: Position, seat: str, bonus: dict[str, Any]) -> None:
 
 def token_cost(st: Position, seat: str, deck: str) -> Cost:
     """A token's price for this player: figure discounts, then this turn's surcharge."""
-    spec = st.t.tokens[deck]
+    return token_price(st.t.tokens[deck], token_discounts(st, seat), token_surcharge(st))
+
+
+def token_discounts(st: Position, seat: str) -> list[dict[str, Any]]:
+    """The token discounts of the player's figures, in figure order."""
+    ability = st.t.ability
+    return [d for d in (ability(f).get("token_discount") for f in st.player(seat)["figures"]) if d]
+
+
+def token_surcharge(st: Position) -> int:
+    return st.augur_effect().get("token_surcharge", 0)
+
+
+def token_price(spec: dict[str, Any], discounts: list[dict[str, Any]], surcharge: int) -> Cost:
     cost = dict(spec["cost"])
-    for fig in st.player(seat)["figures"]:
-        discount = st.t.ability(fig).get("token_discount")
-        if discount and discount["type"] == spec["type"]:
+    for discount in discounts:
+        if discount["type"] == spec["type"]:
             for r in cost:
                 cost[r] = max(0, cost[r] - discount["amount"])
-    surcharge = st.augur_effect().get("token_surcharge", 0)
-    for r in cost:
-        cost[r] += surcharge
+    if surcharge:
+        for r in cost:
+            cost[r] += surcharge
     return cost
 
 

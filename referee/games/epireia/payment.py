@@ -9,17 +9,20 @@ from . import registry
 from .economy import add_prestige, give_token
 from .position import Position
 from .recruit import offer_recruit
-from .resources import feasible, fmt, pay
+from .resources import affordable, feasible, fmt, pay
 
 
 def building_surcharge(st: Position) -> int:
     return st.augur_effect().get("building_surcharge", 0)
 
 
-def can_build(st: Position, seat: str, building: str, discount: int = 0) -> bool:
+def buildable(st: Position, seat: str, discount: int = 0) -> list[str]:
+    """The buildings `seat` may construct now, `discount` units off, in the table's order."""
     p = st.player(seat)
-    return building not in p["buildings"] and feasible(
-        p["res"], st.t.buildings[building]["cost"], discount, building_surcharge(st))
+    have, built = p["res"], p["buildings"]
+    wealth, surcharge = sum(have.values()), building_surcharge(st)
+    return [b for b, spec in st.t.buildings.items()
+            if b not in built and affordable(have, wealth, spec["cost"], discount, surcharge)]
 
 
 def start_payment(st: Position, item: dict[str, Any]) -> None:

@@ -5,12 +5,11 @@ given so far, so every task stays one short, deterministic function."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
 from . import registry
-from .position import Position
+from .position import Position, copy_g
 
 KEPT = ("task_dice", "task_answers")
 
@@ -26,7 +25,7 @@ class Ask(Exception):
 def run_task(st: Position, task: Callable[[], None], may_ask: bool) -> bool:
     """Run a task; False when it stopped for a question (and was rolled back)."""
     st.dice_i = st.answer_i = 0
-    snapshot = json.loads(json.dumps({k: v for k, v in st.g.items() if k not in KEPT})) if may_ask else None
+    snapshot = copy_g({k: v for k, v in st.g.items() if k not in KEPT}) if may_ask else None
     mark = len(st.events)
     try:
         task()

@@ -12,11 +12,17 @@ from .position import Position
 
 @dataclass(frozen=True)
 class Step:
-    """A named step: who decides now, how an answer applies, what happens on its own."""
+    """A named step: who decides now, how an answer applies, what happens on its own.
+
+    `allows` (optional) tells whether one action is legal without listing every
+    other choice, for steps whose lists are long; by default the decisions are
+    listed.
+    """
 
     decisions: Callable[[Position], list[Decision]]
     apply: Callable[[Position, str, str], None]
     settle: Callable[[Position], bool]
+    allows: Callable[[Position, str, str], bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -45,8 +51,8 @@ def stays(st: Position) -> bool:
     return False
 
 
-def step(name: str, decisions=no_decisions, apply=never, settle=stays) -> None:
-    STEPS[name] = Step(decisions, apply, settle)
+def step(name: str, decisions=no_decisions, apply=never, settle=stays, allows=None) -> None:
+    STEPS[name] = Step(decisions, apply, settle, allows)
 
 
 def interrupt(name: str, prompt, legal, apply) -> None:
@@ -61,6 +67,19 @@ def decisions(st: Position) -> list[Decision]:
         return [Decision(item["seat"], handler.prompt(st, item), handler.legal(st, item))]
     step = STEPS.get(st.g["step"])
     return step.decisions(st) if step else []
+
+
+def allows(st: Position, seat: str, action: str) -> bool:
+    """Whether `seat` may take `action` now."""
+    if st.g["queue"]:
+        item = st.g["queue"][0]
+        return item["seat"] == seat and action in INTERRUPTS[item["kind"]].legal(st, item)
+    current = STEPS.get(st.g["step"])
+    if current is None:
+        return False
+    if current.allows is not None:
+        return current.allows(st, seat, action)
+    return any(d.seat == seat and action in d.legal for d in current.decisions(st))
 
 
 def advance(st: Position) -> None:

@@ -28,8 +28,16 @@ def start_resolution(st: Position) -> None:
 
 
 def settle(st: Position) -> bool:
-    """Run the next task; it may stop for a question and be replayed after the answer."""
-    kind, *args = st.g["tasks"][st.g["task"]]
+    """Run the next task; it may stop for a question and be replayed after the answer.
+
+    Tasks on a space where nobody stands change nothing, so they are passed over
+    at once (no objective check between them could see a difference).
+    """
+    g = st.g
+    tasks = g["tasks"]
+    while tasks[g["task"]][0] in PLACE_TASKS and not st.occupants(tasks[g["task"]][1]):
+        g["task"] += 1
+    kind, *args = tasks[g["task"]]
     if not run_task(st, lambda: TASKS[kind](st, *args), may_ask(st, kind, args)):
         return False
     st.g["task"] += 1
@@ -88,6 +96,7 @@ def end(st: Position) -> None:
     st.g["step"] = "turn-end"
 
 
+PLACE_TASKS = frozenset({"empire", "territory", "city"})   # resolved where figures stand
 TASKS: dict[str, Callable] = {"empire": resolve_empire, "territory": resolve_territory,
                               "city": resolve_city, "collect": collect, "end": end}
 

@@ -36,6 +36,16 @@ def shortage(have: dict[str, int], cost: Cost) -> int:
 
 def feasible(have: dict[str, int], cost: Cost, discount: int, surcharge: int) -> bool:
     """Can `cost` be paid after removing `discount` units and adding `surcharge` units?"""
-    total_cost = sum(cost.values())
-    return (shortage(have, cost) <= discount
-            and sum(have.values()) >= total_cost - min(discount, total_cost) + surcharge)
+    return affordable(have, sum(have.values()), cost, discount, surcharge)
+
+
+def affordable(have: dict[str, int], wealth: int, cost: Cost, discount: int,
+               surcharge: int) -> bool:
+    """`feasible`, given the sum of `have` (`wealth`) worked out once for many prices."""
+    short = total = 0
+    for r, n in cost.items():
+        total += n
+        lack = n - have.get(r, 0)
+        if lack > 0:
+            short += lack
+    return short <= discount and wealth >= total - min(discount, total) + surcharge

@@ -37,14 +37,20 @@ def place_brigand(st: Position, territory: str) -> None:
             {"territory": territory})
 
 
-def held(st: Position, league: str, maritime: bool | None = None) -> list[str]:
-    seats = st.league_seats(league)
+def held(st: Position, league: str, maritime: bool | None = None,
+         seats: list[str] | None = None) -> list[str]:
+    """The territories `league` holds (of one kind if `maritime` is given)."""
+    if seats is None:
+        seats = st.ordered(league)
     return [t for t, spot in st.g["territories"].items() if spot["owner"] in seats
             and (maritime is None or st.t.territories[t]["maritime"] == maritime)]
 
 
-def objective_met(st: Position, league: str, objective: dict[str, Any]) -> bool:
-    seats = st.ordered(league)
+def objective_met(st: Position, league: str, objective: dict[str, Any],
+                  seats: list[str] | None = None) -> bool:
+    """Whether `league` (its `seats`, in seat order, if known) meets `objective` now."""
+    if seats is None:
+        seats = st.ordered(league)
     size = len(seats)
     counters = st.g["leagues"][league]["counters"]
     if "prestige_every_city" in objective:
@@ -52,7 +58,7 @@ def objective_met(st: Position, league: str, objective: dict[str, Any]) -> bool:
     if "treasury_per_city" in objective:
         return sum(st.g["leagues"][league]["treasury"].values()) >= objective["treasury_per_city"] * size
     if "territories_held" in objective:
-        return len(held(st, league)) >= objective["territories_held"][str(size)]
+        return len(held(st, league, seats=seats)) >= objective["territories_held"][str(size)]
     if "buildings_per_city" in objective:
         return counters["buildings"] >= objective["buildings_per_city"] * size
     if "brigands_defeated" in objective:
@@ -68,7 +74,7 @@ def objective_met(st: Position, league: str, objective: dict[str, Any]) -> bool:
             count = counters["tokens"]
         return count >= spec["count"] * size
     if "maritime_taken_and_held" in objective:
-        mine = set(held(st, league, maritime=True))
+        mine = set(held(st, league, maritime=True, seats=seats))
         return len(mine & set(counters["maritime_taken"])) >= objective["maritime_taken_and_held"]
     raise ValueError(f"unknown objective {objective}")
 
@@ -80,7 +86,8 @@ def check(st: Position) -> None:
         return
     spec = st.t.scenarios[scenario["id"]]
     for league in reversed(st.t.leagues):
-        if st.ordered(league) and objective_met(st, league, spec["objective"]):
+        seats = st.ordered(league)
+        if seats and objective_met(st, league, spec["objective"], seats):
             scenario["done"] = True
             scenario["winner"] = league
             st.emit("objective", f"The {league} league completes {spec['name']}",

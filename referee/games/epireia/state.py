@@ -22,10 +22,7 @@ class EpireiaState(Position, State):
         return registry.decisions(self)
 
     def apply(self, seat: str, action: str) -> list[Event]:
-        for decision in self.pending():
-            if decision.seat == seat and action in decision.legal:
-                break
-        else:
+        if not registry.allows(self, seat, action):
             raise IllegalAction(f"{action!r} is not a legal action for {seat} now")
         self.events = []
         if self.g["queue"]:

@@ -43,6 +43,9 @@ class Tables:
         self.solo: dict[str, Any] = data.get("solo", {})
         self.solo_scenarios = by_id(self.solo.get("scenarios", []))
         self.augurs = {a["number"]: a for a in self.solo.get("augurs", [])}
+        cols = self.battlefield["columns"]
+        self._slots = [(f["id"], c, r) for f in self.fronts for c in range(cols)
+                       for r in range(len(f["rows"]))]
 
     def city_figures(self, city: str) -> list[str]:
         return [f for f, fig in self.figures.items() if fig["city"] == city]
@@ -68,7 +71,5 @@ class Tables:
         raise KeyError(front)
 
     def slots(self) -> list[tuple[str, int, int]]:
-        """Every battlefield slot as (front, column, row), in placing order."""
-        cols = self.battlefield["columns"]
-        return [(f["id"], c, r) for f in self.fronts for c in range(cols)
-                for r in range(len(f["rows"]))]
+        """Every battlefield slot as (front, column, row), in placing order (do not change it)."""
+        return self._slots
