@@ -44,18 +44,22 @@ def produce_options(st: Position, seat: str) -> list[str]:
     if production_blocked(st):
         return []
     p = st.player(seat)
-    treasury = st.g["leagues"][p["league"]]["treasury"]
+    res, treasury = p["res"], st.g["leagues"][p["league"]]["treasury"]
     discounts, surcharge = token_discounts(st, seat), token_surcharge(st)
     out = []
     for deck, spec in st.t.tokens.items():
         if not may_produce(st, seat, deck):
             continue
-        cost = token_price(spec, discounts, surcharge)
-        if can_pay(p["res"], cost):
+        cost = token_price(spec, discounts, surcharge) if discounts or surcharge else spec["cost"]
+        if can_pay(res, cost):
             out.append(f"produce {deck}")
         if can_pay(treasury, cost):
             out.append(f"produce {deck} league")
     return out
+
+
+def build_options(st: Position, seat: str) -> list[str]:
+    return [f"build {building}" for building in buildable(st, seat)]
 
 
 def admin_options(st: Position, seat: str) -> list[str]:
@@ -84,10 +88,8 @@ def options(st: Position, seat: str) -> Iterator[str]:
     """Every development action of `seat` but pass, in order, listed lazily (`settle`
     needs only to know whether there is one)."""
     if st.player(seat)["actions"] > 0:
-        yield from donate_options(st, seat)
-        for building in buildable(st, seat):
-            yield f"build {building}"
-        yield from produce_options(st, seat)
+        for listing in ACTION_OPTIONS.values():
+            yield from listing(st, seat)
     yield from admin_options(st, seat)
 
 
@@ -96,7 +98,16 @@ def legal(st: Position, seat: str) -> list[str]:
 
 
 def allows(st: Position, seat: str, action: str) -> bool:
-    return seat == actor(st) and (action == "pass" or action in options(st, seat))
+    """Whether `seat` may develop with `action` (only its kind of option is listed)."""
+    if seat != actor(st):
+        return False
+    verb = action.partition(" ")[0]
+    if verb == "pass":
+        return True
+    if verb == "admin":
+        return action in admin_options(st, seat)
+    listing = ACTION_OPTIONS.get(verb)
+    return listing is not None and st.player(seat)["actions"] > 0 and action in listing(st, seat)
 
 
 def decisions(st: Position) -> list[Decision]:
@@ -189,5 +200,8 @@ def use_admin(st: Position, seat: str, args: list[str]) -> None:
     elif kind == "build":
         build(st, seat, args[1:], discount=ability["free_build_discount"])
 
+
+# the options that cost an action, by the verb of their action strings, in listing order
+ACTION_OPTIONS = {"donate": donate_options, "build": build_options, "produce": produce_options}
 
 registry.step("develop", decisions, apply, settle, allows)

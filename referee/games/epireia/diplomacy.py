@@ -32,52 +32,58 @@ def sea_open(st: Position) -> bool:
     return not st.augur_effect().get("sea_closed")
 
 
-def destinations(st: Position, seat: str, figure: str) -> list[str]:
-    p = st.player(seat)
+def places(st: Position, seat: str, figure: str) -> Iterator[str]:
+    """Where `figure` may go, in order, lazily (`movable` needs only to know there is one)."""
+    g, t = st.g, st.t
+    players = g["players"]
+    p = players[seat]
     here = p["pos"][figure]
-    sea = st.t.figures[figure]["sea"] and sea_open(st)
+    sea = t.figures[figure]["sea"] and sea_open(st)
     league = p["league"]
     rules = st.all_constraints()
-    taken = {pos for s in st.league_seats(league) for pos in st.player(s)["pos"].values()}
-    out = []
-    for empire in st.t.empire_order:
-        if empire == here or empire in rules.get("closed_empires", []) or empire in taken:
+    closed = rules.get("closed_empires", ())
+    taken = {pos for s in g["seats"] if players[s]["league"] == league
+             for pos in players[s]["pos"].values()}
+    for empire in t.empire_order:
+        if empire == here or empire in closed or empire in taken:
             continue
-        if st.t.empires[empire]["sea"] and not sea:
+        if t.empires[empire]["sea"] and not sea:
             continue
-        out.append(empire)
-    for territory in st.t.territory_order:
-        owner = st.g["territories"][territory]["owner"]
-        if territory == here or (st.t.territories[territory]["maritime"] and not sea):
+        yield empire
+    spots = g["territories"]
+    for territory in t.territory_order:
+        if territory == here or (t.territories[territory]["maritime"] and not sea):
             continue
-        if owner in st.g["players"] and owner != seat and st.league_of(owner) == league:
+        owner = spots[territory]["owner"]
+        if owner in players and owner != seat and players[owner]["league"] == league:
             continue
-        out.append(territory)
-    if not st.g["solo"] and not rules.get("no_city_moves"):
+        yield territory
+    if not g["solo"] and not rules.get("no_city_moves"):
         played = played_cities(st)
-        for city in st.t.city_order:
-            integrated = st.g["integrated"].get(city)
+        mine = p["pos"].values()
+        for city in t.city_order:
+            integrated = g["integrated"].get(city)
             if city == here or city in played or (integrated and integrated["league"] == league):
                 continue
-            if city in p["pos"].values():
+            if city in mine:
                 continue
-            out.append(city)
+            yield city
     if here != "home":
-        out.append("home")
-    return out
+        yield "home"
 
 
 def movable(st: Position, seat: str) -> Iterator[str]:
     """The figures `seat` may still send somewhere, lazily (`settle` needs only the first)."""
     moved = st.g["moved"]
-    return (f for f in st.player(seat)["figures"] if f not in moved and destinations(st, seat, f))
+    return (f for f in st.player(seat)["figures"]
+            if f not in moved and next(places(st, seat, f), None) is not None)
 
 
 def options(st: Position, seat: str) -> Iterator[str]:
     """The moves of `seat`, lazily: where the selected figure may go, else which to send."""
     selected = st.g["selected"]
     if selected:
-        for place in destinations(st, seat, selected):
+        for place in places(st, seat, selected):
             yield f"to {place}"
     else:
         for figure in movable(st, seat):

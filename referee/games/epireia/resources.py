@@ -22,7 +22,10 @@ def gain(st: Position, seat: str, amounts: dict[str, int]) -> None:
 
 
 def can_pay(have: dict[str, int], cost: Cost) -> bool:
-    return all(have.get(r, 0) >= n for r, n in cost.items())
+    for r, n in cost.items():
+        if have.get(r, 0) < n:
+            return False
+    return True
 
 
 def pay(have: dict[str, int], cost: Cost) -> None:
