@@ -21,8 +21,8 @@ def buildable(st: Position, seat: str, discount: int = 0) -> list[str]:
     p = st.player(seat)
     have, built = p["res"], p["buildings"]
     wealth, surcharge = sum(have.values()), building_surcharge(st)
-    return [b for b, spec in st.t.buildings.items()
-            if b not in built and affordable(have, wealth, spec["cost"], discount, surcharge)]
+    return [b for b, cost in st.t.building_costs
+            if b not in built and affordable(have, wealth, cost, discount, surcharge)]
 
 
 def start_payment(st: Position, item: dict[str, Any]) -> None:

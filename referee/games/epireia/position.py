@@ -50,10 +50,11 @@ class Position:
         return self.player(seat)["league"]
 
     def league_seats(self, league: str) -> frozenset[str]:
-        return frozenset(s for s in self.g["seats"] if self.player(s)["league"] == league)
+        return frozenset(self.ordered(league))
 
     def ordered(self, league: str) -> list[str]:
-        return [s for s in self.g["seats"] if self.player(s)["league"] == league]
+        players = self.g["players"]
+        return [s for s in self.g["seats"] if players[s]["league"] == league]
 
     def occupants(self, place: str) -> list[tuple[str, str]]:
         """(seat, figure) pairs on a space; solo enemy figures have the seat 'enemy'."""

@@ -11,7 +11,10 @@ from typing import Any
 from . import registry
 from .position import Position, copy_g
 
-KEPT = ("task_dice", "task_answers")
+# not rolled back when a task stops for a question: what the replay needs, and what no
+# task ever changes (so need not be copied)
+KEPT = frozenset({"task_dice", "task_answers", "tasks", "seats", "seed", "options",
+                  "scenario_draws", "order"})
 
 
 class Ask(Exception):

@@ -28,6 +28,7 @@ class Tables:
         self.city_order: list[str] = list(data["city_order"])
         self.admins = by_id(data["administrators"])
         self.buildings = by_id(data["buildings"])
+        self.building_costs = [(b, spec["cost"]) for b, spec in self.buildings.items()]
         self.figures = by_id(data["figures"])
         self.track: dict[str, Any] = data["prestige_track"]
         self.bonuses = {b["level"]: b for b in self.track["bonuses"]}
