@@ -16,6 +16,8 @@ def card_actions(state: Position, seat: str, roll: str, roller: str) -> list[str
     """Every `play N LABEL` action `seat` may take in the window of `roller`'s `roll`."""
     fits = state.rules.window_options[(roll, seat == roller)]
     army = state.armies[seat]
+    if fits.keys().isdisjoint(army.hand):   # most often nothing in hand fits this roll
+        return []
     actions = []
     seen = set()
     for number in army.hand:

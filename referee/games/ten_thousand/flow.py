@@ -149,8 +149,7 @@ def phase_step(state: Position) -> None:
     if not army.marching:
         finish_turn(state)
         return
-    phase = state.rules.phases[turn.phase]
-    kind = phase["step"]
+    kind, table = state.rules.phase_plan[turn.phase]
     if kind == "draw":
         draw(state, turn.seat, state.rules.draw_per_turn)
         next_phase(state)
@@ -160,7 +159,7 @@ def phase_step(state: Position) -> None:
     elif kind == "end":
         end_phase(state)
     else:
-        roll_phase(state, state.rules.tables[phase["table"]])
+        roll_phase(state, table)
 
 
 def roll_phase(state: Position, table: Table) -> None:

@@ -23,6 +23,8 @@ class Position:
         self.seats = list(seats)
         self.seed = seed
         self.options = dict(options)
+        # option penalising_cards: such cards never hit their own holder
+        self.opponents_only = self.options.get("penalising_cards") == "opponents-only"
         self.order: list[str] = list(seats)      # turn order, first player first
         self.armies: dict[str, Army] = {}
         self.round = rules.time_start            # the neutral pawn's Time-Track space
@@ -75,6 +77,7 @@ class Position:
         other = self.__class__.__new__(self.__class__)
         other.rules, other.seats, other.seed, other.options = (
             self.rules, self.seats, self.seed, self.options)
+        other.opponents_only = self.opponents_only
         other.order = self.order[:]
         other.armies = {seat: army.copy() for seat, army in self.armies.items()}
         other.round, other.step, other.arrivals = self.round, self.step, self.arrivals

@@ -18,6 +18,8 @@ from .deck import draw
 from .position import Position
 from .rules import Table
 
+NONE: dict[str, int] = {}   # an empty row entry (never changed)
+
 
 def condition_holds(state: Position, table: Table) -> bool:
     """Is this phase's roll due? (a satrap met, anger tokens held, ...)."""
@@ -66,9 +68,10 @@ def throw(state: Position, seat: str, count: int) -> list[int]:
 
 
 def open_roll(state: Position, table: Table) -> None:
-    roller = state.turn.seat
-    state.window = Window(roller=roller, table=table.id, dice=throw(state, roller, table.dice),
-                          mods=standing_modifiers(state, table), order=list(state.turn.order))
+    turn = state.turn
+    roller = turn.seat
+    state.window = Window(roller, table.id, throw(state, roller, table.dice),
+                          standing_modifiers(state, table), turn.order[:])
     state.step = "window"
     announce(state, table, "rolls")
     force_cards(state, table)
@@ -92,12 +95,13 @@ def force_cards(state: Position, table: Table) -> None:
     """Penalising cards that fit this roll must be played now (X-07)."""
     w = state.window
     roll = table.roll
-    opponents_only = state.options.get("penalising_cards") == "opponents-only"
+    opponents_only = state.opponents_only
     forced = state.rules.forced[roll]
+    armies = state.armies
     for seat in w.order:
         if opponents_only and seat == w.roller:
             continue
-        army = state.armies[seat]
+        army = armies[seat]
         if forced.keys().isdisjoint(army.hand):
             continue
         for number in [n for n in army.hand if n in forced]:
@@ -236,9 +240,9 @@ def apply_row(state: Position, seat: str, row: dict[str, Any], name: str, table:
     army = state.armies[seat]
     for token in row.get("discard_all", ()):
         army.tokens[token] = 0
-    for token, n in row.get("gain", {}).items():
+    for token, n in row.get("gain", NONE).items():
         army.gain(token, n)
-    for token, n in row.get("lose", {}).items():
+    for token, n in row.get("lose", NONE).items():
         army.gain(token, -n)
     state.turn.flags.extend(row.get("flags", ()))
     loss = row.get("lose_men", 0)

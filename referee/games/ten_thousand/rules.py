@@ -126,6 +126,9 @@ class GameRules:
         self.phases: list[dict[str, Any]] = data["phases"]
         self.consumption = data["consumption"]
         self.tables = {tid: _table(tid, spec) for tid, spec in data["tables"].items()}
+        # per phase: its step and the table it rolls on (None for draw, consumption, end)
+        self.phase_plan: list[tuple[str, Table | None]] = [
+            (phase["step"], self.tables.get(phase.get("table", ""))) for phase in self.phases]
         self.leaders = [_leader(spec) for spec in data["leaders"]]
         self.leader_by_id = {lead.id: lead for lead in self.leaders}
         unnamed = data["unnamed_leader"]
