@@ -1,6 +1,7 @@
 """How fast each shipped ruleset's engine plays: what a searching bot pays per step.
 
 Usage: python bench/engine_speed.py [--seconds S] [--games N] [--ruleset ID ...]
+                                   [--option KEY=VALUE ...]
 
 For every shipped ruleset (found in the shipped list, so a new game is measured
 the day it ships) at a few player counts, on one core:
@@ -40,15 +41,16 @@ CALL_SECONDS = 0.3   # CPU spent timing each of clone() and determinize() over t
 
 @dataclass
 class Case:
-    """One row: a ruleset at one player count."""
+    """One row: a ruleset at one player count (with the options asked for)."""
 
     ruleset_id: str
     engine: Engine
-    players: int
+    seats: list[str]
+    options: dict[str, str]
 
     @property
     def label(self) -> str:
-        return f"{self.ruleset_id} ({self.players}p)"
+        return f"{self.ruleset_id} ({len(self.seats)}p)"
 
 
 def player_counts(players: dict[str, Any]) -> list[int]:
@@ -59,19 +61,19 @@ def player_counts(players: dict[str, Any]) -> list[int]:
     return sorted({low, low + 1, (low + high + 1) // 2, high})
 
 
-def cases(only: list[str]) -> Iterator[Case]:
+def cases(only: list[str], options: dict[str, str]) -> Iterator[Case]:
     for path in shipped_rulesets():
         if only and path.stem not in only:
             continue
         ruleset = load_ruleset(path.stem)
         engine = engine_class(ruleset.engine)(ruleset)
         for players in player_counts(ruleset.players):
-            yield Case(ruleset.id, engine, players)
+            yield Case(ruleset.id, engine, engine.seats(players), options)
 
 
-def play(engine: Engine, seats: list[str], seed: int) -> int:
+def play(case: Case, seed: int) -> int:
     """One random game from `seed` (the chooser seeded with it too); its decisions."""
-    state = engine.new_game(seats, seed, {})
+    state = case.engine.new_game(case.seats, seed, case.options)
     choice = random.Random(seed).choice
     decisions = 0
     while pending := state.pending():
@@ -81,10 +83,9 @@ def play(engine: Engine, seats: list[str], seed: int) -> int:
     return decisions
 
 
-def record(engine: Engine, seats: list[str], seed: int,
-           samples: list[tuple[State, str]]) -> list[tuple[str, str]]:
+def record(case: Case, seed: int, samples: list[tuple[State, str]]) -> list[tuple[str, str]]:
     """The same game again, keeping its actions and some positions (with who decides)."""
-    state = engine.new_game(seats, seed, {})
+    state = case.engine.new_game(case.seats, seed, case.options)
     choice = random.Random(seed).choice
     moves: list[tuple[str, str]] = []
     while pending := state.pending():
@@ -97,11 +98,11 @@ def record(engine: Engine, seats: list[str], seed: int,
     return moves
 
 
-def replay_cpu(engine: Engine, seats: list[str], games: list[list[tuple[str, str]]]) -> float:
+def replay_cpu(case: Case, games: list[list[tuple[str, str]]]) -> float:
     """CPU seconds of pending() and apply() replaying recorded games (no chooser)."""
     started = time.process_time()
     for seed, moves in enumerate(games):
-        state = engine.new_game(seats, seed, {})
+        state = case.engine.new_game(case.seats, seed, case.options)
         for seat, action in moves:
             state.pending()
             state.apply(seat, action)
@@ -124,15 +125,14 @@ def per_call_us(samples: list[tuple[State, str]], call) -> float:
 
 
 def measure(case: Case, seconds: float, games: int | None) -> dict[str, Any]:
-    engine, seats = case.engine, case.engine.seats(case.players)
     played = decisions = 0
     started = time.process_time()
     while (played < games) if games else (time.process_time() - started < seconds or not played):
-        decisions += play(engine, seats, played)
+        decisions += play(case, played)
         played += 1
     cpu = time.process_time() - started
     samples: list[tuple[State, str]] = []
-    recorded = [record(engine, seats, seed, samples) for seed in range(played)]
+    recorded = [record(case, seed, samples) for seed in range(played)]
     rng = random.Random(0)
     return {
         "ruleset": case.label,
@@ -140,7 +140,7 @@ def measure(case: Case, seconds: float, games: int | None) -> dict[str, Any]:
         "decisions/game": round(decisions / played, 1),
         "decisions/s": round(decisions / cpu),
         "games/s": round(played / cpu, 1),
-        "pending+apply µs": round(replay_cpu(engine, seats, recorded) / decisions * 1e6, 1),
+        "pending+apply µs": round(replay_cpu(case, recorded) / decisions * 1e6, 1),
         "clone µs": round(per_call_us(samples, lambda state, seat: state.clone()), 1),
         "determinize µs": round(per_call_us(
             samples, lambda state, seat: state.determinize(seat, rng)), 1),
@@ -154,9 +154,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, help="play exactly this many games per row instead")
     parser.add_argument("--ruleset", action="append", default=[],
                         help="only this shipped ruleset id (repeatable)")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a ruleset option for every game (repeatable), e.g. scenario=S3")
     args = parser.parse_args()
+    options = dict(option.partition("=")[::2] for option in args.option)
     rows = []
-    for case in cases(args.ruleset):
+    for case in cases(args.ruleset, options):
         rows.append(measure(case, args.seconds, args.games))
         print(f"measured {case.label}", file=sys.stderr, flush=True)
     print(tabulate(rows, headers="keys", floatfmt=".1f", intfmt=","))
