@@ -48,7 +48,7 @@ def test_first_round_frequencies(board, play, city, origin, pa, ga, cap):
     seen = {"persia": 0, "greece": 0, "both": 0}
     for i in range(SAMPLES):
         s = start.clone()
-        s.rngs["battle"] = random.Random(i)
+        s.dice_rng = random.Random(i)
         play(s, f"move_land {city} {pa}")
         p_lost = pa - s.arm[P][s.t.index[city]]
         g_lost = ga - s.arm[G][s.t.index[city]]
@@ -85,7 +85,7 @@ def test_whole_battle_without_retreats(board, play):
     n = 3000
     for i in range(n):
         s = start.clone()
-        s.rngs["battle"] = random.Random(10_000 + i)
+        s.dice_rng = random.Random(10_000 + i)
         play(s, "move_land Thebai 4")
         while s.step in ("l_att_retreat", "l_def_retreat"):
             play(s, "continue")

@@ -26,13 +26,12 @@ def test_solo_automaton_dice_and_seed_are_reseeded():
     a = real.determinize("greece", random.Random(1))
     b = real.determinize("greece", random.Random(2))
     # PERS.IA's future rolls no longer follow the real game's dice
-    rolls = [[int(s.rngs["automaton"].random() * 6) + 1 for _ in range(20)]
-             for s in (real.clone(), a, b)]
+    rolls = [[int(s.auto_rng.random() * 6) + 1 for _ in range(20)] for s in (real.clone(), a, b)]
     assert rolls[0] != rolls[1] and rolls[1] != rolls[2]
     for d in (a, b):
         assert d.seed != SEED and d.to_json()["seed"] != SEED
-        for name in ("deck", "battle", "automaton"):
-            assert d.rngs[name].getstate() != real.rngs[name].getstate()
+        for name in ("deck_rng", "dice_rng", "auto_rng"):
+            assert getattr(d, name).getstate() != getattr(real, name).getstate()
 
 
 def test_rigged_dice_are_not_handed_on():

@@ -56,7 +56,7 @@ def position(solo, step="turn", hands=((2, 3), (7,)), **pieces):
 def run(s, *faces):
     """Let PERS.IA play from the built position, its die showing `faces` in order."""
     if faces:
-        s.rngs["automaton"] = Die(*faces)
+        s.auto_rng = Die(*faces)
     s.events = []
     s.after_action()
     return s.events

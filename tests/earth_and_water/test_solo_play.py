@@ -185,7 +185,7 @@ class Die:
 
 
 def persia_turn(s, face: int) -> list[str]:
-    s.rngs["automaton"] = Die(face)
+    s.auto_rng = Die(face)
     s.events = []
     s.after_action()
     return [e.text for e in s.events]

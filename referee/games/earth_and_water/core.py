@@ -10,6 +10,7 @@ of continuation names resumed by `resume()`.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from ...engine import Event
@@ -44,6 +45,13 @@ SCALARS = (
 FLAT_LISTS = ("res_arm", "res_flt", "deck", "discard", "passed", "stack", "once_used", "mv_reach")
 NESTED_LISTS = ("arm", "flt", "hands", "unseen")
 STREAMS = ("deck", "battle", "automaton")
+
+
+def stream_attribute(name: str) -> property:
+    """An attribute reading and replacing one of a position's named streams."""
+    def set_stream(self: Core, rng: random.Random) -> None:
+        self.rngs[name] = rng
+    return property(lambda self: self.rngs[name], set_stream)
 
 
 class Core:
@@ -158,6 +166,11 @@ class Core:
         self.opening = []
         self._pending = None
         self.build_options = None
+
+    # the streams as attributes, as tests and tools set them (``s.dice_rng = Die(6, 1)``)
+    deck_rng = stream_attribute("deck")
+    dice_rng = stream_attribute("battle")
+    auto_rng = stream_attribute("automaton")
 
     # -- small helpers ---------------------------------------------------------------
 

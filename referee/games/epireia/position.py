@@ -11,6 +11,7 @@ it; `state` puts the agon State interface on top.
 from __future__ import annotations
 
 import marshal
+import random
 from typing import Any
 
 from ...engine import Event
@@ -28,10 +29,11 @@ def copy_g(g: dict[str, Any]) -> dict[str, Any]:
 
 
 class Position:
-    def __init__(self, tables: Tables, g: dict[str, Any], rngs: Streams) -> None:
+    def __init__(self, tables: Tables, g: dict[str, Any],
+                 rngs: Streams | dict[str, random.Random]) -> None:
         self.t = tables
         self.g = g
-        self.rng = rngs
+        self.rng = rngs if isinstance(rngs, Streams) else Streams(rngs)
         self.events: list[Event] = []
         self.dice_i = 0  # position in the current resolution task's recorded dice
         self.answer_i = 0

@@ -73,14 +73,15 @@ def open_roll(state: Position, table: Table) -> None:
     state.window = Window(roller, table.id, throw(state, roller, table.dice),
                           standing_modifiers(state, table), turn.order[:])
     state.step = "window"
-    announce(state, table, "rolls")
-    force_cards(state, table)
+    announce(state, "rolls")
+    force_cards(state)
 
 
-def announce(state: Position, table: Table, verb: str) -> None:
+def announce(state: Position, verb: str) -> None:
     w = state.window
     dice = list(w.dice)
-    state.emit("roll", roll_text, w.roller, verb, state.rules.roll_names[table.roll], dice,
+    name = state.rules.roll_names[state.rules.tables[w.table].roll]
+    state.emit("roll", roll_text, w.roller, verb, name, dice,
                tuple(w.mods), seat=w.roller, table=w.table, dice=dice)
 
 
@@ -91,10 +92,10 @@ def roll_text(roller: str, verb: str, name: str, dice: list[int],
     return f"{roller} {verb} {name}: {'+'.join(map(str, dice))}{shown}"
 
 
-def force_cards(state: Position, table: Table) -> None:
+def force_cards(state: Position) -> None:
     """Penalising cards that fit this roll must be played now (X-07)."""
     w = state.window
-    roll = table.roll
+    roll = state.rules.tables[w.table].roll
     opponents_only = state.opponents_only
     forced = state.rules.forced[roll]
     armies = state.armies
@@ -148,7 +149,7 @@ def ask_next(state: Position) -> None:
             return
         w.passes += 1
         w.pos = (w.pos + 1) % len(w.order)
-    resolve(state, table)
+    resolve(state)
 
 
 def answer(state: Position, seat: str, action: str) -> None:
@@ -158,35 +159,34 @@ def answer(state: Position, seat: str, action: str) -> None:
         w.pos = (w.pos + 1) % len(w.order)
         return
     word, arg, *rest = action.split(" ")
-    table = state.rules.tables[w.table]
     if word == "leader":
-        use_leader(state, table, seat, arg)
+        use_leader(state, seat, arg)
     else:
-        play_card(state, table, seat, int(arg), rest[0])
+        play_card(state, seat, int(arg), rest[0])
     w.passes = 0
-    force_cards(state, table)
+    force_cards(state)
 
 
-def use_leader(state: Position, table: Table, seat: str, arg: str) -> None:
+def use_leader(state: Position, seat: str, arg: str) -> None:
     leader = state.leader(seat)
     if arg == "reroll":
         state.turn.rerolls_left -= 1
         state.emit("leader", "{} orders a reroll", leader.name, seat=seat)
-        reroll(state, table)
+        reroll(state)
     else:
         state.turn.adjusts_left -= 1
         state.window.mods.append([leader.name, int(arg)])
         state.emit("leader", "{} adjusts the roll by {}", leader.name, arg, seat=seat)
 
 
-def reroll(state: Position, table: Table) -> None:
+def reroll(state: Position) -> None:
     w = state.window
     w.dice = throw(state, w.roller, len(w.dice))
     w.pos = 0
-    announce(state, table, "rerolls")
+    announce(state, "rerolls")
 
 
-def play_card(state: Position, table: Table, seat: str, number: int, label: str) -> None:
+def play_card(state: Position, seat: str, number: int, label: str) -> None:
     army = state.armies[seat]
     card = state.rules.cards[number]
     opt = find_option(card, label)
@@ -198,7 +198,7 @@ def play_card(state: Position, table: Table, seat: str, number: int, label: str)
     if opt.effect == "modify":
         w.mods.append([card.name, opt.amount])
     elif opt.effect == "reroll":
-        reroll(state, table)
+        reroll(state)
     elif opt.effect == "extra_roll":
         state.turn.rolls_left += 1
     elif opt.effect == "tokens":
@@ -209,8 +209,9 @@ def play_card(state: Position, table: Table, seat: str, number: int, label: str)
 
 
 # ----- applying the result --------------------------------------------------------------
-def resolve(state: Position, table: Table) -> None:
+def resolve(state: Position) -> None:
     w = state.window
+    table = state.rules.tables[w.table]
     seat = w.roller
     army = state.armies[seat]
     total = w.total
@@ -218,25 +219,26 @@ def resolve(state: Position, table: Table) -> None:
     if table.outcome == "rows":
         index = table.row_index(total)
         state.turn.rows[table.id] = index
-        apply_row(state, seat, table.rows[index], name, table.id, total)
+        apply_row(state, seat, table.rows[index], f"{name} {total}", table.id, total)
     elif table.outcome == "attack":
         hit = total <= army.tokens["anger"]
-        apply_row(state, seat, table.hit if hit else table.miss, name, table.id, total)
+        apply_row(state, seat, table.hit if hit else table.miss, f"{name} {total}", table.id,
+                  total)
     elif table.outcome == "loss":
         lost = max(0, total) * table.men_per_point
         state.emit("result", "{} {} {}: loses {} men", seat, name, total, lost, seat=seat,
                    table=table.id, total=total, men=-lost)
         lose_men(state, seat, lost)
     else:  # move
-        move(state, seat, max(0, total), name, total)
+        move(state, seat, max(0, total), f"{name} {total}")
     state.window = None
     state.turn.rolls_left -= 1
     state.step = "phase"
 
 
-def apply_row(state: Position, seat: str, row: dict[str, Any], name: str, table: str,
+def apply_row(state: Position, seat: str, row: dict[str, Any], what: str, table: str,
               total: int) -> None:
-    """The row rolled on a table: tokens, turn flags, lost men (`name` is the roll's)."""
+    """The row rolled on a table: tokens, turn flags, lost men (`what`: the roll and total)."""
     army = state.armies[seat]
     for token in row.get("discard_all", ()):
         army.tokens[token] = 0
@@ -250,11 +252,11 @@ def apply_row(state: Position, seat: str, row: dict[str, Any], name: str, table:
         dice = throw(state, seat, loss["dice"])
         loss = (sum(dice) + loss.get("add", 0)) * loss["times"]
     if loss:
-        state.emit("result", "{} {} {}: {}, loses {} men", seat, name, total, row["result"], loss,
+        state.emit("result", "{} {}: {}, loses {} men", seat, what, row["result"], loss,
                    seat=seat, table=table, total=total, result=row["result"], men=-loss)
         lose_men(state, seat, loss)
     else:
-        state.emit("result", "{} {} {}: {}", seat, name, total, row["result"],
+        state.emit("result", "{} {}: {}", seat, what, row["result"],
                    seat=seat, table=table, total=total, result=row["result"], men=-loss)
 
 
@@ -267,12 +269,12 @@ def lose_men(state: Position, seat: str, men: int) -> None:
         state.emit("destroyed", "{}'s army is wiped out", seat, seat=seat)
 
 
-def move(state: Position, seat: str, steps: int, name: str, total: int) -> None:
+def move(state: Position, seat: str, steps: int, what: str) -> None:
     army = state.armies[seat]
     finish = state.rules.distance["finish"]
     army.space = min(finish, army.space + steps)
-    state.emit("move", "{} {} {}: marches {} spaces to space {}", seat, name, total, steps,
-               army.space, seat=seat, table="travel", space=army.space)
+    state.emit("move", "{} {}: marches {} spaces to space {}", seat, what, steps, army.space,
+               seat=seat, table="travel", space=army.space)
     if army.space >= finish:
         army.arrived = state.round
         army.arrival_seq = state.arrivals
