@@ -36,8 +36,9 @@ def donate_options(st: Position, seat: str) -> list[str]:
     res = st.player(seat)["res"]
     banned = st.all_constraints().get("no_donation", [])
     low, high = st.t.donate["min"], st.t.donate["max"]
-    return [f"donate {r} {n}" for r in st.t.resources if r not in banned
-            for n in range(low, min(high, res[r]) + 1)]
+    actions = st.t.donate_actions
+    return [action for r in st.t.resources if r not in banned
+            for action in actions[r][low:min(high, res[r]) + 1]]
 
 
 def produce_options(st: Position, seat: str) -> list[str]:
@@ -47,19 +48,22 @@ def produce_options(st: Position, seat: str) -> list[str]:
     res, treasury = p["res"], st.g["leagues"][p["league"]]["treasury"]
     discounts, surcharge = token_discounts(st, seat), token_surcharge(st)
     out = []
+    actions = st.t.produce_actions
     for deck, spec in st.t.tokens.items():
         if not may_produce(st, seat, deck):
             continue
         cost = token_price(spec, discounts, surcharge) if discounts or surcharge else spec["cost"]
+        own, league = actions[deck]
         if can_pay(res, cost):
-            out.append(f"produce {deck}")
+            out.append(own)
         if can_pay(treasury, cost):
-            out.append(f"produce {deck} league")
+            out.append(league)
     return out
 
 
 def build_options(st: Position, seat: str) -> list[str]:
-    return [f"build {building}" for building in buildable(st, seat)]
+    actions = st.t.build_actions
+    return [actions[building] for building in buildable(st, seat)]
 
 
 def admin_options(st: Position, seat: str) -> list[str]:

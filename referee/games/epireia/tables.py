@@ -47,6 +47,11 @@ class Tables:
         cols = self.battlefield["columns"]
         self._slots = [(f["id"], c, r) for f in self.fronts for c in range(cols)
                        for r in range(len(f["rows"]))]
+        # action strings of the development phase, built once
+        self.donate_actions = {r: [f"donate {r} {n}" for n in range(self.donate["max"] + 1)]
+                               for r in self.resources}
+        self.build_actions = {b: f"build {b}" for b in self.buildings}
+        self.produce_actions = {d: (f"produce {d}", f"produce {d} league") for d in self.tokens}
 
     def city_figures(self, city: str) -> list[str]:
         return [f for f, fig in self.figures.items() if fig["city"] == city]
