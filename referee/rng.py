@@ -36,7 +36,7 @@ def rng_from_state(state: list) -> random.Random:
 
 
 def roll_die(rng: random.Random, sides: int) -> int:
-    """One die: the very number ``rng.randint(1, sides)`` gives, at a third of its cost.
+    """One die: the very number ``rng.randint(1, sides)`` gives, for less work.
 
     randint draws ``sides.bit_length()`` random bits until they make a number
     below `sides`; this does the same without its layers of checks.  Any other
@@ -113,7 +113,9 @@ class Streams(MutableMapping[str, random.Random]):
         self._own = set()
 
     def to_json(self) -> dict[str, list]:
-        return {name: rng_state(self[name]) for name in self._rngs}
+        # reading a shared generator's state needs no copy of it
+        return {name: rng_state(rng() if isinstance(rng, partial) else rng)
+                for name, rng in self._rngs.items()}
 
     @classmethod
     def from_json(cls, data: dict[str, list]) -> Streams:
