@@ -85,7 +85,7 @@ class AutomatonSteps(Core):
 
     def auto_log(self, a: Automaton, text: str, rule: str, kind: str = "auto", **data: Any) -> None:
         """One line of the automaton's doings, naming the rule it applied."""
-        self.log(kind, f"{a.name} {text} [rule {rule}]", rule=rule, **data)
+        self.log(kind, "{} {} [rule {}]", a.name, text, rule, rule=rule, **data)
 
     def auto_step(self, a: Automaton) -> None:
         step = self.step
@@ -105,7 +105,7 @@ class AutomatonSteps(Core):
         else:   # a step the automaton never meets in the shipped rules: take the first choice
             legal = self.pending()[0].legal
             self._pending = None
-            self.log("auto", f"{a.name} takes {legal[0]}")
+            self.log("auto", "{} takes {}", a.name, legal[0])
             getattr(self, "do_" + step)(legal[0].split())
 
     # -- preparation ------------------------------------------------------------------
@@ -249,7 +249,7 @@ class AutomatonSteps(Core):
         self.stack.append("auto_end")
         if self.auto_defence(a):
             return
-        face = int(self.auto_rng.random() * 6) + 1
+        face = int(self.rngs["automaton"].random() * 6) + 1
         result = a.die[face]
         self.auto_log(a, f"rolls {face}: {RESULT_TEXT[result]}", "S5.3", kind="auto_roll",
                       die=face, result=result)
@@ -411,7 +411,7 @@ class AutomatonSteps(Core):
     def do_auto_discard(self, args: list[str]) -> None:
         num = int(args[1])
         self.discard_card(GREECE, num)
-        self.log("discard", f"Greece discards {self.card_name(GREECE, num)}", card=num)
+        self.log("discard", "Greece discards {}", self.card_name(GREECE, num), card=num)
         self.resume()
 
     def auto_destroy_fleet(self, a: Automaton) -> str:

@@ -8,7 +8,7 @@ Immortals (after a land round that empties the city of Persians), Artemisia
 from __future__ import annotations
 
 from .core import Core, count_of, losers_text
-from .tables import GREECE, PERSIA, SIDES
+from .tables import GREECE, PERSIA, SIDES, WHO
 
 
 class Battles(Core):
@@ -24,9 +24,10 @@ class Battles(Core):
         self.b_bonus = "leonidas" if (att == GREECE and self.mv_kind == "leonidas") else ""
         self.b_scored = False
         self.b_result = ""
-        self.log("battle", f"Land battle in {self.t.names[city]}: {SIDES[att].capitalize()} "
-                 f"attacks ({self.arm[PERSIA][city]} Persian, {self.arm[GREECE][city]} Greek)"
-                 f"{self.t.retreat_note}", city=self.t.names[city], naval=False)
+        name = self.t.names[city]
+        self.log("battle", "Land battle in {}: {} attacks ({} Persian, {} Greek){}", name, WHO[att],
+                 self.arm[PERSIA][city], self.arm[GREECE][city], self.t.retreat_note, city=name,
+                 naval=False)
         self.open_land_window()
 
     def land_reaction_effects(self) -> list[str]:
@@ -70,13 +71,13 @@ class Battles(Core):
 
     def do_land_react(self, args: list[str]) -> None:
         if args[0] == "decline":
-            self.log("decline", "Greece plays no battle card", GREECE)
+            self.log("decline", "Greece plays no battle card", to=GREECE)
             self.land_round()
             return
         num = int(args[1])
         half = self.t.cards[num][GREECE]
         self.discard_card(GREECE, num)
-        self.log("react", f"Greece plays {num} {half.name}", card=num)
+        self.log("react", "Greece plays {} {}", num, half.name, card=num)
         if half.effect == "pausanias":
             self.cavalry = False
         elif half.effect == "three_hundred":
@@ -97,7 +98,7 @@ class Battles(Core):
 
     def do_milt_pay(self, args: list[str]) -> None:
         self.arm[GREECE][self.t.index[args[1]]] -= 1
-        self.log("sacrifice", f"Greece takes an army from {args[1]} for Miltiades")
+        self.log("sacrifice", "Greece takes an army from {} for Miltiades", args[1])
         self.open_land_window()
 
     def greek_dice(self) -> int:
@@ -121,8 +122,8 @@ class Battles(Core):
             arm_g[city] -= 1
             self.res_arm[GREECE] += 1
             lost.append("Greece")
-        self.log("round", f"Persia rolls {p_faces} ({p_best}), Greece rolls {g_faces} ({g_best}): "
-                 f"{losers_text(lost)} an army in {self.t.names[city]}",
+        self.log("round", "Persia rolls {} ({}), Greece rolls {} ({}): {} an army in {}", p_faces,
+                 p_best, g_faces, g_best, losers_text(lost), self.t.names[city],
                  persia=p_faces, greece=g_faces, losers=lost)
         if not arm_p[city]:
             self.settle_event_score()
@@ -179,7 +180,7 @@ class Battles(Core):
 
     def do_immortals(self, args: list[str]) -> None:
         if args[0] == "decline":
-            self.log("decline", "Persia plays no card", PERSIA)
+            self.log("decline", "Persia plays no card", to=PERSIA)
             self.land_after_round()
             return
         num = int(args[1])
@@ -189,14 +190,14 @@ class Battles(Core):
         back = min(most, self.b_pstart, self.res_arm[PERSIA])
         self.res_arm[PERSIA] -= back
         self.arm[PERSIA][city] += back
-        self.log("react", f"Persia plays {num} The Immortals: {count_of(back, 'army')} return to "
-                 f"{self.t.names[city]}", card=num, armies=back)
+        self.log("react", "Persia plays {} The Immortals: {} return to {}", num,
+                 count_of(back, "army"), self.t.names[city], card=num, armies=back)
         if not self.arm[GREECE][city]:
             self.end_land_battle()
             return
         self.b_pstart = back
         self.b_bonus = ""
-        self.log("battle", f"The land battle in {self.t.names[city]} starts again")
+        self.log("battle", "The land battle in {} starts again", self.t.names[city])
         self.open_land_window()
 
     # -- land retreats -----------------------------------------------------------------------
@@ -249,13 +250,16 @@ class Battles(Core):
         armies = self.arm[side][city]
         self.arm[side][city] = 0
         self.arm[side][dest] += armies
-        text = f"{SIDES[side].capitalize()} retreats {count_of(armies, 'army')} to {self.t.names[dest]}"
+        name = self.t.names[dest]
         if by_sea:
             fleets = self.flt[side][city]
             self.flt[side][city] = 0
             self.flt[side][dest] += fleets
-            text += f" with {count_of(fleets, 'fleet')}"
-        self.log("retreat", text, side=SIDES[side], dest=self.t.names[dest])
+            self.log("retreat", "{} retreats {} to {} with {}", WHO[side], count_of(armies, "army"),
+                     name, count_of(fleets, "fleet"), side=SIDES[side], dest=name)
+        else:
+            self.log("retreat", "{} retreats {} to {}", WHO[side], count_of(armies, "army"), name,
+                     side=SIDES[side], dest=name)
         self.b_result = "attacker_retreat" if side == self.b_att else "defender_retreat"
         self.end_land_battle()
 
@@ -264,9 +268,10 @@ class Battles(Core):
     def start_naval_battle(self, att: int, port: int, origin: int, carried: int) -> None:
         self.b_city, self.b_att, self.b_origin, self.b_carried = port, att, origin, carried
         self.b_result = ""
-        self.log("battle", f"Naval battle at {self.t.names[port]}: {SIDES[att].capitalize()} "
-                 f"attacks ({self.flt[PERSIA][port]} Persian, {self.flt[GREECE][port]} Greek)"
-                 f"{self.t.retreat_note}", city=self.t.names[port], naval=True)
+        name = self.t.names[port]
+        self.log("battle", "Naval battle at {}: {} attacks ({} Persian, {} Greek){}", name, WHO[att],
+                 self.flt[PERSIA][port], self.flt[GREECE][port], self.t.retreat_note, city=name,
+                 naval=True)
         self.naval_round()
 
     def naval_round(self) -> None:
@@ -285,8 +290,8 @@ class Battles(Core):
             self.res_flt[GREECE] += 1
             lost.append("Greece")
             self.sink_cargo(GREECE)
-        self.log("round", f"Persia rolls {p_faces} ({p_best}), Greece rolls {g_faces} ({g_best}): "
-                 f"{losers_text(lost)} a fleet at {t.names[port]}",
+        self.log("round", "Persia rolls {} ({}), Greece rolls {} ({}): {} a fleet at {}", p_faces,
+                 p_best, g_faces, g_best, losers_text(lost), t.names[port],
                  persia=p_faces, greece=g_faces, losers=lost)
         if (p_best <= g_best and flt_p[port] and "artemisia" not in self.once_used
                 and self.may_hold(GREECE, "artemisia")):
@@ -299,7 +304,7 @@ class Battles(Core):
         if side == self.b_att and self.flt[side][self.b_city] < self.b_carried:
             self.b_carried -= 1
             self.res_arm[side] += 1
-            self.log("cargo", f"A carried {SIDES[side].capitalize()} army is lost at sea")
+            self.log("cargo", "A carried {} army is lost at sea", WHO[side])
 
     def naval_after_round(self) -> None:
         port = self.b_city
@@ -327,11 +332,11 @@ class Battles(Core):
             self.discard_card(GREECE, num)
             self.once_used.append("artemisia")
             self.flt[PERSIA][self.b_city] -= 1   # onto her portrait: gone for good
-            self.log("react", f"Greece plays {num} Artemisia I: another Persian fleet is sunk for good",
-                     card=num)
+            self.log("react", "Greece plays {} Artemisia I: another Persian fleet is sunk for good",
+                     num, card=num)
             self.sink_cargo(PERSIA)
         else:
-            self.log("decline", "Greece plays no card", GREECE)
+            self.log("decline", "Greece plays no card", to=GREECE)
         self.naval_after_round()
 
     def naval_def_retreats(self) -> list[str]:
@@ -354,8 +359,8 @@ class Battles(Core):
         self.flt[side][port] = 0
         self.flt[side][origin] += fleets
         self.arm[side][origin] += self.b_carried
-        self.log("retreat", f"{SIDES[side].capitalize()} sails back to {self.t.names[origin]} with "
-                 f"{count_of(fleets, 'fleet')} and {count_of(self.b_carried, 'army')}")
+        self.log("retreat", "{} sails back to {} with {} and {}", WHO[side], self.t.names[origin],
+                 count_of(fleets, "fleet"), count_of(self.b_carried, "army"))
         self.b_carried = 0
         self.b_result = "attacker_retreat"
         self.resume()
@@ -371,6 +376,6 @@ class Battles(Core):
         fleets = self.flt[side][port]
         self.flt[side][port] = 0
         self.flt[side][dest] += fleets
-        self.log("retreat", f"{SIDES[side].capitalize()} fleets retreat to {args[1]}")
+        self.log("retreat", "{} fleets retreat to {}", WHO[side], args[1])
         self.b_result = "defender_retreat"
         self.resume()

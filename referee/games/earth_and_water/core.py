@@ -14,8 +14,8 @@ import random
 from typing import Any
 
 from ...engine import Event
-from ...rng import rng_from_state, rng_state, stream
-from .tables import GREECE, PERSIA, SIDES, Tables
+from ...rng import Streams
+from .tables import GREECE, PERSIA, SIDES, WHO, Tables
 
 ONLY = (frozenset({"persia"}), frozenset({"greece"}))
 
@@ -44,6 +44,14 @@ SCALARS = (
 )
 FLAT_LISTS = ("res_arm", "res_flt", "deck", "discard", "passed", "stack", "once_used", "mv_reach")
 NESTED_LISTS = ("arm", "flt", "hands", "unseen")
+STREAMS = ("deck", "battle", "automaton")
+
+
+def stream_attribute(name: str) -> property:
+    """An attribute reading and replacing one of a position's named streams."""
+    def set_stream(self: Core, rng: random.Random) -> None:
+        self.rngs[name] = rng
+    return property(lambda self: self.rngs[name], set_stream)
 
 
 class Core:
@@ -55,9 +63,8 @@ class Core:
         n = t.ncity
         self.t = t
         self.seed = seed
-        self.deck_rng = stream(seed, "deck")
-        self.dice_rng = stream(seed, "battle")
-        self.auto_rng = stream(seed, "automaton")   # only a solo automaton rolls it
+        # deck shuffles, battle dice, and the solo automaton's own die
+        self.rngs = Streams.named(seed, STREAMS)
         self.auto_out = False
         self.rigged_dice: list[int] = []   # test hook: faces rolled before the dice stream
         self.campaign = int(t.setup.get("campaign", 1))
@@ -113,26 +120,21 @@ class Core:
         self.events: list[Event] = []
         self.opening: list[Event] = []   # events before the first decision (not serialised)
         self._pending: list | None = None
+        # where `actor` may raise forces during a build step (not serialised: rebuilt when needed)
+        self.build_options: tuple[list[str], list[str]] | None = None
 
     # -- copying and serialisation -------------------------------------------------
 
     def _copy_into(self, other: Core) -> None:
         d = other.__dict__
+        d.update(self.__dict__)   # the tables and every scalar field, shared as they are
         src = self.__dict__
-        for name in SCALARS:
-            d[name] = src[name]
         for name in FLAT_LISTS:
             d[name] = src[name][:]
         for name in NESTED_LISTS:
             a, b = src[name]
             d[name] = [a[:], b[:]]
-        other.t = self.t
-        other.deck_rng = random.Random()
-        other.deck_rng.setstate(self.deck_rng.getstate())
-        other.dice_rng = random.Random()
-        other.dice_rng.setstate(self.dice_rng.getstate())
-        other.auto_rng = random.Random()
-        other.auto_rng.setstate(self.auto_rng.getstate())
+        other.rngs = self.rngs.copy()
         other.rigged_dice = self.rigged_dice[:]
         other.events = []
         other.opening = []
@@ -146,8 +148,7 @@ class Core:
         for name in NESTED_LISTS:
             out[name] = [list(x) for x in src[name]]
         out["options"] = dict(self.t.options)
-        out["rng"] = {"deck": rng_state(self.deck_rng), "battle": rng_state(self.dice_rng),
-                      "automaton": rng_state(self.auto_rng)}
+        out["rng"] = self.rngs.to_json()
         return out
 
     def load_fields(self, t: Tables, data: dict[str, Any]) -> None:
@@ -159,18 +160,23 @@ class Core:
             d[name] = list(data[name])
         for name in NESTED_LISTS:
             d[name] = [list(x) for x in data.get(name, ([], []))]
-        self.deck_rng = rng_from_state(data["rng"]["deck"])
-        self.dice_rng = rng_from_state(data["rng"]["battle"])
-        self.auto_rng = rng_from_state(data["rng"]["automaton"])
+        self.rngs = Streams.from_json({name: data["rng"][name] for name in STREAMS})
         self.rigged_dice = []
         self.events = []
         self.opening = []
         self._pending = None
+        self.build_options = None
+
+    # the streams as attributes, as tests and tools set them (``s.dice_rng = Die(6, 1)``)
+    deck_rng = stream_attribute("deck")
+    dice_rng = stream_attribute("battle")
+    auto_rng = stream_attribute("automaton")
 
     # -- small helpers ---------------------------------------------------------------
 
-    def log(self, kind: str, text: str, to: int = -1, **data: Any) -> None:
-        self.events.append(Event(kind, text, data, None if to < 0 else ONLY[to]))
+    def log(self, kind: str, text: str, *args: Any, to: int = -1, **data: Any) -> None:
+        """Record an event; `text` is a str.format template for `args` (see `Event`)."""
+        self.events.append(Event(kind, text, data, None if to < 0 else ONLY[to], args))
 
     def controls(self, side: int, city: int) -> bool:
         if self.arm[side][city]:
@@ -178,6 +184,12 @@ class Core:
         if self.arm[1 - side][city]:
             return False
         return self.t.major[city] == side
+
+    def control_flags(self, side: int) -> list[bool]:
+        """Per city, whether `side` controls it (one pass, for hot paths)."""
+        mine, theirs, major = self.arm[side], self.arm[1 - side], self.t.major
+        return [True if mine[c] else (not theirs[c] and major[c] == side)
+                for c in range(self.t.ncity)]
 
     def controlled(self, side: int) -> list[int]:
         """Every city `side` controls, in city order (one pass, for hot paths)."""
@@ -188,9 +200,8 @@ class Core:
     def add_vp(self, amount: int, why: str) -> None:
         lim = self.t.score_limit
         self.vp = max(-lim, min(lim, self.vp + amount))
-        who = "Persia" if amount > 0 else "Greece"
-        self.log("score", f"{who} scores {abs(amount)} ({why}); score {self.score_text()}",
-                 vp=self.vp)
+        self.log("score", "{} scores {} ({}); score {}", WHO[PERSIA if amount > 0 else GREECE],
+                 abs(amount), why, self.score_text(), vp=self.vp)
 
     def score_text(self) -> str:
         if self.vp == 0:
@@ -199,7 +210,7 @@ class Core:
 
     def roll(self, count: int, cap: int) -> tuple[int, list[int]]:
         """Roll `count` dice; return the best capped face and the raw faces."""
-        rand = self.dice_rng.random
+        rand = self.rngs["battle"].random
         faces = []
         for _ in range(count):
             faces.append(self.rigged_dice.pop(0) if self.rigged_dice else int(rand() * 6) + 1)
@@ -209,7 +220,7 @@ class Core:
     def draw(self, side: int, count: int) -> list[int]:
         """Draw `count` random cards into `side`'s hand, reshuffling when needed."""
         drawn = []
-        rand = self.deck_rng.random
+        rand = self.rngs["deck"].random
         for _ in range(count):
             if not self.deck:
                 if not self.discard:
@@ -221,14 +232,15 @@ class Core:
             i = int(rand() * len(self.deck))
             drawn.append(self.deck.pop(i))
         self.hands[side].extend(drawn)
-        who = SIDES[side].capitalize()
-        names = ", ".join(self.card_name(side, c) for c in drawn)
-        self.log("draw", f"{who} draws {names or 'nothing'}", side, cards=drawn)
-        self.log("draw", f"{who} draws {count_of(len(drawn), 'card')}", 1 - side, count=len(drawn))
+        names = self.t.card_names[side]
+        self.log("draw", "{} draws {}", WHO[side], ", ".join([names[c] for c in drawn]) or "nothing",
+                 to=side, cards=drawn)
+        self.log("draw", "{} draws {}", WHO[side], count_of(len(drawn), "card"), to=1 - side,
+                 count=len(drawn))
         return drawn
 
     def card_name(self, side: int, number: int) -> str:
-        return f"{number} {self.t.cards[number][side].name}"
+        return self.t.card_names[side][number]
 
     def discard_card(self, side: int, number: int) -> None:
         self.hands[side].remove(number)

@@ -8,7 +8,7 @@ exactly one army), "fleet" (Triremes: sea, no transport).
 from __future__ import annotations
 
 from .core import Core, count_of
-from .tables import GREECE, PERSIA, SIDES
+from .tables import GREECE, PERSIA, WHO
 
 
 class Movement(Core):
@@ -26,7 +26,8 @@ class Movement(Core):
         return [c for c in self.t.ports if flt[c]]
 
     def can_move(self, side: int) -> bool:
-        return bool(self.land_origins(side) or self.sea_origins(side))
+        flt = self.flt[side]
+        return any([flt[c] for c in self.t.ports]) or bool(self.land_origins(side))
 
     def reach(self, side: int, origin: int) -> list[int]:
         """Cities a land group from `origin` may stop in (depth-first flood)."""
@@ -50,7 +51,7 @@ class Movement(Core):
         self.mv_side, self.mv_kind = side, kind
         self.mv_carried = 0
         if not self.legal_origin_for(side, kind):
-            self.log("no_move", f"{SIDES[side].capitalize()} has nothing that can move")
+            self.log("no_move", "{} has nothing that can move", WHO[side])
             self.resume()
             return
         self.step, self.actor = "origin", side
@@ -88,9 +89,9 @@ class Movement(Core):
         self.arm[side][self.mv_origin] -= count
         self.arm[side][dest] += count
         self.mv_dest = dest
-        self.log("move", f"{SIDES[side].capitalize()} marches {count_of(count, 'army')} from "
-                 f"{self.t.names[self.mv_origin]} to {args[1]}",
-                 origin=self.t.names[self.mv_origin], dest=args[1], armies=count)
+        origin = self.t.names[self.mv_origin]
+        self.log("move", "{} marches {} from {} to {}", WHO[side], count_of(count, "army"), origin,
+                 args[1], origin=origin, dest=args[1], armies=count)
         if self.arm[1 - side][dest]:
             self.stack.append("move_done")
             self.start_land_battle(side, dest, via_sea=False)
@@ -127,9 +128,10 @@ class Movement(Core):
         self.arm[side][origin] -= armies
         self.mv_carried = armies
         self.mv_dest = dest
-        self.log("sail", f"{SIDES[side].capitalize()} sails {count_of(fleets, 'fleet')} carrying "
-                 f"{count_of(armies, 'army')} from {self.t.names[origin]} to {args[1]}",
-                 origin=self.t.names[origin], dest=args[1], fleets=fleets, armies=armies)
+        name = self.t.names[origin]
+        self.log("sail", "{} sails {} carrying {} from {} to {}", WHO[side],
+                 count_of(fleets, "fleet"), count_of(armies, "army"), name, args[1],
+                 origin=name, dest=args[1], fleets=fleets, armies=armies)
         if side == PERSIA and self.themistocles_ok():
             self.step, self.actor = "themistocles", GREECE
         else:
@@ -160,8 +162,8 @@ class Movement(Core):
         self.mv_carried = 0
         if armies:
             self.arm[side][dest] += armies
-            self.log("land", f"{count_of(armies, 'army')} of {SIDES[side].capitalize()} land in "
-                     f"{self.t.names[dest]}")
+            self.log("land", "{} of {} land in {}", count_of(armies, "army"), WHO[side],
+                     self.t.names[dest])
             if self.arm[1 - side][dest]:
                 self.stack.append("move_done")
                 self.start_land_battle(side, dest, via_sea=True)
@@ -201,14 +203,14 @@ class Movement(Core):
 
     def do_themistocles(self, args: list[str]) -> None:
         if args[0] == "decline":
-            self.log("decline", "Greece lets the fleet sail", GREECE)
+            self.log("decline", "Greece lets the fleet sail", to=GREECE)
             self.naval_arrive()
             return
         num = int(args[1])
         self.discard_card(GREECE, num)
         self.once_used.append("themistocles")
         self.no_naval_retreat = True
-        self.log("react", f"Greece plays {num} Themistocles: no naval retreats this operation",
+        self.log("react", "Greece plays {} Themistocles: no naval retreats this operation", num,
                  card=num)
         if self.res_arm[GREECE]:
             self.res_arm[GREECE] -= 1
@@ -221,7 +223,7 @@ class Movement(Core):
 
     def do_them_pay(self, args: list[str]) -> None:
         self.arm[GREECE][self.t.index[args[1]]] -= 1
-        self.log("sacrifice", f"Greece takes an army from {args[1]} for Themistocles")
+        self.log("sacrifice", "Greece takes an army from {} for Themistocles", args[1])
         self.step = "them_origin"
 
     def legal_them_origin(self) -> list[str]:
@@ -242,8 +244,9 @@ class Movement(Core):
         dest, fleets = self.t.index[args[1]], int(args[2])
         self.flt[GREECE][self.th_origin] -= fleets
         self.flt[GREECE][dest] += fleets
-        self.log("sail", f"Greece sails {count_of(fleets, 'fleet')} from {self.t.names[self.th_origin]} "
-                 f"to {args[1]}", origin=self.t.names[self.th_origin], dest=args[1], fleets=fleets)
+        origin = self.t.names[self.th_origin]
+        self.log("sail", "Greece sails {} from {} to {}", count_of(fleets, "fleet"), origin, args[1],
+                 origin=origin, dest=args[1], fleets=fleets)
         if dest != self.mv_dest and self.flt[PERSIA][dest]:
             self.stack.append("them_side_done")
             self.start_naval_battle(GREECE, dest, self.th_origin, 0)

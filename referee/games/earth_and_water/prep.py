@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .core import Core
-from .tables import GREECE, PERSIA, SIDES
+from .tables import GREECE, PERSIA, WHO
 
 
 class Preparation(Core):
@@ -11,7 +11,7 @@ class Preparation(Core):
 
     def start_campaign(self) -> None:
         self.carneia = False
-        self.log("campaign", f"Campaign {self.campaign} begins", campaign=self.campaign)
+        self.log("campaign", "Campaign {} begins", self.campaign, campaign=self.campaign)
         budget = self.t.budget_kept if self.hands[PERSIA] else self.t.budget[PERSIA]
         self.start_buy(PERSIA, budget)
 
@@ -20,7 +20,7 @@ class Preparation(Core):
         self.bought = self.fleets_built = 0
         self.mines = mines
         self.step, self.actor = "buy", side
-        self.log("budget", f"{SIDES[side].capitalize()} has {budget} talents", budget=budget)
+        self.log("budget", "{} has {} talents", WHO[side], budget, budget=budget)
 
     def legal_buy(self) -> list[str]:
         side, t = self.actor, self.t
@@ -50,7 +50,7 @@ class Preparation(Core):
             self.xerxes_dead = True
         self.darius_dead = True
         self.sd_then = then
-        self.log("sudden_death", f"Sudden Death of the Great King: {king} dies", king=king)
+        self.log("sudden_death", "Sudden Death of the Great King: {} dies", king, king=king)
         if self.res_arm[PERSIA] or not any(self.arm[PERSIA]):
             self.res_arm[PERSIA] = max(0, self.res_arm[PERSIA] - 1)
             self.after_sudden_death()
@@ -63,21 +63,21 @@ class Preparation(Core):
     def do_sd_sacrifice(self, args: list[str]) -> None:
         city = self.t.index[args[1]]
         self.arm[PERSIA][city] -= 1
-        self.log("sacrifice", f"Persia puts the army from {args[1]} on the king's portrait")
+        self.log("sacrifice", "Persia puts the army from {} on the king's portrait", args[1])
         self.after_sudden_death()
 
     def after_sudden_death(self) -> None:
         hand = self.hands[PERSIA]
         self.discard[0:0] = hand   # under the pile, so its top card reveals nothing
         self.unseen[GREECE].extend(hand)
-        self.log("discard", f"Persia discards its whole hand ({len(hand)} cards)", count=len(hand))
+        self.log("discard", "Persia discards its whole hand ({} cards)", len(hand), count=len(hand))
         hand.clear()
         if self.sd_then == "prep":
             self.deck.extend(self.discard)
             self.discard = []
             self.unseen = [[], []]
             self.acropolis = False   # the Greek preparation it would cut never happens
-            self.log("campaign_end", f"Campaign {self.campaign} ends at once: no scoring")
+            self.log("campaign_end", "Campaign {} ends at once: no scoring", self.campaign)
             self.end_campaign()
         else:
             self.stack.clear()
@@ -88,6 +88,20 @@ class Preparation(Core):
 
     def start_build(self) -> None:
         self.step, self.actor = "build", self.actor
+        self.build_options = None
+
+    def list_build_options(self, side: int) -> tuple[list[str], list[str]]:
+        """Where `side` may raise armies and fleets, worked out once a build step.
+
+        Raising forces changes no city's control, and the other side does not
+        move while one builds, so the lists hold until the step ends.
+        """
+        t = self.t
+        mine = self.controlled(side)
+        enemy = self.flt[1 - side]
+        self.build_options = ([t.s_raise_army[c] for c in mine],
+                              [t.s_raise_fleet[c] for c in mine if t.port[c] and not enemy[c]])
+        return self.build_options
 
     def legal_build(self) -> list[str]:
         side, t = self.actor, self.t
@@ -97,13 +111,8 @@ class Preparation(Core):
         can_fleet = (self.res_flt[side] and talents >= t.fleet_cost[side]
                      and (self.mines or self.fleets_built < t.max_fleets[side]))
         if can_army or can_fleet:
-            mine = self.controlled(side)
-            if can_army:
-                s_army = t.s_raise_army
-                out = [s_army[c] for c in mine]
-            if can_fleet:
-                enemy, port, s_fleet = self.flt[1 - side], t.port, t.s_raise_fleet
-                out += [s_fleet[c] for c in mine if port[c] and not enemy[c]]
+            armies, fleets = self.build_options or self.list_build_options(side)
+            out = armies + fleets if can_army and can_fleet else (armies if can_army else fleets)[:]
         if (side == PERSIA and not self.bridge and talents >= t.bridge_cost
                 and self.controls(PERSIA, t.bridge_ends[0])):
             out.append("build_bridge")
@@ -118,14 +127,14 @@ class Preparation(Core):
             self.talents -= t.army_cost[side]
             self.res_arm[side] -= 1
             self.arm[side][city] += 1
-            self.log("raise", f"{SIDES[side].capitalize()} raises an army in {args[1]}")
+            self.log("raise", "{} raises an army in {}", WHO[side], args[1])
         elif verb == "raise_fleet":
             city = t.index[args[1]]
             self.talents -= t.fleet_cost[side]
             self.res_flt[side] -= 1
             self.flt[side][city] += 1
             self.fleets_built += 1
-            self.log("raise", f"{SIDES[side].capitalize()} raises a fleet at {args[1]}")
+            self.log("raise", "{} raises a fleet at {}", WHO[side], args[1])
         elif verb == "build_bridge":
             self.talents -= t.bridge_cost
             self.bridge = True
@@ -134,6 +143,7 @@ class Preparation(Core):
             self.end_build(side)
 
     def end_build(self, side: int) -> None:
+        self.build_options = None
         if side == PERSIA:
             penalty = self.t.param(PERSIA, "acropolis", "budget_penalty", 1) if self.acropolis else 0
             self.start_buy(GREECE, self.t.budget[GREECE] - penalty)
@@ -157,7 +167,7 @@ class Preparation(Core):
     def game_over(self, why: str) -> None:
         self.over = True
         self.winner = PERSIA if self.vp > 0 else GREECE if self.vp < 0 else -1
-        who = "a draw" if self.winner < 0 else f"{SIDES[self.winner].capitalize()} wins"
+        who = "a draw" if self.winner < 0 else f"{WHO[self.winner]} wins"
         self.reason = f"score {self.score_text()} {why}"
         self.step = ""
-        self.log("game_over", f"Game over: {who} ({self.reason})", vp=self.vp)
+        self.log("game_over", "Game over: {} ({})", who, self.reason, vp=self.vp)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -77,13 +78,14 @@ class EarthAndWaterState(AutomatonSteps, Supply, CardEvents, Battles, Movement, 
             else:
                 step = self.step
                 legal = LEGAL[step](self)
-                prompt = PROMPTS[step]
                 if step in TALENT_STEPS:
-                    prompt += f" ({count_of(self.talents, 'talent')} left)"
+                    prompt = counted_prompt(step, self.talents)
                 elif step == "sup_cards":
-                    prompt += f" (limit {self.t.hand_limit[self.actor]})"
+                    prompt = counted_prompt(step, self.t.hand_limit[self.actor])
                 elif step == "attrit":
-                    prompt += f" ({count_of(self.attr_left, 'army')} to go)"
+                    prompt = counted_prompt(step, self.attr_left)
+                else:
+                    prompt = PROMPTS[step]
                 self._pending = [Decision(SIDES[self.actor], prompt, legal)]
         return self._pending
 
@@ -179,9 +181,7 @@ class EarthAndWaterState(AutomatonSteps, Supply, CardEvents, Battles, Movement, 
             other.unseen[side].append(self.discard[top])
         other.deck = pool[count + len(slots):]
         other.seed = rng.getrandbits(63)
-        other.deck_rng = random.Random(rng.getrandbits(64))
-        other.dice_rng = random.Random(rng.getrandbits(64))
-        other.auto_rng = random.Random(rng.getrandbits(64))
+        other.rngs.reseed(rng)
         other.rigged_dice = []
         return other
 
@@ -226,6 +226,16 @@ class EarthAndWaterState(AutomatonSteps, Supply, CardEvents, Battles, Movement, 
 
     def describe(self, seat: str) -> str:
         return describe_board(self, seat)
+
+
+@functools.cache
+def counted_prompt(step: str, count: int) -> str:
+    """A step's prompt with the count it depends on: talents, hand limit, armies to go."""
+    if step in TALENT_STEPS:
+        return f"{PROMPTS[step]} ({count_of(count, 'talent')} left)"
+    if step == "sup_cards":
+        return f"{PROMPTS[step]} (limit {count})"
+    return f"{PROMPTS[step]} ({count_of(count, 'army')} to go)"
 
 
 TALENT_STEPS = frozenset({"buy", "build"})

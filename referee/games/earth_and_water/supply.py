@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .core import Core, count_of
-from .tables import GREECE, PERSIA, SIDES
+from .tables import GREECE, PERSIA, SIDES, WHO
 
 
 class Supply(Core):
@@ -35,30 +35,23 @@ class Supply(Core):
             return
         num = int(args[1])
         self.discard_card(side, num)
-        self.log("discard", f"{SIDES[side].capitalize()} discards {self.card_name(side, num)}",
-                 card=num)
+        self.log("discard", "{} discards {}", WHO[side], self.card_name(side, num), card=num)
         if not self.hands[side]:
             self.start_attrition(side)
 
     # -- attrition ------------------------------------------------------------------------------
 
-    def fed_cities(self, side: int) -> list[int]:
-        """Cities whose armies count for attrition (Persia: not its home cities)."""
-        t = self.t
-        if t.home_fed[side]:
-            return [c for c in range(t.ncity) if t.major[c] != side]
-        return list(range(t.ncity))
-
     def start_attrition(self, side: int) -> None:
         t = self.t
-        cities = self.fed_cities(side)
+        cities = t.fed_cities[side]
         arm = self.arm[side]
-        armies = sum(arm[c] for c in cities)
-        food = sum(t.amphorae[c] for c in cities if self.controls(side, c))
+        mine = self.control_flags(side)
+        armies = sum([arm[c] for c in cities])
+        food = sum([t.amphorae[c] for c in cities if mine[c]])
         self.attr_left = max(0, armies - food)
         if self.attr_left:
-            self.log("attrition", f"{SIDES[side].capitalize()} has {armies} armies and {food} "
-                     f"amphorae: {self.attr_left} must go", count=self.attr_left)
+            self.log("attrition", "{} has {} armies and {} amphorae: {} must go", WHO[side], armies,
+                     food, self.attr_left, count=self.attr_left)
             self.step, self.actor = "attrit", side
         else:
             self.lines_of_communication(side)
@@ -66,14 +59,14 @@ class Supply(Core):
     def legal_attrit(self) -> list[str]:
         side = self.actor
         arm = self.arm[side]
-        return [self.t.s_attrit[c] for c in self.fed_cities(side) if arm[c]]
+        return [self.t.s_attrit[c] for c in self.t.fed_cities[side] if arm[c]]
 
     def do_attrit(self, args: list[str]) -> None:
         side = self.actor
         self.arm[side][self.t.index[args[1]]] -= 1
         self.res_arm[side] += 1
         self.attr_left -= 1
-        self.log("attrit", f"{SIDES[side].capitalize()} loses an army in {args[1]} to attrition")
+        self.log("attrit", "{} loses an army in {} to attrition", WHO[side], args[1])
         if not self.attr_left:
             self.lines_of_communication(side)
 
@@ -83,18 +76,18 @@ class Supply(Core):
         t = self.t
         adj = t.adj[self.bridge]
         ok = [False] * t.ncity
-        todo = [c for c in t.majors[side] if self.controls(side, c)]
+        mine, theirs = self.control_flags(side), self.control_flags(1 - side)
+        todo = [c for c in t.majors[side] if mine[c]]
         for c in todo:
             ok[c] = True
-        enemy = 1 - side
         while todo:
             city = todo.pop()
             for nxt in adj[city]:
-                if not ok[nxt] and not self.controls(enemy, nxt):
+                if not ok[nxt] and not theirs[nxt]:
                     ok[nxt] = True
                     todo.append(nxt)
-        eflt = self.flt[enemy]
-        if any(not eflt[c] and t.port[c] and self.controls(side, c) for c in t.majors[side]):
+        eflt = self.flt[1 - side]
+        if any(not eflt[c] and t.port[c] and mine[c] for c in t.majors[side]):
             flt = self.flt[side]
             for c in t.ports:
                 if flt[c]:
@@ -106,8 +99,9 @@ class Supply(Core):
         arm = self.arm[side]
         for c in range(self.t.ncity):
             if arm[c] and not ok[c]:
-                self.log("cut_off", f"{count_of(arm[c], 'army')} of {SIDES[side].capitalize()} in "
-                         f"{self.t.names[c]} are cut off and removed", city=self.t.names[c])
+                name = self.t.names[c]
+                self.log("cut_off", "{} of {} in {} are cut off and removed",
+                         count_of(arm[c], "army"), WHO[side], name, city=name)
                 self.res_arm[side] += arm[c]
                 arm[c] = 0
         if side == PERSIA:
@@ -120,7 +114,8 @@ class Supply(Core):
     def city_points(self, side: int) -> int:
         t = self.t
         skip = t.acropolis_city if self.acropolis else -1
-        return sum(t.value[c] for c in range(t.ncity) if c != skip and self.controls(side, c))
+        mine = self.control_flags(side)
+        return sum([t.value[c] for c in range(t.ncity) if c != skip and mine[c]])
 
     def scoring(self) -> None:
         t = self.t
@@ -129,12 +124,13 @@ class Supply(Core):
                 self.automatic_victory(side)
                 return
         persia, greece = self.city_points(PERSIA), self.city_points(GREECE)
-        self.log("scoring", f"Scoring: Persia {persia}, Greece {greece}", persia=persia,
+        self.log("scoring", "Scoring: Persia {}, Greece {}", persia, greece, persia=persia,
                  greece=greece)
         if persia != greece:
             lim = t.score_limit
             self.vp = max(-lim, min(lim, self.vp + persia - greece))
-        self.log("score", f"Score after campaign {self.campaign}: {self.score_text()}", vp=self.vp)
+        self.log("score", "Score after campaign {}: {}", self.campaign, self.score_text(),
+                 vp=self.vp)
         self.end_campaign()
 
     def automatic_victory(self, side: int) -> None:
@@ -142,5 +138,4 @@ class Supply(Core):
         self.winner = side
         self.step = ""
         self.reason = f"{SIDES[side]} controls both enemy major cities"
-        self.log("game_over", f"Game over: {SIDES[side].capitalize()} wins at once "
-                 f"({self.reason})", vp=self.vp)
+        self.log("game_over", "Game over: {} wins at once ({})", WHO[side], self.reason, vp=self.vp)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 SIDES = ("persia", "greece")
+WHO = ("Persia", "Greece")   # the sides as a sentence names them
 PERSIA, GREECE = 0, 1
 
 # Effect ids a card half may name; the engine has one handler per id.
@@ -30,7 +31,8 @@ NOT_ON_TURN = frozenset({
 class CardHalf:
     """One side's half of a card, as the engine reads it."""
 
-    __slots__ = ("number", "name", "effect", "params", "sparta", "once", "text")
+    __slots__ = ("number", "name", "effect", "params", "sparta", "once", "text",
+                 "ok_method", "ev_method")
 
     def __init__(self, number: int, spec: dict[str, Any]) -> None:
         self.number = number
@@ -40,6 +42,9 @@ class CardHalf:
         self.sparta: bool = bool(spec.get("sparta", False))
         self.once: bool = bool(spec.get("once", False))
         self.text: str = spec.get("text", "")
+        # the state's methods that say whether the event may be played, and play it
+        self.ok_method = "ok_" + self.effect
+        self.ev_method = "ev_" + self.effect
 
 
 class Tables:
@@ -119,6 +124,10 @@ class Tables:
         self.hand_limit = [int(supply["hand_limit"][s]) for s in SIDES]
         fed = supply.get("home_cities_always_fed", {})
         self.home_fed = [bool(fed.get(s, False)) for s in SIDES]
+        # per side, the cities whose armies count for attrition (not home cities fed anyway)
+        self.fed_cities = tuple([c for c in range(self.ncity)
+                                 if not (self.home_fed[s] and self.major[c] == s)]
+                                for s in (PERSIA, GREECE))
 
     def _build_battle(self, data: dict[str, Any]) -> None:
         battle = data["battle"]
@@ -182,3 +191,6 @@ class Tables:
         self.s_play_move = {n: f"play {n} move" for n in self.card_numbers}
         self.s_discard = {n: f"discard {n}" for n in self.card_numbers}
         self.s_react = {n: f"react {n}" for n in self.card_numbers}
+        # "7 Cavalry of the Immortals": a card as the log names it, per side
+        self.card_names = tuple({n: f"{n} {self.cards[n][side].name}" for n in self.card_numbers}
+                                for side in (PERSIA, GREECE))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .core import Core
-from .tables import NOT_ON_TURN, PERSIA, SIDES
+from .tables import NOT_ON_TURN, PERSIA, WHO
 
 
 class Turns(Core):
@@ -20,7 +20,7 @@ class Turns(Core):
         auto = self.t.automaton
         if not self.hands[side] and (auto is None or auto.side != side):   # an automaton says why
             self.passed[side] = True
-            self.log("pass", f"{SIDES[side].capitalize()} has no cards and passes")
+            self.log("pass", "{} has no cards and passes", WHO[side])
             self.after_turn()
             return
         self.step, self.actor = "turn", side
@@ -60,14 +60,14 @@ class Turns(Core):
             return False
         if half.once and half.effect in self.once_used:
             return False
-        return getattr(self, "ok_" + half.effect)(side)
+        return getattr(self, half.ok_method)(side)
 
     def do_turn(self, args: list[str]) -> None:
         side = self.actor
-        who = SIDES[side].capitalize()
+        who = WHO[side]
         if args[0] == "pass":
             self.passed[side] = True
-            self.log("pass", f"{who} passes")
+            self.log("pass", "{} passes", who)
             self.after_turn()
             return
         self.passed[side] = False
@@ -79,10 +79,11 @@ class Turns(Core):
                 self.held_card = num   # kept out of the discard pile until it is done
             else:
                 self.discard.append(num)
-            self.log("play", f"{who} plays {num} {half.name} for its event", card=num, use="event")
-            getattr(self, "ev_" + half.effect)(side, num)
+            self.log("play", "{} plays {} {} for its event", who, num, half.name, card=num,
+                     use="event")
+            getattr(self, half.ev_method)(side, num)
         else:
             self.discard.append(num)
-            self.log("play", f"{who} plays card {num} for a movement", card=num, use="move")
+            self.log("play", "{} plays card {} for a movement", who, num, card=num, use="move")
             self.stack.append("end_turn")
             self.begin_move(side, "move")

@@ -1,5 +1,5 @@
 """Epireia: two leagues of Greek city-states, three acts and a great battle; and its solo mode."""
 
-from ...games.epireia.engine import EpireiaEngine
+from .engine import EpireiaEngine
 
 __all__ = ["EpireiaEngine"]

@@ -4,26 +4,24 @@ engage decisions, fronts, and the final tie-breaks."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...engine import Decision, Result
-from ...games.epireia import registry
-
-if TYPE_CHECKING:
-    from ...games.epireia.state import EpireiaState
+from . import registry
+from .position import Position
 
 
 def slot_key(front: str, column: int, row: int) -> str:
     return f"{front}-{column + 1}-{row + 1}"
 
 
-def battle_sides(st: EpireiaState) -> list[str]:
+def battle_sides(st: Position) -> list[str]:
     if st.g["solo"]:
         return [st.league_of(st.g["seats"][0]), "enemy"]
     return list(st.t.leagues)
 
 
-def start_battle(st: EpireiaState) -> None:
+def start_battle(st: Position) -> None:
     sides = battle_sides(st)
     pools: dict[str, list[dict[str, Any]]] = {}
     for side in sides:
@@ -52,13 +50,13 @@ def start_battle(st: EpireiaState) -> None:
                     {"side": side, "tokens": len(pools[side])})
 
 
-def placer(st: EpireiaState, side: str) -> str:
+def placer(st: Position, side: str) -> str:
     seats = st.ordered(side)
     return seats[st.g["battle"]["placer"][side] % len(seats)]
 
 
 # ---------------------------------------------------------------- tokens, face down
-def token_options(st: EpireiaState, side: str) -> list[str]:
+def token_options(st: Position, side: str) -> list[str]:
     b = st.g["battle"]
     front, column, row = st.t.slots()[b["slot"][side]]
     kinds = st.t.slot_types(front, row)
@@ -70,7 +68,7 @@ def token_options(st: EpireiaState, side: str) -> list[str]:
     return sorted(seen)
 
 
-def token_decisions(st: EpireiaState) -> list[Decision]:
+def token_decisions(st: Position) -> list[Decision]:
     out = []
     b = st.g["battle"]
     for side in b["sides"]:
@@ -81,7 +79,7 @@ def token_decisions(st: EpireiaState) -> list[Decision]:
     return out
 
 
-def token_apply(st: EpireiaState, seat: str, action: str) -> None:
+def token_apply(st: Position, seat: str, action: str) -> None:
     b = st.g["battle"]
     side = st.league_of(seat)
     key = slot_key(*st.t.slots()[b["slot"][side]])
@@ -99,7 +97,7 @@ def token_apply(st: EpireiaState, seat: str, action: str) -> None:
     b["placer"][side] += 1
 
 
-def token_settle(st: EpireiaState) -> bool:
+def token_settle(st: Position) -> bool:
     b = st.g["battle"]
     slots = st.t.slots()
     moved = False
@@ -114,16 +112,16 @@ def token_settle(st: EpireiaState) -> bool:
 
 
 # ---------------------------------------------------------------- figures, face down
-def league_figures(st: EpireiaState, side: str) -> list[str]:
+def league_figures(st: Position, side: str) -> list[str]:
     used = set(st.g["battle"]["figs"][side].values())
     return [f for s in st.ordered(side) for f in st.player(s)["figures"] if f not in used]
 
 
-def owner_of(st: EpireiaState, figure: str) -> str:
+def owner_of(st: Position, figure: str) -> str:
     return next(s for s in st.g["seats"] if figure in st.player(s)["figures"])
 
 
-def figure_decisions(st: EpireiaState) -> list[Decision]:
+def figure_decisions(st: Position) -> list[Decision]:
     out = []
     b = st.g["battle"]
     for side in b["sides"]:
@@ -135,7 +133,7 @@ def figure_decisions(st: EpireiaState) -> list[Decision]:
     return out
 
 
-def figure_apply(st: EpireiaState, seat: str, action: str) -> None:
+def figure_apply(st: Position, seat: str, action: str) -> None:
     b = st.g["battle"]
     side = st.league_of(seat)
     front = st.t.fronts[b["fig_front"][side]]["id"]
@@ -147,7 +145,7 @@ def figure_apply(st: EpireiaState, seat: str, action: str) -> None:
     b["placer"][side] += 1
 
 
-def figure_settle(st: EpireiaState) -> bool:
+def figure_settle(st: Position) -> bool:
     b = st.g["battle"]
     moved = False
     for side in b["sides"]:
@@ -166,33 +164,33 @@ def figure_settle(st: EpireiaState) -> bool:
 
 
 # ---------------------------------------------------------------- fighting
-def current_front(st: EpireiaState) -> str:
+def current_front(st: Position) -> str:
     return st.t.fronts[st.g["battle"]["front"]]["id"]
 
 
-def column_power(st: EpireiaState, side: str, front: str, column: int) -> int:
+def column_power(st: Position, side: str, front: str, column: int) -> int:
     placed = st.g["battle"]["placed"][side]
     rows = len(next(f for f in st.t.fronts if f["id"] == front)["rows"])
     return sum(placed.get(slot_key(front, column, r), {}).get("power", 0) for r in range(rows))
 
 
-def figure_power(st: EpireiaState, figure: str, front: str) -> int:
+def figure_power(st: Position, figure: str, front: str) -> int:
     bonus = st.t.ability(figure).get("battle_bonus")
     extra = bonus["amount"] if bonus and bonus["front"] == front else 0
     return st.t.figures[figure]["attack"] + extra
 
 
-def can_engage(st: EpireiaState, side: str) -> bool:
+def can_engage(st: Position, side: str) -> bool:
     b = st.g["battle"]
     front = current_front(st)
     return front in b["figs"][side] and front not in b["engaged"][side]
 
 
-def other(st: EpireiaState, side: str) -> str:
+def other(st: Position, side: str) -> str:
     return next(s for s in st.g["battle"]["sides"] if s != side)
 
 
-def open_column(st: EpireiaState) -> None:
+def open_column(st: Position) -> None:
     b = st.g["battle"]
     front, column = current_front(st), b["column"]
     base = {side: column_power(st, side, front, column) for side in b["sides"]}
@@ -215,7 +213,7 @@ def open_column(st: EpireiaState) -> None:
     b["asks"] = [[first, "first"]]
 
 
-def fight_decisions(st: EpireiaState) -> list[Decision]:
+def fight_decisions(st: Position) -> list[Decision]:
     b = st.g["battle"]
     if not b["asks"]:
         return []
@@ -226,13 +224,13 @@ def fight_decisions(st: EpireiaState) -> list[Decision]:
     return [Decision(owner_of(st, figure), prompt, ["engage", "hold"])]
 
 
-def fight_apply(st: EpireiaState, seat: str, action: str) -> None:
+def fight_apply(st: Position, seat: str, action: str) -> None:
     b = st.g["battle"]
     side, stage = b["asks"].pop(0)
     answer(st, side, stage, action == "engage")
 
 
-def answer(st: EpireiaState, side: str, stage: str, engage: bool) -> None:
+def answer(st: Position, side: str, stage: str, engage: bool) -> None:
     b = st.g["battle"]
     front = current_front(st)
     if engage:
@@ -247,7 +245,7 @@ def answer(st: EpireiaState, side: str, stage: str, engage: bool) -> None:
         b["asks"].append([other(st, side), "last"])
 
 
-def fight_settle(st: EpireiaState) -> bool:
+def fight_settle(st: Position) -> bool:
     b = st.g["battle"]
     if not b["base"]:
         open_column(st)
@@ -262,7 +260,7 @@ def fight_settle(st: EpireiaState) -> bool:
     return True
 
 
-def close_column(st: EpireiaState) -> None:
+def close_column(st: Position) -> None:
     b = st.g["battle"]
     front, column = current_front(st), b["column"]
     totals = {s: b["base"][s] + b["answers"].get(s, 0) for s in b["sides"]}
@@ -288,8 +286,7 @@ def close_column(st: EpireiaState) -> None:
         finish(st)
 
 
-def finish(st: EpireiaState) -> None:
-    from ...games.epireia.solo import solo_result
+def finish(st: Position) -> None:
     st.g["step"] = "over"
     if st.g["solo"]:
         solo_result(st)
@@ -305,7 +302,20 @@ def finish(st: EpireiaState) -> None:
     st.g["result"] = Result(scores, ranks, reason, teams=teams).to_json()
 
 
-def decide(st: EpireiaState, fronts: dict[str, int]) -> tuple[str | None, str]:
+def solo_result(st: Position) -> None:
+    b = st.g["battle"]
+    seat = st.g["seats"][0]
+    mine, enemy = b["sides"]
+    won = sum(1 for w in b["fronts"].values() if w == mine)
+    lost = sum(1 for w in b["fronts"].values() if w == enemy)
+    win = won > lost
+    reason = f"{'Victory' if win else 'Defeat'} in the final battle: fronts {won} to {lost}"
+    st.emit("game-over", reason, {"fronts": [won, lost]})
+    st.g["result"] = Result({seat: float(won)}, {seat: 1 if win else 2}, reason,
+                            points={seat: 1.0 if win else 0.0}).to_json()
+
+
+def decide(st: Position, fronts: dict[str, int]) -> tuple[str | None, str]:
     a, c = list(fronts)
     count = f"fronts {a} {fronts[a]}, {c} {fronts[c]}"
     if fronts[a] != fronts[c]:
@@ -323,11 +333,11 @@ def decide(st: EpireiaState, fronts: dict[str, int]) -> tuple[str | None, str]:
     return None, f"The great battle is drawn ({count}, Prestige and copper equal)"
 
 
-def league_prestige(st: EpireiaState, league: str) -> int:
+def league_prestige(st: Position, league: str) -> int:
     return sum(st.player(s)["prestige"] for s in st.ordered(league))
 
 
-def league_resource(st: EpireiaState, league: str) -> int:
+def league_resource(st: Position, league: str) -> int:
     """The final tie-break resource held by a league's players and its treasury."""
     resource = st.t.battlefield["tiebreak_resource"]
     return (sum(st.player(s)["res"][resource] for s in st.ordered(league))

@@ -3,31 +3,24 @@ Civil Strife's loss."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ...games.epireia import registry
-from ...games.epireia.development import build, production_blocked
-from ...games.epireia.economy import (
-    feasible,
-    gain,
-    give_token,
-    may_produce,
-    token_cost,
-)
-from ...games.epireia.payment import can_build, start_payment
-
-if TYPE_CHECKING:
-    from ...games.epireia.state import EpireiaState
+from . import registry
+from .development import build, production_blocked
+from .economy import give_token, may_produce, token_cost
+from .payment import buildable, start_payment
+from .position import Position
+from .resources import feasible, gain
 
 
-def exchange_legal(st: EpireiaState, item: dict[str, Any]) -> list[str]:
+def exchange_legal(st: Position, item: dict[str, Any]) -> list[str]:
     res = st.player(item["seat"])["res"]
     out = [f"trade {a} {b}" for a in st.t.resources if res[a] > 0
            for b in st.t.resources if b != a]
     return out + ["done"]
 
 
-def exchange_apply(st: EpireiaState, item: dict[str, Any], action: str) -> None:
+def exchange_apply(st: Position, item: dict[str, Any], action: str) -> None:
     if action == "done":
         st.g["queue"].pop(0)
         return
@@ -46,13 +39,12 @@ registry.interrupt("exchange", lambda st, item: f"Exchange resources ({item['lef
                    exchange_legal, exchange_apply)
 
 
-def bonus_build_legal(st: EpireiaState, item: dict[str, Any]) -> list[str]:
+def bonus_build_legal(st: Position, item: dict[str, Any]) -> list[str]:
     discount = item["spec"]["discount"]
-    return [f"build {b}" for b in st.t.buildings
-            if can_build(st, item["seat"], b, discount)] + ["forfeit"]
+    return [f"build {b}" for b in buildable(st, item["seat"], discount)] + ["forfeit"]
 
 
-def bonus_build_apply(st: EpireiaState, item: dict[str, Any], action: str) -> None:
+def bonus_build_apply(st: Position, item: dict[str, Any], action: str) -> None:
     st.g["queue"].pop(0)
     if action == "forfeit":
         st.emit("forfeit", f"{st.name(item['seat'])} forgoes the bonus building", {})
@@ -60,19 +52,19 @@ def bonus_build_apply(st: EpireiaState, item: dict[str, Any], action: str) -> No
     build(st, item["seat"], action.split()[1:], discount=item["spec"]["discount"])
 
 
-def free_token_legal(st: EpireiaState, item: dict[str, Any]) -> list[str]:
+def free_token_legal(st: Position, item: dict[str, Any]) -> list[str]:
     level = item["spec"]["level"]
     return [f"take {d}" for d, spec in st.t.tokens.items()
             if spec["level"] == level and st.g["decks"][d]]
 
 
-def free_token_apply(st: EpireiaState, item: dict[str, Any], action: str) -> None:
+def free_token_apply(st: Position, item: dict[str, Any], action: str) -> None:
     st.g["queue"].pop(0)
     seat = item["seat"]
     give_token(st, st.league_of(seat), action.split()[1], seat, f"Prestige {item['level']}")
 
 
-def bonus_produce_legal(st: EpireiaState, item: dict[str, Any]) -> list[str]:
+def bonus_produce_legal(st: Position, item: dict[str, Any]) -> list[str]:
     seat, spec = item["seat"], item["spec"]
     if production_blocked(st):
         return ["forfeit"]
@@ -83,7 +75,7 @@ def bonus_produce_legal(st: EpireiaState, item: dict[str, Any]) -> list[str]:
     return out + ["forfeit"]
 
 
-def bonus_produce_apply(st: EpireiaState, item: dict[str, Any], action: str) -> None:
+def bonus_produce_apply(st: Position, item: dict[str, Any], action: str) -> None:
     st.g["queue"].pop(0)
     seat = item["seat"]
     if action == "forfeit":
@@ -95,11 +87,11 @@ def bonus_produce_apply(st: EpireiaState, item: dict[str, Any], action: str) -> 
                        "then": {"produce": deck}})
 
 
-def choose_legal(st: EpireiaState, item: dict[str, Any]) -> list[str]:
+def choose_legal(st: Position, item: dict[str, Any]) -> list[str]:
     return [f"gain {r}" for r in st.t.resources]
 
 
-def choose_apply(st: EpireiaState, item: dict[str, Any], action: str) -> None:
+def choose_apply(st: Position, item: dict[str, Any], action: str) -> None:
     resource = action.split()[1]
     gain(st, item["seat"], {resource: 1})
     st.emit("bonus", f"{st.name(item['seat'])} takes 1 {resource}", {"seat": item["seat"]})
@@ -108,12 +100,12 @@ def choose_apply(st: EpireiaState, item: dict[str, Any], action: str) -> None:
         st.g["queue"].pop(0)
 
 
-def strife_legal(st: EpireiaState, item: dict[str, Any]) -> list[str]:
+def strife_legal(st: Position, item: dict[str, Any]) -> list[str]:
     res = st.player(item["seat"])["res"]
     return [f"lose {r}" for r in st.t.resources if res[r] > 0]
 
 
-def strife_apply(st: EpireiaState, item: dict[str, Any], action: str) -> None:
+def strife_apply(st: Position, item: dict[str, Any], action: str) -> None:
     resource = action.split()[1]
     st.player(item["seat"])["res"][resource] -= 1
     st.emit("strife", f"{st.name(item['seat'])} loses 1 {resource}", {"seat": item["seat"]})

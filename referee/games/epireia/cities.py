@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ...games.epireia.contests import by_side, conflict, send_home, single_roll, strongest
-from ...games.epireia.diplomacy import occupants
-from ...games.epireia.economy import count_token, gain
-
-if TYPE_CHECKING:
-    from ...games.epireia.state import EpireiaState
+from .contests import by_side, conflict, send_home, single_roll, strongest
+from .economy import count_token
+from .position import Position
+from .resources import gain
 
 Pairs = list[tuple[str, str]]
 
 
-def resolve_city(st: EpireiaState, city: str) -> None:
-    present = occupants(st, city)
+def resolve_city(st: Position, city: str) -> None:
+    present = st.occupants(city)
     if not present:
         return
     spec = st.t.cities[city]
@@ -26,7 +22,7 @@ def resolve_city(st: EpireiaState, city: str) -> None:
     send_home(st, present)
 
 
-def integrate(st: EpireiaState, city: str, pairs: Pairs) -> None:
+def integrate(st: Position, city: str, pairs: Pairs) -> None:
     spec = st.t.cities[city]
     roller = strongest(st, pairs)
     figure = next(f for s, f in pairs if s == roller)

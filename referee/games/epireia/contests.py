@@ -4,45 +4,42 @@ the d12-plus-attack contest between two sides on one space."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
-from ...games.epireia import questions
-
-if TYPE_CHECKING:
-    from ...games.epireia.state import EpireiaState
+from . import questions
+from .position import Position
 
 Pairs = list[tuple[str, str]]
 
 
-def attack(st: EpireiaState, figure: str) -> int:
+def attack(st: Position, figure: str) -> int:
     return st.t.figures[figure]["attack"]
 
 
-def side_of(st: EpireiaState, seat: str) -> str:
+def side_of(st: Position, seat: str) -> str:
     return "enemy" if seat == "enemy" else st.league_of(seat)
 
 
-def strongest(st: EpireiaState, pairs: Pairs) -> str:
+def strongest(st: Position, pairs: Pairs) -> str:
     """Who rolls (and takes) for a side: the strongest figure's player, then seat order."""
     order = st.g["seats"] + ["enemy"]
     return min(pairs, key=lambda sf: (-attack(st, sf[1]), order.index(sf[0])))[0]
 
 
-def can_reroll(st: EpireiaState, seat: str) -> bool:
+def can_reroll(st: Position, seat: str) -> bool:
     if seat == "enemy":
         return False
     p = st.player(seat)
     return not p["reroll_used"] and any(st.t.ability(f).get("reroll") for f in p["figures"])
 
 
-def die(st: EpireiaState, seat: str) -> int:
+def die(st: Position, seat: str) -> int:
     """One d12 for a seat; the solo enemy rolls from the automaton's stream."""
     if seat == "enemy":
         return questions.die(st, "automaton")
     return questions.die(st, "dice") + st.augur_effect().get("roll_modifier", 0)
 
 
-def wants_reroll(st: EpireiaState, seat: str, value: int, why: str) -> bool:
+def wants_reroll(st: Position, seat: str, value: int, why: str) -> bool:
     """Ask a reroll figure's owner whether to roll again."""
     choice = questions.ask(st, seat, f"You rolled {value} ({why}): reroll?", ["reroll", "keep"])
     if choice == "reroll":
@@ -51,7 +48,7 @@ def wants_reroll(st: EpireiaState, seat: str, value: int, why: str) -> bool:
     return choice == "reroll"
 
 
-def single_roll(st: EpireiaState, seat: str, succeeds: Callable[[int], bool], why: str) -> int:
+def single_roll(st: Position, seat: str, succeeds: Callable[[int], bool], why: str) -> int:
     """A roll that a reroll figure may repeat, once per turn, when it fails."""
     value = die(st, seat)
     if not succeeds(value) and can_reroll(st, seat) and wants_reroll(st, seat, value, why):
@@ -59,7 +56,7 @@ def single_roll(st: EpireiaState, seat: str, succeeds: Callable[[int], bool], wh
     return value
 
 
-def send_home(st: EpireiaState, pairs: Pairs) -> None:
+def send_home(st: Position, pairs: Pairs) -> None:
     for seat, figure in pairs:
         if seat == "enemy":
             st.g["enemy"]["pos"][figure] = "home"
@@ -67,14 +64,14 @@ def send_home(st: EpireiaState, pairs: Pairs) -> None:
             st.player(seat)["pos"][figure] = "home"
 
 
-def by_side(st: EpireiaState, pairs: Pairs) -> dict[str, Pairs]:
+def by_side(st: Position, pairs: Pairs) -> dict[str, Pairs]:
     sides: dict[str, Pairs] = {}
     for seat, figure in pairs:
         sides.setdefault(side_of(st, seat), []).append((seat, figure))
     return sides
 
 
-def conflict_strength(st: EpireiaState, pairs: Pairs, territory: str | None) -> int:
+def conflict_strength(st: Position, pairs: Pairs, territory: str | None) -> int:
     total = 0
     for _, figure in pairs:
         total += attack(st, figure)
@@ -84,7 +81,7 @@ def conflict_strength(st: EpireiaState, pairs: Pairs, territory: str | None) -> 
     return total
 
 
-def conflict(st: EpireiaState, sides: dict[str, Pairs], place: str, territory: str | None) -> str | None:
+def conflict(st: Position, sides: dict[str, Pairs], place: str, territory: str | None) -> str | None:
     """Two sides on one space: d12 + attack each; the winner side, or None on a tie."""
     names = list(sides)
     rollers = {side: strongest(st, sides[side]) for side in names}

@@ -2,62 +2,71 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
 
 from ...engine import Decision
-from ...games.epireia import registry
-from ...games.epireia.economy import (
+from . import registry
+from .diplomacy import start_diplomacy
+from .economy import (
     add_prestige,
-    can_pay,
-    fmt,
-    gain,
     give_token,
     may_produce,
-    pay,
     token_cost,
+    token_discounts,
+    token_price,
+    token_surcharge,
 )
-from ...games.epireia.payment import building_surcharge, can_build, start_payment
-from ...games.epireia.setup import actor
+from .payment import buildable, building_surcharge, start_payment
+from .position import Position
+from .resources import can_pay, fmt, gain, pay
+from .setup import actor
 
-if TYPE_CHECKING:
-    from ...games.epireia.state import EpireiaState
 
-
-def admin_uses_left(st: EpireiaState, seat: str) -> int:
+def admin_uses_left(st: Position, seat: str) -> int:
     p = st.player(seat)
     uses = sum(st.t.buildings[b]["effect"].get("admin_uses", 0) for b in p["buildings"])
     return max(0, uses - p["admin_spent"])
 
 
-def production_blocked(st: EpireiaState) -> bool:
+def production_blocked(st: Position) -> bool:
     return st.g["turn"] in st.solo_constraint().get("no_production_turns", [])
 
 
-def donate_options(st: EpireiaState, seat: str) -> list[str]:
+def donate_options(st: Position, seat: str) -> list[str]:
     res = st.player(seat)["res"]
     banned = st.all_constraints().get("no_donation", [])
     low, high = st.t.donate["min"], st.t.donate["max"]
-    return [f"donate {r} {n}" for r in st.t.resources if r not in banned
-            for n in range(low, min(high, res[r]) + 1)]
+    actions = st.t.donate_actions
+    return [action for r in st.t.resources if r not in banned
+            for action in actions[r][low:min(high, res[r]) + 1]]
 
 
-def produce_options(st: EpireiaState, seat: str) -> list[str]:
+def produce_options(st: Position, seat: str) -> list[str]:
     if production_blocked(st):
         return []
-    treasury = st.g["leagues"][st.league_of(seat)]["treasury"]
+    p = st.player(seat)
+    res, treasury = p["res"], st.g["leagues"][p["league"]]["treasury"]
+    discounts, surcharge = token_discounts(st, seat), token_surcharge(st)
     out = []
-    for deck in st.t.tokens:
+    actions = st.t.produce_actions
+    for deck, spec in st.t.tokens.items():
         if not may_produce(st, seat, deck):
             continue
-        cost = token_cost(st, seat, deck)
-        if can_pay(st.player(seat)["res"], cost):
-            out.append(f"produce {deck}")
+        cost = token_price(spec, discounts, surcharge) if discounts or surcharge else spec["cost"]
+        own, league = actions[deck]
+        if can_pay(res, cost):
+            out.append(own)
         if can_pay(treasury, cost):
-            out.append(f"produce {deck} league")
+            out.append(league)
     return out
 
 
-def admin_options(st: EpireiaState, seat: str) -> list[str]:
+def build_options(st: Position, seat: str) -> list[str]:
+    actions = st.t.build_actions
+    return [actions[building] for building in buildable(st, seat)]
+
+
+def admin_options(st: Position, seat: str) -> list[str]:
     if not admin_uses_left(st, seat):
         return []
     ability = st.t.admins[st.player(seat)["admin"]]["ability"]
@@ -75,45 +84,58 @@ def admin_options(st: EpireiaState, seat: str) -> list[str]:
     if "gain" in ability:
         return ["admin gain"]
     if "free_build_discount" in ability:
-        return [f"admin build {b}" for b in st.t.buildings
-                if can_build(st, seat, b, ability["free_build_discount"])]
+        return [f"admin build {b}" for b in buildable(st, seat, ability["free_build_discount"])]
     return []
 
 
-def legal(st: EpireiaState, seat: str) -> list[str]:
-    out: list[str] = []
+def options(st: Position, seat: str) -> Iterator[str]:
+    """Every development action of `seat` but pass, in order, listed lazily (`settle`
+    needs only to know whether there is one)."""
     if st.player(seat)["actions"] > 0:
-        out += donate_options(st, seat)
-        out += [f"build {b}" for b in st.t.buildings if can_build(st, seat, b)]
-        out += produce_options(st, seat)
-    out += admin_options(st, seat)
-    out.append("pass")
-    return out
+        for listing in ACTION_OPTIONS.values():
+            yield from listing(st, seat)
+    yield from admin_options(st, seat)
 
 
-def decisions(st: EpireiaState) -> list[Decision]:
+def legal(st: Position, seat: str) -> list[str]:
+    return [*options(st, seat), "pass"]
+
+
+def allows(st: Position, seat: str, action: str) -> bool:
+    """Whether `seat` may develop with `action` (only its kind of option is listed)."""
+    if seat != actor(st):
+        return False
+    verb = action.partition(" ")[0]
+    if verb == "pass":
+        return True
+    if verb == "admin":
+        return action in admin_options(st, seat)
+    listing = ACTION_OPTIONS.get(verb)
+    return listing is not None and st.player(seat)["actions"] > 0 and action in listing(st, seat)
+
+
+def decisions(st: Position) -> list[Decision]:
     seat = actor(st)
     left = st.player(seat)["actions"]
     return [Decision(seat, f"Development: {left} action(s) left", legal(st, seat))]
 
 
-def settle(st: EpireiaState) -> bool:
+def settle(st: Position) -> bool:
     seat = actor(st)
-    if legal(st, seat) == ["pass"]:
+    if next(options(st, seat), None) is None:   # nothing to do but pass
         end_turn(st, seat)
         return True
     return False
 
 
-def end_turn(st: EpireiaState, seat: str) -> None:
-    from ...games.epireia.flow import start_diplomacy
+def end_turn(st: Position, seat: str) -> None:
     st.player(seat)["actions"] = 0
     st.g["idx"] += 1
     if st.g["idx"] >= len(st.g["order"]):
         start_diplomacy(st)
 
 
-def apply(st: EpireiaState, seat: str, action: str) -> None:
+def apply(st: Position, seat: str, action: str) -> None:
     words = action.split()
     if words[0] == "pass":
         st.emit("pass", f"{st.name(seat)} ends their development", {"seat": seat})
@@ -125,7 +147,7 @@ def apply(st: EpireiaState, seat: str, action: str) -> None:
         {"donate": donate, "build": build, "produce": produce}[words[0]](st, seat, words[1:])
 
 
-def donate(st: EpireiaState, seat: str, args: list[str]) -> None:
+def donate(st: Position, seat: str, args: list[str]) -> None:
     resource, amount = args[0], int(args[1])
     p = st.player(seat)
     league = st.g["leagues"][p["league"]]
@@ -143,14 +165,14 @@ def donate(st: EpireiaState, seat: str, args: list[str]) -> None:
         add_prestige(st, seat, prestige, "donation")
 
 
-def build(st: EpireiaState, seat: str, args: list[str], discount: int = 0) -> None:
+def build(st: Position, seat: str, args: list[str], discount: int = 0) -> None:
     building = args[0]
     start_payment(st, {"kind": "pay", "seat": seat, "cost": dict(st.t.buildings[building]["cost"]),
                        "discount": discount, "surcharge": building_surcharge(st),
                        "then": {"build": building}})
 
 
-def produce(st: EpireiaState, seat: str, args: list[str]) -> None:
+def produce(st: Position, seat: str, args: list[str]) -> None:
     deck = args[0]
     source = "league" if len(args) > 1 else "own"
     cost = token_cost(st, seat, deck)
@@ -162,7 +184,7 @@ def produce(st: EpireiaState, seat: str, args: list[str]) -> None:
     give_token(st, st.league_of(seat), deck, seat, "production")
 
 
-def use_admin(st: EpireiaState, seat: str, args: list[str]) -> None:
+def use_admin(st: Position, seat: str, args: list[str]) -> None:
     p = st.player(seat)
     p["admin_spent"] += 1
     ability = st.t.admins[p["admin"]]["ability"]
@@ -183,4 +205,7 @@ def use_admin(st: EpireiaState, seat: str, args: list[str]) -> None:
         build(st, seat, args[1:], discount=ability["free_build_discount"])
 
 
-registry.step("develop", decisions, apply, settle)
+# the options that cost an action, by the verb of their action strings, in listing order
+ACTION_OPTIONS = {"donate": donate_options, "build": build_options, "produce": produce_options}
+
+registry.step("develop", decisions, apply, settle, allows)

@@ -3,90 +3,112 @@ unplayed Greek cities (one figure chosen, then its destination)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
 
 from ...engine import Decision
-from ...games.epireia import registry
-from ...games.epireia.setup import actor
-
-if TYPE_CHECKING:
-    from ...games.epireia.state import EpireiaState
-
-
-def occupants(st: EpireiaState, place: str) -> list[tuple[str, str]]:
-    """(seat, figure) pairs on a space; solo enemy figures have the seat 'enemy'."""
-    out = [(s, f) for s in st.g["seats"] for f, pos in st.player(s)["pos"].items() if pos == place]
-    if st.g["enemy"]:
-        out += [("enemy", f) for f, pos in st.g["enemy"]["pos"].items() if pos == place]
-    return out
+from . import registry
+from .position import Position
+from .resolution import start_resolution
+from .setup import actor, league_order
+from .solo import move_enemies
 
 
-def played_cities(st: EpireiaState) -> set[str]:
+def start_diplomacy(st: Position) -> None:
+    st.g["step"] = "diplomacy"
+    st.g["order"] = league_order(st, st.t.data["diplomacy_order"])
+    st.g["idx"] = 0
+    st.g["moved"] = []
+    st.g["selected"] = None
+
+
+def played_cities(st: Position) -> set[str]:
     cities = {p["city"] for p in st.g["players"].values()}
     if st.g["enemy"]:
         cities |= set(st.g["enemy"]["cities"])
     return cities
 
 
-def sea_open(st: EpireiaState) -> bool:
+def sea_open(st: Position) -> bool:
     return not st.augur_effect().get("sea_closed")
 
 
-def destinations(st: EpireiaState, seat: str, figure: str) -> list[str]:
-    p = st.player(seat)
+def places(st: Position, seat: str, figure: str) -> Iterator[str]:
+    """Where `figure` may go, in order, lazily (`movable` needs only to know there is one)."""
+    g, t = st.g, st.t
+    players = g["players"]
+    p = players[seat]
     here = p["pos"][figure]
-    sea = st.t.figures[figure]["sea"] and sea_open(st)
+    sea = t.figures[figure]["sea"] and sea_open(st)
     league = p["league"]
     rules = st.all_constraints()
-    taken = {pos for s in st.league_seats(league) for pos in st.player(s)["pos"].values()}
-    out = []
-    for empire in st.t.empire_order:
-        if empire == here or empire in rules.get("closed_empires", []) or empire in taken:
+    closed = rules.get("closed_empires", ())
+    taken = {pos for s in g["seats"] if players[s]["league"] == league
+             for pos in players[s]["pos"].values()}
+    for empire in t.empire_order:
+        if empire == here or empire in closed or empire in taken:
             continue
-        if st.t.empires[empire]["sea"] and not sea:
+        if t.empires[empire]["sea"] and not sea:
             continue
-        out.append(empire)
-    for territory in st.t.territory_order:
-        owner = st.g["territories"][territory]["owner"]
-        if territory == here or (st.t.territories[territory]["maritime"] and not sea):
+        yield empire
+    spots = g["territories"]
+    for territory in t.territory_order:
+        if territory == here or (t.territories[territory]["maritime"] and not sea):
             continue
-        if owner in st.g["players"] and owner != seat and st.league_of(owner) == league:
+        owner = spots[territory]["owner"]
+        if owner in players and owner != seat and players[owner]["league"] == league:
             continue
-        out.append(territory)
-    if not st.g["solo"] and not rules.get("no_city_moves"):
+        yield territory
+    if not g["solo"] and not rules.get("no_city_moves"):
         played = played_cities(st)
-        for city in st.t.city_order:
-            integrated = st.g["integrated"].get(city)
+        mine = p["pos"].values()
+        for city in t.city_order:
+            integrated = g["integrated"].get(city)
             if city == here or city in played or (integrated and integrated["league"] == league):
                 continue
-            if city in p["pos"].values():
+            if city in mine:
                 continue
-            out.append(city)
+            yield city
     if here != "home":
-        out.append("home")
-    return out
+        yield "home"
 
 
-def movable(st: EpireiaState, seat: str) -> list[str]:
-    return [f for f in st.player(seat)["figures"]
-            if f not in st.g["moved"] and destinations(st, seat, f)]
+def movable(st: Position, seat: str) -> Iterator[str]:
+    """The figures `seat` may still send somewhere, lazily (`settle` needs only the first)."""
+    moved = st.g["moved"]
+    return (f for f in st.player(seat)["figures"]
+            if f not in moved and next(places(st, seat, f), None) is not None)
 
 
-def legal(st: EpireiaState, seat: str) -> list[str]:
+def options(st: Position, seat: str) -> Iterator[str]:
+    """The moves of `seat`, lazily: where the selected figure may go, else which to send."""
     selected = st.g["selected"]
     if selected:
-        return [f"to {d}" for d in destinations(st, seat, selected)] + ["back"]
-    return [f"send {f}" for f in movable(st, seat)] + ["done"]
+        for place in places(st, seat, selected):
+            yield f"to {place}"
+    else:
+        for figure in movable(st, seat):
+            yield f"send {figure}"
 
 
-def decisions(st: EpireiaState) -> list[Decision]:
+def legal(st: Position, seat: str) -> list[str]:
+    return [*options(st, seat), "back" if st.g["selected"] else "done"]
+
+
+def allows(st: Position, seat: str, action: str) -> bool:
+    if seat != actor(st):
+        return False
+    last = "back" if st.g["selected"] else "done"
+    return action == last or action in options(st, seat)
+
+
+def decisions(st: Position) -> list[Decision]:
     seat = actor(st)
     prompt = (f"Diplomacy: where does {st.g['selected']} go?" if st.g["selected"]
               else "Diplomacy: choose a figure to move, or done")
     return [Decision(seat, prompt, legal(st, seat))]
 
 
-def apply(st: EpireiaState, seat: str, action: str) -> None:
+def apply(st: Position, seat: str, action: str) -> None:
     verb, _, arg = action.partition(" ")
     if verb == "send":
         st.g["selected"] = arg
@@ -103,29 +125,27 @@ def apply(st: EpireiaState, seat: str, action: str) -> None:
         finish(st)
 
 
-def place_name(st: EpireiaState, place: str) -> str:
+def place_name(st: Position, place: str) -> str:
     for table in (st.t.empires, st.t.territories, st.t.cities):
         if place in table:
             return table[place]["name"]
     return "their city" if place == "home" else place
 
 
-def finish(st: EpireiaState) -> None:
-    from ...games.epireia.resolution import start_resolution
+def finish(st: Position) -> None:
     st.g["selected"] = None
     st.g["idx"] += 1
     if st.g["idx"] >= len(st.g["order"]):
         if st.g["solo"]:
-            from ...games.epireia.solo import move_enemies
             move_enemies(st)
         start_resolution(st)
 
 
-def settle(st: EpireiaState) -> bool:
-    if not st.g["selected"] and not movable(st, actor(st)):
+def settle(st: Position) -> bool:
+    if not st.g["selected"] and next(movable(st, actor(st)), None) is None:
         finish(st)
         return True
     return False
 
 
-registry.step("diplomacy", decisions, apply, settle)
+registry.step("diplomacy", decisions, apply, settle, allows)

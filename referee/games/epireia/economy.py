@@ -1,50 +1,15 @@
-"""Resources, prestige and military tokens: the bookkeeping every phase shares."""
+"""Prestige and military tokens: the bookkeeping every phase shares."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from ...games.epireia.state import EpireiaState
-
-Cost = dict[str, int]
-
-
-def fmt(amounts: dict[str, int]) -> str:
-    parts = [f"{n} {r}" for r, n in amounts.items() if n]
-    return ", ".join(parts) if parts else "nothing"
+from .position import Position
+from .recruit import offer_recruit
+from .resources import Cost, fmt, gain
 
 
-def gain(st: EpireiaState, seat: str, amounts: dict[str, int]) -> None:
-    """Add resources to a player, each capped (the excess is lost)."""
-    res = st.player(seat)["res"]
-    cap = st.t.caps["player"]
-    for r, n in amounts.items():
-        if r in res:
-            res[r] = max(0, min(cap, res[r] + n))
-
-
-def can_pay(have: dict[str, int], cost: Cost) -> bool:
-    return all(have.get(r, 0) >= n for r, n in cost.items())
-
-
-def pay(have: dict[str, int], cost: Cost) -> None:
-    for r, n in cost.items():
-        have[r] -= n
-
-
-def shortage(have: dict[str, int], cost: Cost) -> int:
-    return sum(max(0, n - have.get(r, 0)) for r, n in cost.items())
-
-
-def feasible(have: dict[str, int], cost: Cost, discount: int, surcharge: int) -> bool:
-    """Can `cost` be paid after removing `discount` units and adding `surcharge` units?"""
-    total_cost = sum(cost.values())
-    return (shortage(have, cost) <= discount
-            and sum(have.values()) >= total_cost - min(discount, total_cost) + surcharge)
-
-
-def add_prestige(st: EpireiaState, seat: str, amount: int, why: str) -> None:
+def add_prestige(st: Position, seat: str, amount: int, why: str) -> None:
     """Move a player's Prestige; levels reached for the first time trigger their bonus."""
     player = st.player(seat)
     top = st.t.track["max"]
@@ -60,7 +25,7 @@ def add_prestige(st: EpireiaState, seat: str, amount: int, why: str) -> None:
             trigger_bonus(st, seat, st.t.bonuses[level])
 
 
-def trigger_bonus(st: EpireiaState, seat: str, bonus: dict[str, Any]) -> None:
+def trigger_bonus(st: Position, seat: str, bonus: dict[str, Any]) -> None:
     level = bonus["level"]
     if "gain" in bonus:
         gain(st, seat, bonus["gain"])
@@ -68,7 +33,6 @@ def trigger_bonus(st: EpireiaState, seat: str, bonus: dict[str, Any]) -> None:
                 {"seat": seat, "level": level})
         return
     if "recruit_figure" in bonus:
-        from ...games.epireia.recruit import offer_recruit
         offer_recruit(st, seat, bonus["recruit_figure"]["cost"], f"Prestige {level}")
         return
     kind = next(k for k in ("bonus_build", "free_token", "bonus_produce", "choose_resources")
@@ -76,34 +40,46 @@ def trigger_bonus(st: EpireiaState, seat: str, bonus: dict[str, Any]) -> None:
     st.push({"kind": kind, "seat": seat, "level": level, "spec": bonus[kind], "auto_single": True})
 
 
-def token_cost(st: EpireiaState, seat: str, deck: str) -> Cost:
+def token_cost(st: Position, seat: str, deck: str) -> Cost:
     """A token's price for this player: figure discounts, then this turn's surcharge."""
-    spec = st.t.tokens[deck]
+    return token_price(st.t.tokens[deck], token_discounts(st, seat), token_surcharge(st))
+
+
+def token_discounts(st: Position, seat: str) -> list[dict[str, Any]]:
+    """The token discounts of the player's figures, in figure order."""
+    ability = st.t.ability
+    return [d for d in (ability(f).get("token_discount") for f in st.player(seat)["figures"]) if d]
+
+
+def token_surcharge(st: Position) -> int:
+    return st.augur_effect().get("token_surcharge", 0)
+
+
+def token_price(spec: dict[str, Any], discounts: list[dict[str, Any]], surcharge: int) -> Cost:
     cost = dict(spec["cost"])
-    for fig in st.player(seat)["figures"]:
-        discount = st.t.ability(fig).get("token_discount")
-        if discount and discount["type"] == spec["type"]:
+    for discount in discounts:
+        if discount["type"] == spec["type"]:
             for r in cost:
                 cost[r] = max(0, cost[r] - discount["amount"])
-    surcharge = st.augur_effect().get("token_surcharge", 0)
-    for r in cost:
-        cost[r] += surcharge
+    if surcharge:
+        for r in cost:
+            cost[r] += surcharge
     return cost
 
 
-def may_produce(st: EpireiaState, seat: str, deck: str) -> bool:
+def may_produce(st: Position, seat: str, deck: str) -> bool:
     needs = st.t.tokens[deck].get("needs")
     return bool(st.g["decks"][deck]) and (not needs or needs in st.player(seat)["buildings"])
 
 
-def draw_token(st: EpireiaState, deck: str) -> dict[str, Any] | None:
+def draw_token(st: Position, deck: str) -> dict[str, Any] | None:
     pile = st.g["decks"][deck]
     if not pile:
         return None
     return {"deck": deck, "power": pile.pop()}
 
 
-def give_token(st: EpireiaState, league: str, deck: str, seat: str | None, why: str) -> bool:
+def give_token(st: Position, league: str, deck: str, seat: str | None, why: str) -> bool:
     """Draw a token into a league's reserve; False when the deck is empty."""
     token = draw_token(st, deck)
     if token is None:
@@ -119,7 +95,7 @@ def give_token(st: EpireiaState, league: str, deck: str, seat: str | None, why: 
     return True
 
 
-def count_token(st: EpireiaState, league: str, deck: str) -> None:
+def count_token(st: Position, league: str, deck: str) -> None:
     counters = st.g["leagues"][league]["counters"]
     counters["tokens"] += 1
     kind = st.t.tokens[deck]["type"]

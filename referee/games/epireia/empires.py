@@ -2,24 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ...games.epireia.contests import send_home, single_roll
-from ...games.epireia.diplomacy import occupants
-from ...games.epireia.economy import add_prestige, fmt, gain, give_token
-
-if TYPE_CHECKING:
-    from ...games.epireia.state import EpireiaState
+from .contests import send_home, single_roll
+from .economy import add_prestige, give_token
+from .position import Position
+from .resources import fmt, gain
 
 
-def empire_targets(st: EpireiaState, empire: str) -> list[int]:
+def empire_targets(st: Position, empire: str) -> list[int]:
     targets = st.t.empires[empire]["targets"]
     for source in (st.all_constraints(), st.augur_effect()):
         targets = source.get("empire_targets", {}).get(empire, targets)
     return list(targets)
 
 
-def empire_bonus(st: EpireiaState, seat: str, figure: str, empire: str) -> int:
+def empire_bonus(st: Position, seat: str, figure: str, empire: str) -> int:
     bonus = sum(st.t.buildings[b]["effect"].get("empire_bonus", 0) for b in st.player(seat)["buildings"])
     ability = st.t.ability(figure).get("empire_bonus")
     if ability and empire in ability.get("empires", [empire]):
@@ -27,8 +23,8 @@ def empire_bonus(st: EpireiaState, seat: str, figure: str, empire: str) -> int:
     return bonus
 
 
-def resolve_empire(st: EpireiaState, empire: str) -> None:
-    present = occupants(st, empire)
+def resolve_empire(st: Position, empire: str) -> None:
+    present = st.occupants(empire)
     if not present:
         return
     spec = st.t.empires[empire]
@@ -51,7 +47,7 @@ def resolve_empire(st: EpireiaState, empire: str) -> None:
     send_home(st, present)
 
 
-def empire_reward(st: EpireiaState, seat: str, spec: dict) -> None:
+def empire_reward(st: Position, seat: str, spec: dict) -> None:
     reward = spec["reward"]
     goods = {r: n for r, n in reward.items() if r in st.t.resources}
     gain(st, seat, goods)

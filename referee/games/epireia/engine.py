@@ -6,14 +6,14 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ...engine import Engine, Problem
-from ...games.epireia import registry
-from ...games.epireia.checks import problems, setup_problems
-from ...games.epireia.setup import initial
-from ...games.epireia.state import EpireiaState
-from ...games.epireia.tables import Tables
+from . import registry
+from .checks import problems, setup_problems
+from .start import initial
+from .state import EpireiaState
+from .tables import Tables
 
 # importing the step modules registers their steps
-from ...games.epireia import (  # noqa: E402,F401  isort: skip
+from . import (  # noqa: E402,F401  isort: skip
     battle, bonuses, cities, development, diplomacy, empires, flow, payment, questions,
     recruit, resolution, scenarios, setup, solo, territories,
 )

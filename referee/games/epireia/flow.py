@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ...games.epireia import registry
-from ...games.epireia.scenarios import draw_next_act
-
-if TYPE_CHECKING:
-    from ...games.epireia.state import EpireiaState
-
-
-def league_order(st: EpireiaState, leagues: list[str]) -> list[str]:
-    return [s for league in leagues for s in st.ordered(league)]
+from . import registry
+from .battle import start_battle
+from .position import Position
+from .scenarios import draw_next_act
+from .setup import league_order
+from .solo import reveal_augur, solo_turn_end
 
 
-def turn_start(st: EpireiaState) -> bool:
+def turn_start(st: Position) -> bool:
     g = st.g
     g["turn"] += 1
     st.emit("turn", f"Turn {g['turn']} begins", {"turn": g["turn"]})
@@ -24,7 +19,6 @@ def turn_start(st: EpireiaState) -> bool:
         draw_next_act(st)
     actions = st.t.actions_per_turn
     if g["solo"]:
-        from ...games.epireia.solo import reveal_augur
         reveal_augur(st)
         actions = st.augur_effect().get("actions", actions)
     for p in g["players"].values():
@@ -36,23 +30,13 @@ def turn_start(st: EpireiaState) -> bool:
     return True
 
 
-def start_diplomacy(st: EpireiaState) -> None:
-    st.g["step"] = "diplomacy"
-    st.g["order"] = league_order(st, st.t.data["diplomacy_order"])
-    st.g["idx"] = 0
-    st.g["moved"] = []
-    st.g["selected"] = None
-
-
-def turn_end(st: EpireiaState) -> bool:
+def turn_end(st: Position) -> bool:
     g = st.g
     if g["solo"]:
-        from ...games.epireia.solo import solo_turn_end
         solo_turn_end(st)
         return True
     cap = g["options"].get("max_turns") or 20
     if g["battle_after_turn"] or g["turn"] >= cap:
-        from ...games.epireia.battle import start_battle
         why = "Act III is complete" if g["battle_after_turn"] else f"turn {g['turn']} is the last"
         st.emit("battle", f"{why}: the great battle begins", {})
         start_battle(st)

@@ -3,33 +3,29 @@ resource, then the building's effects."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ...games.epireia import registry
-from ...games.epireia.economy import (
-    add_prestige,
-    feasible,
-    fmt,
-    give_token,
-    pay,
-)
-from ...games.epireia.recruit import offer_recruit
-
-if TYPE_CHECKING:
-    from ...games.epireia.state import EpireiaState
+from . import registry
+from .economy import add_prestige, give_token
+from .position import Position
+from .recruit import offer_recruit
+from .resources import affordable, feasible, fmt, pay
 
 
-def building_surcharge(st: EpireiaState) -> int:
+def building_surcharge(st: Position) -> int:
     return st.augur_effect().get("building_surcharge", 0)
 
 
-def can_build(st: EpireiaState, seat: str, building: str, discount: int = 0) -> bool:
+def buildable(st: Position, seat: str, discount: int = 0) -> list[str]:
+    """The buildings `seat` may construct now, `discount` units off, in the table's order."""
     p = st.player(seat)
-    return building not in p["buildings"] and feasible(
-        p["res"], st.t.buildings[building]["cost"], discount, building_surcharge(st))
+    have, built = p["res"], p["buildings"]
+    wealth, surcharge = sum(have.values()), building_surcharge(st)
+    return [b for b, cost in st.t.building_costs
+            if b not in built and affordable(have, wealth, cost, discount, surcharge)]
 
 
-def start_payment(st: EpireiaState, item: dict[str, Any]) -> None:
+def start_payment(st: Position, item: dict[str, Any]) -> None:
     """Pay at once when no discount or surcharge choice is left, else ask for it."""
     item["auto_single"] = True
     if not normalise_payment(item):
@@ -45,7 +41,7 @@ def normalise_payment(item: dict[str, Any]) -> bool:
     return item["discount"] == 0 and item["surcharge"] == 0
 
 
-def payment_legal(st: EpireiaState, item: dict[str, Any]) -> list[str]:
+def payment_legal(st: Position, item: dict[str, Any]) -> list[str]:
     have, cost = st.player(item["seat"])["res"], item["cost"]
     out = []
     if item["discount"]:
@@ -59,7 +55,7 @@ def payment_legal(st: EpireiaState, item: dict[str, Any]) -> list[str]:
     return out
 
 
-def payment_apply(st: EpireiaState, item: dict[str, Any], action: str) -> None:
+def payment_apply(st: Position, item: dict[str, Any], action: str) -> None:
     verb, resource = action.split()
     if verb == "discount":
         item["cost"][resource] -= 1
@@ -72,7 +68,7 @@ def payment_apply(st: EpireiaState, item: dict[str, Any], action: str) -> None:
         finish_payment(st, item)
 
 
-def finish_payment(st: EpireiaState, item: dict[str, Any]) -> None:
+def finish_payment(st: Position, item: dict[str, Any]) -> None:
     seat, then = item["seat"], item["then"]
     pay(st.player(seat)["res"], item["cost"])
     if "build" in then:
@@ -83,7 +79,7 @@ def finish_payment(st: EpireiaState, item: dict[str, Any]) -> None:
         give_token(st, st.league_of(seat), then["produce"], seat, "Prestige bonus")
 
 
-def complete_building(st: EpireiaState, seat: str, building: str, paid: dict[str, int]) -> None:
+def complete_building(st: Position, seat: str, building: str, paid: dict[str, int]) -> None:
     p = st.player(seat)
     spec = st.t.buildings[building]
     p["buildings"].append(building)

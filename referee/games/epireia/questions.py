@@ -5,16 +5,16 @@ given so far, so every task stays one short, deterministic function."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ...games.epireia import registry
+from . import registry
+from .position import Position, copy_g
 
-if TYPE_CHECKING:
-    from ...games.epireia.state import EpireiaState
-
-KEPT = ("task_dice", "task_answers")
+# not rolled back when a task stops for a question: what the replay needs, and what no
+# task ever changes (so need not be copied)
+KEPT = frozenset({"task_dice", "task_answers", "tasks", "seats", "seed", "options",
+                  "scenario_draws", "order"})
 
 
 class Ask(Exception):
@@ -25,10 +25,10 @@ class Ask(Exception):
         self.item = item
 
 
-def run_task(st: EpireiaState, task: Callable[[], None], may_ask: bool) -> bool:
+def run_task(st: Position, task: Callable[[], None], may_ask: bool) -> bool:
     """Run a task; False when it stopped for a question (and was rolled back)."""
     st.dice_i = st.answer_i = 0
-    snapshot = json.loads(json.dumps({k: v for k, v in st.g.items() if k not in KEPT})) if may_ask else None
+    snapshot = copy_g({k: v for k, v in st.g.items() if k not in KEPT}) if may_ask else None
     mark = len(st.events)
     try:
         task()
@@ -42,7 +42,7 @@ def run_task(st: EpireiaState, task: Callable[[], None], may_ask: bool) -> bool:
     return True
 
 
-def die(st: EpireiaState, stream: str) -> int:
+def die(st: Position, stream: str) -> int:
     """The task's next d12, recorded so a replay sees the same number."""
     index = st.dice_i
     st.dice_i += 1
@@ -52,7 +52,7 @@ def die(st: EpireiaState, stream: str) -> int:
     return recorded[index]
 
 
-def ask(st: EpireiaState, seat: str, prompt: str, legal: list[str]) -> str:
+def ask(st: Position, seat: str, prompt: str, legal: list[str]) -> str:
     """The seat's answer, asked once and remembered for the replay."""
     index = st.answer_i
     st.answer_i += 1
@@ -62,7 +62,7 @@ def ask(st: EpireiaState, seat: str, prompt: str, legal: list[str]) -> str:
     return answers[index]
 
 
-def answer(st: EpireiaState, item: dict[str, Any], action: str) -> None:
+def answer(st: Position, item: dict[str, Any], action: str) -> None:
     st.g["queue"].pop(0)
     st.g["task_answers"].append(action)
 

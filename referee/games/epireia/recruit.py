@@ -2,25 +2,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ...games.epireia import registry
-from ...games.epireia.economy import (
-    can_pay,
-    fmt,
-    pay,
-)
-
-if TYPE_CHECKING:
-    from ...games.epireia.state import EpireiaState
+from . import registry
+from .position import Position
+from .resources import can_pay, fmt, pay
 
 
-def unused_figures(st: EpireiaState, seat: str) -> list[str]:
+def unused_figures(st: Position, seat: str) -> list[str]:
     p = st.player(seat)
     return [f for f in st.t.city_figures(p["city"]) if f not in p["figures"]]
 
 
-def offer_recruit(st: EpireiaState, seat: str, cost: dict[str, int], why: str) -> None:
+def offer_recruit(st: Position, seat: str, cost: dict[str, int], why: str) -> None:
     p = st.player(seat)
     if len(p["figures"]) >= st.t.start["figure_slots"] or not unused_figures(st, seat):
         st.emit("forfeit", f"{st.name(seat)} has no free figure slot: {why} gives nothing",
@@ -32,12 +26,12 @@ def offer_recruit(st: EpireiaState, seat: str, cost: dict[str, int], why: str) -
     st.push({"kind": "recruit", "seat": seat, "cost": cost, "why": why})
 
 
-def recruit_legal(st: EpireiaState, item: dict[str, Any]) -> list[str]:
+def recruit_legal(st: Position, item: dict[str, Any]) -> list[str]:
     out = [f"recruit {f}" for f in unused_figures(st, item["seat"])]
     return out + (["decline"] if item["cost"] else [])
 
 
-def recruit_apply(st: EpireiaState, item: dict[str, Any], action: str) -> None:
+def recruit_apply(st: Position, item: dict[str, Any], action: str) -> None:
     st.g["queue"].pop(0)
     seat = item["seat"]
     if action == "decline":

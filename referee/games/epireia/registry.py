@@ -4,58 +4,85 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...engine import Decision
-
-if TYPE_CHECKING:
-    from ...games.epireia.state import EpireiaState
+from .position import Position
 
 
 @dataclass(frozen=True)
 class Step:
-    """A named step: who decides now, how an answer applies, what happens on its own."""
+    """A named step: who decides now, how an answer applies, what happens on its own.
 
-    decisions: Callable[[EpireiaState], list[Decision]]
-    apply: Callable[[EpireiaState, str, str], None]
-    settle: Callable[[EpireiaState], bool]
+    `allows` (optional) tells whether one action is legal without listing every
+    other choice, for steps whose lists are long; by default the decisions are
+    listed.
+    """
+
+    decisions: Callable[[Position], list[Decision]]
+    apply: Callable[[Position, str, str], None]
+    settle: Callable[[Position], bool]
+    allows: Callable[[Position, str, str], bool] | None = None
 
 
 @dataclass(frozen=True)
 class Interrupt:
     """A choice that interrupts a step (a bonus, a payment detail)."""
 
-    prompt: Callable[[EpireiaState, dict[str, Any]], str]
-    legal: Callable[[EpireiaState, dict[str, Any]], list[str]]
-    apply: Callable[[EpireiaState, dict[str, Any], str], None]
+    prompt: Callable[[Position, dict[str, Any]], str]
+    legal: Callable[[Position, dict[str, Any]], list[str]]
+    apply: Callable[[Position, dict[str, Any], str], None]
 
 
 STEPS: dict[str, Step] = {}
 INTERRUPTS: dict[str, Interrupt] = {}
-CHECKS: list[Callable[[EpireiaState], None]] = []
+CHECKS: list[Callable[[Position], None]] = []
 
 
-def no_decisions(st: EpireiaState) -> list[Decision]:
+def no_decisions(st: Position) -> list[Decision]:
     return []
 
 
-def never(st: EpireiaState, seat: str, action: str) -> None:
+def never(st: Position, seat: str, action: str) -> None:
     raise AssertionError("automatic step takes no action")
 
 
-def stays(st: EpireiaState) -> bool:
+def stays(st: Position) -> bool:
     return False
 
 
-def step(name: str, decisions=no_decisions, apply=never, settle=stays) -> None:
-    STEPS[name] = Step(decisions, apply, settle)
+def step(name: str, decisions=no_decisions, apply=never, settle=stays, allows=None) -> None:
+    STEPS[name] = Step(decisions, apply, settle, allows)
 
 
 def interrupt(name: str, prompt, legal, apply) -> None:
     INTERRUPTS[name] = Interrupt(prompt, legal, apply)
 
 
-def advance(st: EpireiaState) -> None:
+def decisions(st: Position) -> list[Decision]:
+    """Who must decide now: the first interrupt in the queue, else the current step."""
+    if st.g["queue"]:
+        item = st.g["queue"][0]
+        handler = INTERRUPTS[item["kind"]]
+        return [Decision(item["seat"], handler.prompt(st, item), handler.legal(st, item))]
+    step = STEPS.get(st.g["step"])
+    return step.decisions(st) if step else []
+
+
+def allows(st: Position, seat: str, action: str) -> bool:
+    """Whether `seat` may take `action` now."""
+    if st.g["queue"]:
+        item = st.g["queue"][0]
+        return item["seat"] == seat and action in INTERRUPTS[item["kind"]].legal(st, item)
+    current = STEPS.get(st.g["step"])
+    if current is None:
+        return False
+    if current.allows is not None:
+        return current.allows(st, seat, action)
+    return any(d.seat == seat and action in d.legal for d in current.decisions(st))
+
+
+def advance(st: Position) -> None:
     """Run automatic work until a seat must decide or the game is over."""
     for _ in range(100000):
         if st.g["queue"]:

@@ -4,22 +4,20 @@ at a time in the rulebook's order, so choices can interrupt between tasks."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ...games.epireia import questions, registry
-from ...games.epireia.cities import resolve_city
-from ...games.epireia.contests import can_reroll
-from ...games.epireia.diplomacy import occupants
-from ...games.epireia.economy import add_prestige, fmt, gain
-from ...games.epireia.empires import resolve_empire
-from ...games.epireia.questions import run_task
-from ...games.epireia.territories import resolve_territory
-
-if TYPE_CHECKING:
-    from ...games.epireia.state import EpireiaState
+from . import questions, registry
+from .cities import resolve_city
+from .contests import can_reroll
+from .economy import add_prestige
+from .empires import resolve_empire
+from .position import Position
+from .questions import run_task
+from .resources import fmt, gain
+from .territories import resolve_territory
 
 
-def start_resolution(st: EpireiaState) -> None:
+def start_resolution(st: Position) -> None:
     t = st.t
     tasks = [["empire", e] for e in t.empire_order]
     tasks += [["territory", x] for x in t.territory_order]
@@ -29,26 +27,34 @@ def start_resolution(st: EpireiaState) -> None:
     st.g.update(step="resolution", tasks=tasks, task=0)
 
 
-def settle(st: EpireiaState) -> bool:
-    """Run the next task; it may stop for a question and be replayed after the answer."""
-    kind, *args = st.g["tasks"][st.g["task"]]
+def settle(st: Position) -> bool:
+    """Run the next task; it may stop for a question and be replayed after the answer.
+
+    Tasks on a space where nobody stands change nothing, so they are passed over
+    at once (no objective check between them could see a difference).
+    """
+    g = st.g
+    tasks = g["tasks"]
+    while tasks[g["task"]][0] in PLACE_TASKS and not st.occupants(tasks[g["task"]][1]):
+        g["task"] += 1
+    kind, *args = tasks[g["task"]]
     if not run_task(st, lambda: TASKS[kind](st, *args), may_ask(st, kind, args)):
         return False
     st.g["task"] += 1
     return True
 
 
-def may_ask(st: EpireiaState, kind: str, args: list[str]) -> bool:
+def may_ask(st: Position, kind: str, args: list[str]) -> bool:
     """Whether the task might stop for a question (then it is snapshotted first)."""
     if kind == "collect":
         return bool(st.constraint().get("upkeep"))
     if not args:
         return False
-    seats = {s for s, _ in occupants(st, args[0]) if s != "enemy"}
+    seats = {s for s, _ in st.occupants(args[0]) if s != "enemy"}
     return any(can_reroll(st, s) or st.player(s)["posts"] == 0 for s in seats)
 
 
-def collect(st: EpireiaState) -> None:
+def collect(st: Position) -> None:
     augur = st.augur_effect()
     upkeep = st.constraint().get("upkeep")
     for seat in st.g["seats"]:
@@ -69,7 +75,7 @@ def collect(st: EpireiaState) -> None:
             pay_upkeep(st, seat, upkeep)
 
 
-def pay_upkeep(st: EpireiaState, seat: str, upkeep: dict[str, Any]) -> None:
+def pay_upkeep(st: Position, seat: str, upkeep: dict[str, Any]) -> None:
     """Pay the upkeep if you can, otherwise lose Prestige instead."""
     res = st.player(seat)["res"]
     can_pay = all(res[r] >= n for r, n in upkeep["pay"].items())
@@ -83,13 +89,14 @@ def pay_upkeep(st: EpireiaState, seat: str, upkeep: dict[str, Any]) -> None:
         add_prestige(st, seat, -upkeep["else_prestige"], "upkeep unpaid")
 
 
-def end(st: EpireiaState) -> None:
+def end(st: Position) -> None:
     if st.g["enemy"]:
         for figure in st.g["enemy"]["pos"]:
             st.g["enemy"]["pos"][figure] = "home"
     st.g["step"] = "turn-end"
 
 
+PLACE_TASKS = frozenset({"empire", "territory", "city"})   # resolved where figures stand
 TASKS: dict[str, Callable] = {"empire": resolve_empire, "territory": resolve_territory,
                               "city": resolve_city, "collect": collect, "end": end}
 

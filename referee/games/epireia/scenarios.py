@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ...games.epireia import registry
-from ...games.epireia.economy import give_token
-from ...games.epireia.setup import new_counters
-
-if TYPE_CHECKING:
-    from ...games.epireia.state import EpireiaState
+from . import registry
+from .economy import give_token
+from .position import Position
+from .start import new_counters
 
 PLAYING_STEPS = ("turn-start", "develop", "diplomacy", "resolution")
 
 
-def draw_next_act(st: EpireiaState) -> None:
+def draw_next_act(st: Position) -> None:
     current = st.g["scenario"]
     act = 1 if current is None else current["act"] + 1
     card = st.g["scenario_draws"][act - 1]
@@ -27,7 +25,7 @@ def draw_next_act(st: EpireiaState) -> None:
         place_brigand(st, territory)
 
 
-def place_brigand(st: EpireiaState, territory: str) -> None:
+def place_brigand(st: Position, territory: str) -> None:
     """A brigand token lands on a territory, removing any city token there."""
     spot = st.g["territories"][territory]
     owner = spot["owner"]
@@ -39,14 +37,20 @@ def place_brigand(st: EpireiaState, territory: str) -> None:
             {"territory": territory})
 
 
-def held(st: EpireiaState, league: str, maritime: bool | None = None) -> list[str]:
-    seats = st.league_seats(league)
+def held(st: Position, league: str, maritime: bool | None = None,
+         seats: list[str] | None = None) -> list[str]:
+    """The territories `league` holds (of one kind if `maritime` is given)."""
+    if seats is None:
+        seats = st.ordered(league)
     return [t for t, spot in st.g["territories"].items() if spot["owner"] in seats
             and (maritime is None or st.t.territories[t]["maritime"] == maritime)]
 
 
-def objective_met(st: EpireiaState, league: str, objective: dict[str, Any]) -> bool:
-    seats = st.ordered(league)
+def objective_met(st: Position, league: str, objective: dict[str, Any],
+                  seats: list[str] | None = None) -> bool:
+    """Whether `league` (its `seats`, in seat order, if known) meets `objective` now."""
+    if seats is None:
+        seats = st.ordered(league)
     size = len(seats)
     counters = st.g["leagues"][league]["counters"]
     if "prestige_every_city" in objective:
@@ -54,7 +58,7 @@ def objective_met(st: EpireiaState, league: str, objective: dict[str, Any]) -> b
     if "treasury_per_city" in objective:
         return sum(st.g["leagues"][league]["treasury"].values()) >= objective["treasury_per_city"] * size
     if "territories_held" in objective:
-        return len(held(st, league)) >= objective["territories_held"][str(size)]
+        return len(held(st, league, seats=seats)) >= objective["territories_held"][str(size)]
     if "buildings_per_city" in objective:
         return counters["buildings"] >= objective["buildings_per_city"] * size
     if "brigands_defeated" in objective:
@@ -70,19 +74,20 @@ def objective_met(st: EpireiaState, league: str, objective: dict[str, Any]) -> b
             count = counters["tokens"]
         return count >= spec["count"] * size
     if "maritime_taken_and_held" in objective:
-        mine = set(held(st, league, maritime=True))
+        mine = set(held(st, league, maritime=True, seats=seats))
         return len(mine & set(counters["maritime_taken"])) >= objective["maritime_taken_and_held"]
     raise ValueError(f"unknown objective {objective}")
 
 
-def check(st: EpireiaState) -> None:
+def check(st: Position) -> None:
     """The first league to meet the active objective takes the reward (Peloponnesian first)."""
     scenario = st.g["scenario"]
     if not scenario or scenario["done"] or st.g["step"] not in PLAYING_STEPS:
         return
     spec = st.t.scenarios[scenario["id"]]
     for league in reversed(st.t.leagues):
-        if st.ordered(league) and objective_met(st, league, spec["objective"]):
+        seats = st.ordered(league)
+        if seats and objective_met(st, league, spec["objective"], seats):
             scenario["done"] = True
             scenario["winner"] = league
             st.emit("objective", f"The {league} league completes {spec['name']}",

@@ -3,22 +3,20 @@ moved by the d12 table, the objective check and the solo result."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...engine import Result
-from ...games.epireia.battle import slot_key, start_battle
-from ...games.epireia.economy import add_prestige, draw_token
-from ...games.epireia.scenarios import place_brigand
-
-if TYPE_CHECKING:
-    from ...games.epireia.state import EpireiaState
+from .battle import slot_key, start_battle
+from .economy import add_prestige, draw_token
+from .position import Position
+from .scenarios import place_brigand
 
 
-def spec(st: EpireiaState) -> dict[str, Any]:
+def spec(st: Position) -> dict[str, Any]:
     return st.t.solo_scenarios[st.g["solo"]["scenario"]]
 
 
-def place_enemies(st: EpireiaState, league: str) -> None:
+def place_enemies(st: Position, league: str) -> None:
     """The card's enemy cities, their single figure each, their army and any starting brigands."""
     card = spec(st)
     cities = card.get("enemies") or card["enemies_by_league"][league]
@@ -40,7 +38,7 @@ def place_enemies(st: EpireiaState, league: str) -> None:
         place_brigand(st, territory)
 
 
-def reveal_augur(st: EpireiaState) -> None:
+def reveal_augur(st: Position) -> None:
     solo = st.g["solo"]
     number = solo["augurs"][st.g["turn"] - 1]
     st.g["augur"] = number
@@ -56,7 +54,7 @@ def reveal_augur(st: EpireiaState) -> None:
         place_brigand(st, raid_target(st, seat, effect["brigand_raid"]))
 
 
-def raid_target(st: EpireiaState, seat: str, default: str) -> str:
+def raid_target(st: Position, seat: str, default: str) -> str:
     mine = [t for t in st.t.territory_order if st.g["territories"][t]["owner"] == seat
             and not st.t.territories[t]["maritime"]]
     if not mine:
@@ -65,13 +63,13 @@ def raid_target(st: EpireiaState, seat: str, default: str) -> str:
                                     -st.t.territory_order.index(t)))
 
 
-def is_sea(st: EpireiaState, place: str) -> bool:
+def is_sea(st: Position, place: str) -> bool:
     if place in st.t.empires:
         return st.t.empires[place]["sea"]
     return st.t.territories[place]["maritime"]
 
 
-def move_enemies(st: EpireiaState) -> None:
+def move_enemies(st: Position) -> None:
     table = st.t.solo["d12"]
     storm = st.augur_effect().get("sea_closed")
     for figure in st.g["enemy"]["pos"]:
@@ -87,7 +85,7 @@ def move_enemies(st: EpireiaState) -> None:
                 {"figure": figure, "roll": roll, "to": place})
 
 
-def objectives_status(st: EpireiaState) -> list[bool]:
+def objectives_status(st: Position) -> list[bool]:
     seat = st.g["seats"][0]
     p = st.player(seat)
     out = []
@@ -110,7 +108,7 @@ def objectives_status(st: EpireiaState) -> list[bool]:
     return out
 
 
-def solo_turn_end(st: EpireiaState) -> None:
+def solo_turn_end(st: Position) -> None:
     solo = st.g["solo"]
     st.g["augur"] = None
     if st.g["turn"] < solo["turns"]:
@@ -127,16 +125,3 @@ def solo_turn_end(st: EpireiaState) -> None:
         return
     st.emit("battle", "Every objective is met: the final battle begins", {})
     start_battle(st)
-
-
-def solo_result(st: EpireiaState) -> None:
-    b = st.g["battle"]
-    seat = st.g["seats"][0]
-    mine, enemy = b["sides"]
-    won = sum(1 for w in b["fronts"].values() if w == mine)
-    lost = sum(1 for w in b["fronts"].values() if w == enemy)
-    win = won > lost
-    reason = f"{'Victory' if win else 'Defeat'} in the final battle: fronts {won} to {lost}"
-    st.emit("game-over", reason, {"fronts": [won, lost]})
-    st.g["result"] = Result({seat: float(won)}, {seat: 1 if win else 2}, reason,
-                            points={seat: 1.0 if win else 0.0}).to_json()

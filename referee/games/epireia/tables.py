@@ -28,6 +28,7 @@ class Tables:
         self.city_order: list[str] = list(data["city_order"])
         self.admins = by_id(data["administrators"])
         self.buildings = by_id(data["buildings"])
+        self.building_costs = [(b, spec["cost"]) for b, spec in self.buildings.items()]
         self.figures = by_id(data["figures"])
         self.track: dict[str, Any] = data["prestige_track"]
         self.bonuses = {b["level"]: b for b in self.track["bonuses"]}
@@ -43,6 +44,14 @@ class Tables:
         self.solo: dict[str, Any] = data.get("solo", {})
         self.solo_scenarios = by_id(self.solo.get("scenarios", []))
         self.augurs = {a["number"]: a for a in self.solo.get("augurs", [])}
+        cols = self.battlefield["columns"]
+        self._slots = [(f["id"], c, r) for f in self.fronts for c in range(cols)
+                       for r in range(len(f["rows"]))]
+        # action strings of the development phase, built once
+        self.donate_actions = {r: [f"donate {r} {n}" for n in range(self.donate["max"] + 1)]
+                               for r in self.resources}
+        self.build_actions = {b: f"build {b}" for b in self.buildings}
+        self.produce_actions = {d: (f"produce {d}", f"produce {d} league") for d in self.tokens}
 
     def city_figures(self, city: str) -> list[str]:
         return [f for f, fig in self.figures.items() if fig["city"] == city]
@@ -68,7 +77,5 @@ class Tables:
         raise KeyError(front)
 
     def slots(self) -> list[tuple[str, int, int]]:
-        """Every battlefield slot as (front, column, row), in placing order."""
-        cols = self.battlefield["columns"]
-        return [(f["id"], c, r) for f in self.fronts for c in range(cols)
-                for r in range(len(f["rows"]))]
+        """Every battlefield slot as (front, column, row), in placing order (do not change it)."""
+        return self._slots

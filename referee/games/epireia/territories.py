@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ...games.epireia import questions
-from ...games.epireia.contests import (
+from . import questions
+from .contests import (
     attack,
     by_side,
     conflict,
@@ -14,17 +12,15 @@ from ...games.epireia.contests import (
     single_roll,
     strongest,
 )
-from ...games.epireia.diplomacy import occupants
-from ...games.epireia.economy import add_prestige, fmt, gain
-
-if TYPE_CHECKING:
-    from ...games.epireia.state import EpireiaState
+from .economy import add_prestige
+from .position import Position
+from .resources import fmt, gain
 
 Pairs = list[tuple[str, str]]
 
 
-def resolve_territory(st: EpireiaState, territory: str) -> None:
-    present = occupants(st, territory)
+def resolve_territory(st: Position, territory: str) -> None:
+    present = st.occupants(territory)
     if not present:
         return
     name = st.t.territories[territory]["name"]
@@ -47,7 +43,7 @@ def resolve_territory(st: EpireiaState, territory: str) -> None:
         take(st, territory, winners)
 
 
-def beat_brigands(st: EpireiaState, territory: str, pairs: Pairs) -> bool:
+def beat_brigands(st: Position, territory: str, pairs: Pairs) -> bool:
     strength = sum(attack(st, f) + st.t.ability(f).get("brigand_attack", 0) for _, f in pairs)
     target = st.t.brigand_target(strength)
     roller = strongest(st, pairs)
@@ -73,14 +69,14 @@ def beat_brigands(st: EpireiaState, territory: str, pairs: Pairs) -> bool:
     return True
 
 
-def release_owner(st: EpireiaState, territory: str) -> None:
+def release_owner(st: Position, territory: str) -> None:
     spot = st.g["territories"][territory]
     if spot["owner"] in st.g["players"]:
         st.player(spot["owner"])["posts"] += 1
     spot["owner"] = None
 
 
-def enemy_takes(st: EpireiaState, territory: str) -> None:
+def enemy_takes(st: Position, territory: str) -> None:
     if st.g["territories"][territory]["owner"] == "enemy":
         return
     release_owner(st, territory)
@@ -89,7 +85,7 @@ def enemy_takes(st: EpireiaState, territory: str) -> None:
             {"territory": territory, "seat": "enemy"})
 
 
-def free_a_post(st: EpireiaState, seat: str, keep: str) -> None:
+def free_a_post(st: Position, seat: str, keep: str) -> None:
     """No city token left: the player gives up one of their other territories."""
     mine = [t for t in st.t.territory_order
             if st.g["territories"][t]["owner"] == seat and t != keep]
@@ -103,7 +99,7 @@ def free_a_post(st: EpireiaState, seat: str, keep: str) -> None:
             "to free a city token", {"seat": seat, "territory": chosen})
 
 
-def take(st: EpireiaState, territory: str, pairs: Pairs) -> None:
+def take(st: Position, territory: str, pairs: Pairs) -> None:
     spot = st.g["territories"][territory]
     taker = strongest(st, pairs)
     league = st.league_of(taker)

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from ...games.epireia.state import EpireiaState
-
+from .position import Position
 
 PLACEMENT_TRIES = 20   # random deals of face-down battle tokens tried before keeping the real one
 
 
-def member(st: EpireiaState, seat: str, league: str) -> bool:
+def member(st: Position, seat: str, league: str) -> bool:
     return seat in st.g["players"] and st.player(seat)["league"] == league
 
 
@@ -22,7 +20,7 @@ def token_view(token: dict[str, Any] | None, visible: bool) -> dict[str, Any] | 
     return dict(token) if visible else {"deck": token["deck"]}
 
 
-def player_view(st: EpireiaState, seat: str, viewer: str) -> dict[str, Any]:
+def player_view(st: Position, seat: str, viewer: str) -> dict[str, Any]:
     p = st.player(seat)
     out = {k: p[k] for k in ("league", "city", "admin", "prestige", "buildings", "posts")}
     out["resources"] = dict(p["res"])
@@ -35,7 +33,7 @@ def player_view(st: EpireiaState, seat: str, viewer: str) -> dict[str, Any]:
     return out
 
 
-def scenario_view(st: EpireiaState) -> dict[str, Any] | None:
+def scenario_view(st: Position) -> dict[str, Any] | None:
     scenario = st.g["scenario"]
     if not scenario:
         return None
@@ -44,7 +42,7 @@ def scenario_view(st: EpireiaState) -> dict[str, Any] | None:
             "reward": spec["reward"], "constraint": spec.get("constraint", {})}
 
 
-def battle_view(st: EpireiaState, viewer: str) -> dict[str, Any] | None:
+def battle_view(st: Position, viewer: str) -> dict[str, Any] | None:
     b = st.g["battle"]
     if not b:
         return None
@@ -65,7 +63,7 @@ def battle_view(st: EpireiaState, viewer: str) -> dict[str, Any] | None:
     return out
 
 
-def view(st: EpireiaState, seat: str) -> dict[str, Any]:
+def view(st: Position, seat: str) -> dict[str, Any]:
     g = st.g
     leagues = {}
     for name, league in g["leagues"].items():
@@ -101,7 +99,7 @@ def view(st: EpireiaState, seat: str) -> dict[str, Any]:
     return out
 
 
-def describe(st: EpireiaState, seat: str) -> str:
+def describe(st: Position, seat: str) -> str:
     v = view(st, seat)
     lines = [f"Turn {v['turn']}, step {v['step']}"]
     if v["scenario"]:
@@ -132,7 +130,7 @@ def describe(st: EpireiaState, seat: str) -> str:
     return "\n".join(lines)
 
 
-def determinize(st: EpireiaState, seat: str, rng: random.Random) -> EpireiaState:
+def determinize(st: Position, seat: str, rng: random.Random) -> Position:
     """Resample what `seat` cannot know and reseed every stream from `rng`.
 
     Hidden: the order of the token piles, the powers of tokens face down outside
@@ -203,7 +201,7 @@ def determinize(st: EpireiaState, seat: str, rng: random.Random) -> EpireiaState
     return copy_state
 
 
-def resample_placement(st: EpireiaState, side: str, rng: random.Random) -> None:
+def resample_placement(st: Position, side: str, rng: random.Random) -> None:
     """Which of the league's tokens lie on its face-down slots, drawn anew.
 
     Each slot takes a token of a type it allows; the rest go back to the pool.
@@ -230,14 +228,14 @@ def resample_placement(st: EpireiaState, side: str, rng: random.Random) -> None:
             return
 
 
-def resample_figures(st: EpireiaState, side: str, rng: random.Random) -> dict[str, str]:
+def resample_figures(st: Position, side: str, rng: random.Random) -> dict[str, str]:
     """Which of the league's figures lie face down on its filled fronts, drawn anew."""
     fronts = list(st.g["battle"]["figs"][side])
     figures = [f for s in st.ordered(side) for f in st.player(s)["figures"]]
     return dict(zip(fronts, rng.sample(figures, len(fronts)), strict=True))
 
 
-def resample_augurs(st: EpireiaState, rng: random.Random) -> None:
+def resample_augurs(st: Position, rng: random.Random) -> None:
     """The Augur cards still to come, drawn anew from those not revealed yet."""
     solo = st.g["solo"]
     augurs = solo["augurs"]

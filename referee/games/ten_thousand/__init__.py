@@ -1,5 +1,5 @@
 """Xenophon and the Ten Thousand: the march race for 1 to 6 players."""
 
-from ...games.ten_thousand.engine import TenThousandEngine
+from .engine import TenThousandEngine
 
 __all__ = ["TenThousandEngine"]

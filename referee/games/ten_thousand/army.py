@@ -29,6 +29,10 @@ class Army:
         """Add (or with a negative amount remove) tokens; counts never go below zero."""
         self.tokens[token] = max(0, self.tokens[token] + amount)
 
+    def copy(self) -> Army:
+        return Army(self.seat, self.men, self.space, dict(self.tokens), self.hand[:], self.leader,
+                    self.arrived, self.arrival_seq, self.destroyed, self.harsh_last)
+
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
@@ -51,6 +55,11 @@ class Turn:
     rerolls_left: int = 0      # leader power (Xenophon)
     adjusts_left: int = 0      # leader power (Clearatus)
     order: list[str] = field(default_factory=list)  # card holders, this player first
+
+    def copy(self) -> Turn:
+        return Turn(self.seat, self.start_space, self.phase, self.flags[:], dict(self.rows),
+                    self.rolls_left, self.chosen, self.rerolls_left, self.adjusts_left,
+                    self.order[:])
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -75,7 +84,12 @@ class Window:
 
     @property
     def total(self) -> int:
-        return sum(self.dice) + sum(value for _, value in self.mods)
+        return sum(self.dice) + sum([value for _, value in self.mods])
+
+    def copy(self) -> Window:
+        # a modifier pair is never changed once added: the pairs may be shared
+        return Window(self.roller, self.table, self.dice[:], self.mods[:], self.order[:],
+                      self.pos, self.passes)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

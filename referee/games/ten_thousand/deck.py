@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from ...games.ten_thousand.state import TenThousandState
+from .position import Position
 
 
-def draw(state: TenThousandState, seat: str, count: int) -> None:
+def draw(state: Position, seat: str, count: int) -> None:
     """Draw from the deck, reshuffling the discards into a new deck when it runs out."""
     hand = state.armies[seat].hand
     drawn = []
@@ -22,9 +19,14 @@ def draw(state: TenThousandState, seat: str, count: int) -> None:
             state.emit("reshuffle", "the discard pile is shuffled into a new deck")
         drawn.append(state.deck.pop())
     hand.extend(drawn)
-    names = ", ".join(state.rules.cards[n].name for n in drawn)
-    state.emit("draw", f"{seat} draws {names or 'nothing'}", frozenset([seat]),
+    state.emit("draw", drawn_text, seat, state.rules, tuple(drawn), to=frozenset([seat]),
                seat=seat, cards=drawn)
     others = frozenset(s for s in state.seats if s != seat)
     if others:
-        state.emit("draw", f"{seat} draws {len(drawn)} cards", others, seat=seat, count=len(drawn))
+        state.emit("draw", "{} draws {} cards", seat, len(drawn), to=others, seat=seat,
+                   count=len(drawn))
+
+
+def drawn_text(seat: str, rules, drawn: tuple[int, ...]) -> str:
+    names = ", ".join(rules.cards[n].name for n in drawn)
+    return f"{seat} draws {names or 'nothing'}"

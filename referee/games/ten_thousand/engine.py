@@ -6,10 +6,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ...engine import Engine, Problem
-from ...games.ten_thousand.checks import check_data
-from ...games.ten_thousand.rules import GameRules
-from ...games.ten_thousand.state import TenThousandState
-from ...ruleset import Ruleset
+from ...ruleset_model import Ruleset
+from .checks import check_data
+from .rules import GameRules
+from .state import TenThousandState
 
 
 class TenThousandEngine(Engine):

@@ -7,18 +7,16 @@ seat must decide; `answer` applies a decision taken outside a roll window
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...engine import IllegalAction
-from ...games.ten_thousand import rolls
-from ...games.ten_thousand.army import Turn
-from ...games.ten_thousand.deck import draw
+from ...rng import roll_die
+from . import rolls
+from .army import Army, Turn
+from .deck import draw
+from .position import Position
+from .rules import Table
 
-if TYPE_CHECKING:
-    from ...games.ten_thousand.state import TenThousandState
 
-
-def advance(state: TenThousandState) -> None:
+def advance(state: Position) -> None:
     """Run the game on until a seat must decide or the game is over."""
     while state.asking is None and state.step != "over":
         step = state.step
@@ -30,7 +28,7 @@ def advance(state: TenThousandState) -> None:
             phase_step(state)
 
 
-def answer(state: TenThousandState, seat: str, action: str) -> None:
+def answer(state: Position, seat: str, action: str) -> None:
     word, _, arg = action.partition(" ")
     if state.step == "leader" and word == "leader":
         take_leader(state, seat, arg)
@@ -39,35 +37,36 @@ def answer(state: TenThousandState, seat: str, action: str) -> None:
         table = state.rules.tables[state.rules.phases[state.turn.phase]["table"]]
         if word != "skip":
             state.turn.flags.extend(table.choice_flags)
-            state.emit("choice", f"{seat} chooses to {table.id}", seat=seat, table=table.id)
+            state.emit("choice", "{} chooses to {}", seat, table.id, seat=seat, table=table.id)
             state.step = "phase"
         else:
-            state.emit("choice", f"{seat} does not {table.id}", seat=seat, table=table.id)
+            state.emit("choice", "{} does not {}", seat, table.id, seat=seat, table=table.id)
             next_phase(state)
     elif state.step == "discard" and word == "discard":
         number = int(arg)
         state.armies[seat].hand.remove(number)
         state.discard.append(number)
         name = state.rules.cards[number].name
-        state.emit("discard", f"{seat} discards {name} to the hand limit", seat=seat, card=number)
+        state.emit("discard", "{} discards {} to the hand limit", seat, name, seat=seat,
+                   card=number)
         state.step = "phase"
     else:  # pragma: no cover - apply() already checked the action is legal
         raise IllegalAction(action)
 
 
 # ----- setup --------------------------------------------------------------------------
-def roll_for_first(state: TenThousandState) -> str:
+def roll_for_first(state: Position) -> str:
     """Everyone rolls a die; the highest goes first, ties roll again."""
     rng = state.rngs["setup"]
     contenders = list(state.seats)
     while len(contenders) > 1:
-        rolled = {seat: rng.randint(1, 6) for seat in contenders}
+        rolled = {seat: roll_die(rng, 6) for seat in contenders}
         best = max(rolled.values())
         contenders = [seat for seat in contenders if rolled[seat] == best]
     return contenders[0]
 
 
-def leader_step(state: TenThousandState) -> None:
+def leader_step(state: Position) -> None:
     if not state.leader_queue:
         state.step = "phase"
         start_turn(state, state.order[0])
@@ -81,15 +80,15 @@ def leader_step(state: TenThousandState) -> None:
         take_leader(state, seat, free[0] if free else state.rules.unnamed.id)
 
 
-def take_leader(state: TenThousandState, seat: str, leader_id: str) -> None:
+def take_leader(state: Position, seat: str, leader_id: str) -> None:
     state.armies[seat].leader = leader_id
     state.leader_queue.pop(0)
     name = state.rules.leader_by_id[leader_id].name
-    state.emit("leader", f"{seat} is led by {name}", seat=seat, leader=leader_id)
+    state.emit("leader", "{} is led by {}", seat, name, seat=seat, leader=leader_id)
 
 
 # ----- penalising token cards ------------------------------------------------------------
-def force_token_cards(state: TenThousandState, victim: str) -> None:
+def force_token_cards(state: Position, victim: str) -> None:
     """Penalising token cards fire at the start of another player's turn (X-06.3, X-07).
 
     Alone, the solo player is their only victim (unless the option keeps
@@ -111,18 +110,18 @@ def force_token_cards(state: TenThousandState, victim: str) -> None:
             state.discard.append(number)
             apply_tokens(state, victim, opt.tokens)
             name = state.rules.cards[number].name
-            state.emit("card", f"{holder} must play {name} on {victim}: {opt.label}",
+            state.emit("card", "{} must play {} on {}: {}", holder, name, victim, opt.label,
                        seat=holder, target=victim, card=number, forced=True)
 
 
-def apply_tokens(state: TenThousandState, seat: str, tokens: tuple[tuple[str, int], ...]) -> None:
+def apply_tokens(state: Position, seat: str, tokens: tuple[tuple[str, int], ...]) -> None:
     army = state.armies[seat]
     for token, amount in tokens:
         army.gain(token, amount)
 
 
 # ----- the turn ---------------------------------------------------------------------------
-def start_turn(state: TenThousandState, seat: str) -> None:
+def start_turn(state: Position, seat: str) -> None:
     army = state.armies[seat]
     leader = state.leader(seat)
     holders = state.card_holders()
@@ -131,12 +130,12 @@ def start_turn(state: TenThousandState, seat: str) -> None:
                       adjusts_left=leader.adjusts_per_turn, order=holders[i:] + holders[:i])
     if army.harsh_last:
         state.turn.flags.append("harsh_last_turn")
-    state.emit("turn", f"turn {state.round}: {seat} marches from space {army.space} "
-               f"with {army.men} men", seat=seat, round=state.round)
+    state.emit("turn", "turn {}: {} marches from space {} with {} men", state.round, seat,
+               army.space, army.men, seat=seat, round=state.round)
     force_token_cards(state, seat)
 
 
-def next_phase(state: TenThousandState) -> None:
+def next_phase(state: Position) -> None:
     turn = state.turn
     turn.phase += 1
     turn.rolls_left = 1
@@ -144,14 +143,13 @@ def next_phase(state: TenThousandState) -> None:
     state.step = "phase"
 
 
-def phase_step(state: TenThousandState) -> None:
+def phase_step(state: Position) -> None:
     turn = state.turn
     army = state.armies[turn.seat]
     if not army.marching:
         finish_turn(state)
         return
-    phase = state.rules.phases[turn.phase]
-    kind = phase["step"]
+    kind, table = state.rules.phase_plan[turn.phase]
     if kind == "draw":
         draw(state, turn.seat, state.rules.draw_per_turn)
         next_phase(state)
@@ -161,10 +159,10 @@ def phase_step(state: TenThousandState) -> None:
     elif kind == "end":
         end_phase(state)
     else:
-        roll_phase(state, state.rules.tables[phase["table"]])
+        roll_phase(state, table)
 
 
-def roll_phase(state: TenThousandState, table) -> None:
+def roll_phase(state: Position, table: Table) -> None:
     turn = state.turn
     if turn.rolls_left <= 0 or not rolls.condition_holds(state, table):
         next_phase(state)
@@ -176,7 +174,7 @@ def roll_phase(state: TenThousandState, table) -> None:
     rolls.open_roll(state, table)
 
 
-def consume(state: TenThousandState, seat: str) -> None:
+def consume(state: Position, seat: str) -> None:
     """Eat one food token (clearing starvation), or starve a little more."""
     army = state.armies[seat]
     rule = state.rules.consumption
@@ -186,15 +184,15 @@ def consume(state: TenThousandState, seat: str) -> None:
             army.tokens[token] = 0
         for token, n in eat.items():
             army.gain(token, -n)
-        state.emit("consume", f"{seat} eats; {army.tokens['food']} food left", seat=seat)
+        state.emit("consume", "{} eats; {} food left", seat, army.tokens["food"], seat=seat)
     else:
         for token, n in rule["hungry_gains"].items():
             army.gain(token, n)
-        state.emit("consume", f"{seat} has no food: {army.tokens['starvation']} starvation "
-                   "tokens", seat=seat)
+        state.emit("consume", "{} has no food: {} starvation tokens", seat,
+                   army.tokens["starvation"], seat=seat)
 
 
-def end_phase(state: TenThousandState) -> None:
+def end_phase(state: Position) -> None:
     seat = state.turn.seat
     hand = state.armies[seat].hand
     if len(hand) > state.hand_limit(seat):
@@ -205,7 +203,7 @@ def end_phase(state: TenThousandState) -> None:
     finish_turn(state)
 
 
-def leave_the_march(state: TenThousandState, army) -> None:
+def leave_the_march(state: Position, army: Army) -> None:
     """An army that arrives or is destroyed discards its hand (X-10).
 
     Under the option `finished_play_penalising` an arrived army keeps its
@@ -220,7 +218,7 @@ def leave_the_march(state: TenThousandState, army) -> None:
     army.hand = keep
 
 
-def finish_turn(state: TenThousandState) -> None:
+def finish_turn(state: Position) -> None:
     """Close the turn, pass to the next marching player, move the time pawn."""
     turn = state.turn
     army = state.armies[turn.seat]
@@ -241,6 +239,6 @@ def finish_turn(state: TenThousandState) -> None:
         state.emit("end", "every army has reached the sea or been destroyed")
         return
     state.round += 1
-    state.emit("time", f"the time pawn moves to space {state.round}", round=state.round)
+    state.emit("time", "the time pawn moves to space {}", state.round, round=state.round)
     start_turn(state, remaining[0])
     state.step = "phase"

@@ -9,18 +9,19 @@ again and starts the round anew.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ...games.ten_thousand import cards
-from ...games.ten_thousand.army import Window
-from ...games.ten_thousand.deck import draw
-from ...games.ten_thousand.rules import Table
+from ...rng import roll_die
+from .army import Window
+from .cards import card_actions, find_option
+from .deck import draw
+from .position import Position
+from .rules import Table
 
-if TYPE_CHECKING:
-    from ...games.ten_thousand.state import TenThousandState
+NONE: dict[str, int] = {}   # an empty row entry (never changed)
 
 
-def condition_holds(state: TenThousandState, table: Table) -> bool:
+def condition_holds(state: Position, table: Table) -> bool:
     """Is this phase's roll due? (a satrap met, anger tokens held, ...)."""
     cond = table.only_if
     if not cond:
@@ -30,7 +31,7 @@ def condition_holds(state: TenThousandState, table: Table) -> bool:
     return state.armies[state.turn.seat].tokens[cond["token"]] > 0
 
 
-def standing_modifiers(state: TenThousandState, table: Table) -> list[list]:
+def standing_modifiers(state: Position, table: Table) -> list[list]:
     """The table's own modifiers that apply now, plus the roller's leader's."""
     turn = state.turn
     army = state.armies[turn.seat]
@@ -61,39 +62,47 @@ def standing_modifiers(state: TenThousandState, table: Table) -> list[list]:
     return out
 
 
-def throw(state: TenThousandState, seat: str, count: int) -> list[int]:
+def throw(state: Position, seat: str, count: int) -> list[int]:
     rng = state.dice(seat)
-    return [rng.randint(1, 6) for _ in range(count)]
+    return [roll_die(rng, 6) for _ in range(count)]
 
 
-def open_roll(state: TenThousandState, table: Table) -> None:
-    roller = state.turn.seat
-    marching = state.turn.order
-    state.window = Window(roller=roller, table=table.id, dice=throw(state, roller, table.dice),
-                          mods=standing_modifiers(state, table), order=list(marching))
+def open_roll(state: Position, table: Table) -> None:
+    turn = state.turn
+    roller = turn.seat
+    state.window = Window(roller, table.id, throw(state, roller, table.dice),
+                          standing_modifiers(state, table), turn.order[:])
     state.step = "window"
     announce(state, "rolls")
     force_cards(state)
 
 
-def announce(state: TenThousandState, verb: str) -> None:
+def announce(state: Position, verb: str) -> None:
     w = state.window
+    dice = list(w.dice)
     name = state.rules.roll_names[state.rules.tables[w.table].roll]
-    mods = "".join(f", {label} {value:+d}" for label, value in w.mods)
-    state.emit("roll", f"{w.roller} {verb} {name}: {'+'.join(map(str, w.dice))}{mods}",
-               seat=w.roller, table=w.table, dice=list(w.dice))
+    state.emit("roll", roll_text, w.roller, verb, name, dice,
+               tuple(w.mods), seat=w.roller, table=w.table, dice=dice)
 
 
-def force_cards(state: TenThousandState) -> None:
+def roll_text(roller: str, verb: str, name: str, dice: list[int],
+              mods: tuple[list, ...]) -> str:
+    """'p1 rolls the Route Roll: 3+5, Leader +1'."""
+    shown = "".join(f", {label} {value:+d}" for label, value in mods)
+    return f"{roller} {verb} {name}: {'+'.join(map(str, dice))}{shown}"
+
+
+def force_cards(state: Position) -> None:
     """Penalising cards that fit this roll must be played now (X-07)."""
     w = state.window
     roll = state.rules.tables[w.table].roll
-    opponents_only = state.options.get("penalising_cards") == "opponents-only"
+    opponents_only = state.opponents_only
     forced = state.rules.forced[roll]
+    armies = state.armies
     for seat in w.order:
         if opponents_only and seat == w.roller:
             continue
-        army = state.armies[seat]
+        army = armies[seat]
         if forced.keys().isdisjoint(army.hand):
             continue
         for number in [n for n in army.hand if n in forced]:
@@ -102,15 +111,15 @@ def force_cards(state: TenThousandState) -> None:
             army.hand.remove(number)
             state.discard.append(number)
             w.mods.append([card.name, opt.amount])
-            state.emit("card", f"{seat} must play {card.name} on {w.roller}'s "
-                       f"{state.rules.roll_names[roll]}: {opt.amount:+d}",
+            state.emit("card", "{} must play {} on {}'s {}: {:+d}", seat, card.name, w.roller,
+                       state.rules.roll_names[roll], opt.amount,
                        seat=seat, target=w.roller, card=number, forced=True)
 
 
-def seat_actions(state: TenThousandState, seat: str) -> list[str]:
+def seat_actions(state: Position, seat: str) -> list[str]:
     w = state.window
     roll = state.rules.tables[w.table].roll
-    actions = cards.card_actions(state, seat, roll, w.roller)
+    actions = card_actions(state, seat, roll, w.roller)
     if seat == w.roller:
         turn = state.turn
         if turn.rerolls_left > 0:
@@ -121,11 +130,12 @@ def seat_actions(state: TenThousandState, seat: str) -> list[str]:
     return actions
 
 
-def ask_next(state: TenThousandState) -> None:
+def ask_next(state: Position) -> None:
     """Ask the next seat that can act, or shut the window and apply the roll."""
     w = state.window
+    table = state.rules.tables[w.table]
     # quick test for the other seats, who can rarely act: any card that fits at all?
-    others_fit = state.rules.window_options[(state.rules.tables[w.table].roll, False)]
+    others_fit = state.rules.window_options[(table.roll, False)]
     while w.passes < len(w.order):
         seat = w.order[w.pos]
         if seat != w.roller and others_fit.keys().isdisjoint(state.armies[seat].hand):
@@ -133,7 +143,7 @@ def ask_next(state: TenThousandState) -> None:
         else:
             actions = seat_actions(state, seat)
         if actions:
-            name = state.rules.roll_names[state.rules.tables[w.table].roll]
+            name = state.rules.roll_names[table.roll]
             state.ask(seat, f"{w.roller}'s {name} shows {w.total}: play a card or pass",
                       actions + ["pass"])
             return
@@ -142,7 +152,7 @@ def ask_next(state: TenThousandState) -> None:
     resolve(state)
 
 
-def answer(state: TenThousandState, seat: str, action: str) -> None:
+def answer(state: Position, seat: str, action: str) -> None:
     w = state.window
     if action == "pass":
         w.passes += 1
@@ -157,33 +167,33 @@ def answer(state: TenThousandState, seat: str, action: str) -> None:
     force_cards(state)
 
 
-def use_leader(state: TenThousandState, seat: str, arg: str) -> None:
+def use_leader(state: Position, seat: str, arg: str) -> None:
     leader = state.leader(seat)
     if arg == "reroll":
         state.turn.rerolls_left -= 1
-        state.emit("leader", f"{leader.name} orders a reroll", seat=seat)
+        state.emit("leader", "{} orders a reroll", leader.name, seat=seat)
         reroll(state)
     else:
         state.turn.adjusts_left -= 1
         state.window.mods.append([leader.name, int(arg)])
-        state.emit("leader", f"{leader.name} adjusts the roll by {arg}", seat=seat)
+        state.emit("leader", "{} adjusts the roll by {}", leader.name, arg, seat=seat)
 
 
-def reroll(state: TenThousandState) -> None:
+def reroll(state: Position) -> None:
     w = state.window
     w.dice = throw(state, w.roller, len(w.dice))
     w.pos = 0
     announce(state, "rerolls")
 
 
-def play_card(state: TenThousandState, seat: str, number: int, label: str) -> None:
+def play_card(state: Position, seat: str, number: int, label: str) -> None:
     army = state.armies[seat]
     card = state.rules.cards[number]
-    opt = cards.find_option(card, label)
+    opt = find_option(card, label)
     army.hand.remove(number)
     state.discard.append(number)
     w = state.window
-    state.emit("card", f"{seat} plays {card.name} ({label})", seat=seat, card=number,
+    state.emit("card", "{} plays {} ({})", seat, card.name, label, seat=seat, card=number,
                option=label, target=w.roller)
     if opt.effect == "modify":
         w.mods.append([card.name, opt.amount])
@@ -199,7 +209,7 @@ def play_card(state: TenThousandState, seat: str, number: int, label: str) -> No
 
 
 # ----- applying the result --------------------------------------------------------------
-def resolve(state: TenThousandState) -> None:
+def resolve(state: Position) -> None:
     w = state.window
     table = state.rules.tables[w.table]
     seat = w.roller
@@ -216,7 +226,7 @@ def resolve(state: TenThousandState) -> None:
                   total)
     elif table.outcome == "loss":
         lost = max(0, total) * table.men_per_point
-        state.emit("result", f"{seat} {name} {total}: loses {lost} men", seat=seat,
+        state.emit("result", "{} {} {}: loses {} men", seat, name, total, lost, seat=seat,
                    table=table.id, total=total, men=-lost)
         lose_men(state, seat, lost)
     else:  # move
@@ -226,44 +236,49 @@ def resolve(state: TenThousandState) -> None:
     state.step = "phase"
 
 
-def apply_row(state: TenThousandState, seat: str, row: dict[str, Any], what: str,
-              table: str, total: int) -> None:
+def apply_row(state: Position, seat: str, row: dict[str, Any], what: str, table: str,
+              total: int) -> None:
+    """The row rolled on a table: tokens, turn flags, lost men (`what`: the roll and total)."""
     army = state.armies[seat]
     for token in row.get("discard_all", ()):
         army.tokens[token] = 0
-    for token, n in row.get("gain", {}).items():
+    for token, n in row.get("gain", NONE).items():
         army.gain(token, n)
-    for token, n in row.get("lose", {}).items():
+    for token, n in row.get("lose", NONE).items():
         army.gain(token, -n)
     state.turn.flags.extend(row.get("flags", ()))
     loss = row.get("lose_men", 0)
     if isinstance(loss, dict):
         dice = throw(state, seat, loss["dice"])
         loss = (sum(dice) + loss.get("add", 0)) * loss["times"]
-    state.emit("result", f"{seat} {what}: {row['result']}" + (f", loses {loss} men" if loss else ""),
-               seat=seat, table=table, total=total, result=row["result"], men=-loss)
     if loss:
+        state.emit("result", "{} {}: {}, loses {} men", seat, what, row["result"], loss,
+                   seat=seat, table=table, total=total, result=row["result"], men=-loss)
         lose_men(state, seat, loss)
+    else:
+        state.emit("result", "{} {}: {}", seat, what, row["result"],
+                   seat=seat, table=table, total=total, result=row["result"], men=-loss)
 
 
-def lose_men(state: TenThousandState, seat: str, men: int) -> None:
+def lose_men(state: Position, seat: str, men: int) -> None:
     """Men never drop below zero; an army at zero is destroyed (X-11)."""
     army = state.armies[seat]
     army.men = max(0, army.men - men)
     if army.men == 0 and not army.destroyed:
         army.destroyed = True
-        state.emit("destroyed", f"{seat}'s army is wiped out", seat=seat)
+        state.emit("destroyed", "{}'s army is wiped out", seat, seat=seat)
 
 
-def move(state: TenThousandState, seat: str, steps: int, what: str) -> None:
+def move(state: Position, seat: str, steps: int, what: str) -> None:
     army = state.armies[seat]
     finish = state.rules.distance["finish"]
     army.space = min(finish, army.space + steps)
-    state.emit("move", f"{seat} {what}: marches {steps} spaces to space {army.space}",
+    state.emit("move", "{} {}: marches {} spaces to space {}", seat, what, steps, army.space,
                seat=seat, table="travel", space=army.space)
     if army.space >= finish:
         army.arrived = state.round
         army.arrival_seq = state.arrivals
         state.arrivals += 1
-        state.emit("arrive", f"{seat} reaches {state.rules.distance['finish_name']} with "
-                   f"{army.men} men after {state.round} turns", seat=seat, turns=state.round)
+        state.emit("arrive", "{} reaches {} with {} men after {} turns", seat,
+                   state.rules.distance["finish_name"], army.men, state.round,
+                   seat=seat, turns=state.round)

@@ -73,6 +73,31 @@ class Table:
         return len(self.rows) - 1
 
 
+def option_fits_roll(opt: CardOption, roll: str, own: bool) -> bool:
+    """May a (non-penalising) card option be played in the window of `roll`?
+
+    `own` is true for the roller, who is always the player whose turn it is
+    (only the marching player rolls), so own-turn cards need `own` as well.
+    Whether there is a token to remove is checked at play time.
+    """
+    effect = opt.effect
+    if effect == "modify":
+        if opt.roll != roll:
+            return False
+        return own if opt.target == "self" else (not own if opt.target == "opponent" else True)
+    if effect == "reroll":
+        if opt.roll not in (roll, "any"):
+            return False
+        return own if opt.target == "self" else True
+    if effect == "extra_roll":
+        return own and opt.roll == roll
+    if effect == "tokens":
+        return own and opt.target == "self"   # gifts to yourself, any time in your own turn
+    if effect == "draw":
+        return own
+    return False
+
+
 def option_label(opt: dict[str, Any], codes: dict[str, str]) -> str:
     effect = opt["effect"]
     if effect == "modify":
@@ -101,6 +126,9 @@ class GameRules:
         self.phases: list[dict[str, Any]] = data["phases"]
         self.consumption = data["consumption"]
         self.tables = {tid: _table(tid, spec) for tid, spec in data["tables"].items()}
+        # per phase: its step and the table it rolls on (None for draw, consumption, end)
+        self.phase_plan: list[tuple[str, Table | None]] = [
+            (phase["step"], self.tables.get(phase.get("table", ""))) for phase in self.phases]
         self.leaders = [_leader(spec) for spec in data["leaders"]]
         self.leader_by_id = {lead.id: lead for lead in self.leaders}
         unnamed = data["unnamed_leader"]
@@ -128,7 +156,6 @@ class GameRules:
         `forced[roll]` maps penalising card number -> the option it must be
         played for on that roll.
         """
-        from ...games.ten_thousand.cards import option_fits_roll
         self.window_options: dict[tuple[str, bool], dict[int, tuple[CardOption, ...]]] = {}
         self.forced: dict[str, dict[int, CardOption]] = {}
         for roll in self.roll_names:

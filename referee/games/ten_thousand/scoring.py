@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...engine import Result
-
-if TYPE_CHECKING:
-    from ...games.ten_thousand.state import TenThousandState
+from .position import Position
 
 
 def score(men: int, turns: int | None) -> float:
@@ -16,7 +12,7 @@ def score(men: int, turns: int | None) -> float:
     return round(men / turns, 3)
 
 
-def result(state: TenThousandState) -> Result:
+def result(state: Position) -> Result:
     scores = {}
     keys = {}
     for seat in state.seats:
@@ -33,7 +29,7 @@ def result(state: TenThousandState) -> Result:
     return Result(scores=scores, ranks=ranks, reason=reason)
 
 
-def solo_result(state: TenThousandState, scores: dict[str, float]) -> Result:
+def solo_result(state: Position, scores: dict[str, float]) -> Result:
     """Alone, the score is set against the benchmark line (X-13)."""
     (seat,) = state.seats
     line = state.rules.solo

@@ -1,56 +1,37 @@
-"""One position of a Ten Thousand game and the State interface around it.
+"""The agon State interface of a Ten Thousand game, over its `Position`.
 
-The turn sequence lives in `flow`, roll windows in `rolls`; this module holds
-the data, validates actions and answers the referee's questions.
+The turn sequence lives in `flow`, roll windows in `rolls`; this module starts
+games, validates actions and answers the referee's questions.
 """
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any
 
 from ...engine import Decision, Event, IllegalAction, Result, State
-from ...games.ten_thousand import flow, rolls, scoring
-from ...games.ten_thousand.army import Army, Turn, Window
-from ...games.ten_thousand.deck import draw
-from ...games.ten_thousand.rules import GameRules
-from ...rng import rng_from_state, rng_state, stream
+from ...rng import Streams
+from . import flow, rolls, scoring
+from .army import Army
+from .deck import draw
+from .position import Position
 
 RESAMPLE_TRIES = 500   # deals tried to find one where the seat asked in a window can act
 
 
-class TenThousandState(State):
-    def __init__(self, rules: GameRules, seats: list[str], seed: int,
-                 options: dict[str, Any]) -> None:
-        self.rules = rules
-        self.seats = list(seats)
-        self.seed = seed
-        self.options = dict(options)
-        self.order: list[str] = list(seats)      # turn order, first player first
-        self.armies: dict[str, Army] = {}
-        self.round = rules.time_start            # the neutral pawn's Time-Track space
-        self.step = "leader"                     # leader | phase | window | choose | discard | over
-        self.leader_queue: list[str] = []
-        self.turn: Turn | None = None
-        self.window: Window | None = None
-        self.deck: list[int] = []
-        self.discard: list[int] = []
-        # seat -> cards it put face down on the discard pile (a hand left with the march):
-        # hidden from the others, resampled by determinize(); emptied at a reshuffle
-        self.face_down: dict[str, list[int]] = {}
-        self.arrivals = 0
-        self.asking: Decision | None = None
-        self.rngs: dict[str, random.Random] = {}
-        self.events: list[Event] = []
+class TenThousandState(Position, State):
+    """One game of Ten Thousand, as the referee and bots see it.
+
+    Search bots pay little per step: ``clone()`` copies a few lists, random
+    streams are copied only when a copy rolls them, and event texts are
+    written only when someone reads them.
+    """
 
     # ----- setup -----------------------------------------------------------------
     def setup(self) -> None:
         """Shuffle, deal, roll for first player, then ask for leaders."""
         rules = self.rules
-        self.rngs = {"deck": stream(self.seed, "deck"), "setup": stream(self.seed, "setup")}
-        for seat in self.seats:
-            self.rngs[f"dice:{seat}"] = stream(self.seed, f"dice:{seat}")
+        self.rngs = Streams.named(self.seed, ["deck", "setup", *(f"dice:{s}" for s in self.seats)])
         self.deck = list(rules.deck)
         self.rngs["deck"].shuffle(self.deck)
         start = rules.start
@@ -66,32 +47,6 @@ class TenThousandState(State):
             draw(self, seat, start["cards"])
         self.leader_queue = list(self.order)
         flow.advance(self)
-
-    # ----- helpers used by flow and rolls -----------------------------------------
-    def emit(self, kind: str, text: str, to: frozenset[str] | None = None, **data: Any) -> None:
-        self.events.append(Event(kind, text, data, to))
-
-    def ask(self, seat: str, prompt: str, legal: list[str]) -> None:
-        self.asking = Decision(seat, prompt, legal)
-
-    def dice(self, seat: str) -> random.Random:
-        return self.rngs[f"dice:{seat}"]
-
-    def marching(self) -> list[str]:
-        return [seat for seat in self.order if self.armies[seat].marching]
-
-    def card_holders(self) -> list[str]:
-        """Seats that take part in card windows: the marching ones, plus arrived
-        armies still holding penalising cards (option finished_play_penalising)."""
-        return [seat for seat in self.order
-                if self.armies[seat].marching or self.armies[seat].hand]
-
-    def hand_limit(self, seat: str) -> int:
-        leader = self.rules.leader_by_id.get(self.armies[seat].leader or "")
-        return self.rules.hand_limit + (leader.hand_limit_bonus if leader else 0)
-
-    def leader(self, seat: str):
-        return self.rules.leader_by_id.get(self.armies[seat].leader or "", self.rules.unnamed)
 
     def resume(self) -> list[Event]:
         """Run the automatic steps after a position was edited by hand.
@@ -135,7 +90,7 @@ class TenThousandState(State):
         return scoring.result(self)
 
     def clone(self) -> TenThousandState:
-        return copy.deepcopy(self, {id(self.rules): self.rules})
+        return self.copy()
 
     def view(self, seat: str) -> dict[str, Any]:
         rules = self.rules
@@ -214,7 +169,7 @@ class TenThousandState(State):
         other.deck = rest
         other.events = []   # the opening draws, which name the real cards
         other.seed = rng.getrandbits(63)
-        other.rngs = {name: random.Random(rng.getrandbits(64)) for name in sorted(self.rngs)}
+        other.rngs.reseed(rng)
         return other
 
     @staticmethod
@@ -251,40 +206,3 @@ class TenThousandState(State):
             other.asking = Decision(asking.seat, asking.prompt,
                                     [f"discard {n}" for n in sorted(set(hand))])
         return True
-
-    # ----- persistence ----------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
-        asking = self.asking
-        return {
-            "game": "ten-thousand", "seats": list(self.seats), "seed": self.seed,
-            "options": dict(self.options), "order": list(self.order), "round": self.round,
-            "step": self.step, "leader_queue": list(self.leader_queue),
-            "armies": [self.armies[s].to_json() for s in self.seats],
-            "turn": self.turn.to_json() if self.turn else None,
-            "window": self.window.to_json() if self.window else None,
-            "deck": list(self.deck), "discard": list(self.discard), "arrivals": self.arrivals,
-            "face_down": {s: list(cards) for s, cards in self.face_down.items()},
-            "asking": None if asking is None else
-            {"seat": asking.seat, "prompt": asking.prompt, "legal": list(asking.legal)},
-            "rngs": {name: rng_state(rng) for name, rng in self.rngs.items()},
-        }
-
-    @classmethod
-    def from_json(cls, rules: GameRules, data: dict[str, Any]) -> TenThousandState:
-        state = cls(rules, data["seats"], data["seed"], data["options"])
-        state.order = list(data["order"])
-        state.round = data["round"]
-        state.step = data["step"]
-        state.leader_queue = list(data["leader_queue"])
-        state.armies = {a["seat"]: Army.from_json(a) for a in data["armies"]}
-        state.turn = Turn.from_json(data["turn"]) if data["turn"] else None
-        state.window = Window.from_json(data["window"]) if data["window"] else None
-        state.deck = list(data["deck"])
-        state.discard = list(data["discard"])
-        state.arrivals = data["arrivals"]
-        state.face_down = {s: list(cards) for s, cards in data.get("face_down", {}).items()}
-        asking = data["asking"]
-        state.asking = None if asking is None else Decision(asking["seat"], asking["prompt"],
-                                                            list(asking["legal"]))
-        state.rngs = {name: rng_from_state(s) for name, s in data["rngs"].items()}
-        return state

@@ -1,0 +1,146 @@
+"""Engines play seeded random games move for move as they did before the speed work.
+
+Bots and game records depend on what an engine shows: the legal action strings,
+the views of every seat and the events (type, data, text, who sees them).  Each
+digest below is a sha256 over that whole sequence for one seeded random game,
+recorded from the engines as they were before they were reworked for speed
+(main at 80f928a).  A digest that changes means a bot or a stored record would
+see a different game: if the change is meant (a rules fix), say so in the commit
+and print the new table with
+
+    python tests/platform/test_engine_golden.py
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import sys
+from typing import Any
+
+import pytest
+
+from agon.referee.games import engine_class
+from agon.referee.ruleset import load_ruleset
+
+# (ruleset, players, options) -> seeds played
+CASES: list[tuple[str, int, dict[str, Any]]] = [
+    ("earth-and-water", 2, {}),
+    ("earth-and-water", 2, {"forced_spend": True, "cheap_fleets": True}),
+    ("earth-and-water", 2, {"reaction_prompts": "always"}),
+    ("earth-and-water-solo", 1, {}),
+    ("ten-thousand", 1, {}),
+    ("ten-thousand", 2, {}),
+    ("ten-thousand", 4, {"penalising_cards": "opponents-only"}),
+    ("ten-thousand", 6, {"finished_play_penalising": True}),
+    ("epireia", 2, {}),
+    ("epireia", 3, {}),
+    ("epireia", 4, {}),
+    ("epireia-solo", 1, {"scenario": "S1"}),
+    ("epireia-solo", 1, {"scenario": "S2"}),
+    ("epireia-solo", 1, {"scenario": "S3"}),
+    ("epireia-solo", 1, {"scenario": "S4"}),
+]
+SEEDS = (1, 2, 3)
+
+
+def _dump(value: Any) -> bytes:
+    return json.dumps(value, sort_keys=True, separators=(",", ":")).encode()
+
+
+def _events(events: list) -> list:
+    return [[e.to_json(), sorted(e.to) if e.to is not None else None] for e in events]
+
+
+def game_digest(ruleset_id: str, players: int, options: dict[str, Any], seed: int) -> str:
+    """sha256 over every legal list, every seat's view and every event of one random game."""
+    ruleset = load_ruleset(ruleset_id)
+    engine = engine_class(ruleset.engine)(ruleset)
+    seats = engine.seats(players)
+    state = engine.new_game(seats, seed, options)
+    chooser = random.Random(seed)
+    digest = hashlib.sha256()
+    digest.update(_dump(_events(state.setup_events())))
+    while True:
+        pending = state.pending()
+        digest.update(_dump([[d.seat, d.prompt, list(d.legal)] for d in pending]))
+        digest.update(_dump([state.view(seat) for seat in seats]))
+        if not pending:
+            break
+        for decision in pending:
+            action = chooser.choice(list(decision.legal))
+            digest.update(_dump(_events(state.apply(decision.seat, action))))
+    digest.update(_dump(state.result().to_json()))
+    return digest.hexdigest()
+
+
+def _key(ruleset_id: str, players: int, options: dict[str, Any], seed: int) -> str:
+    opts = ",".join(f"{k}={v}" for k, v in sorted(options.items()))
+    return f"{ruleset_id}/{players}/{opts}/{seed}"
+
+
+GOLDEN: dict[str, str] = {
+    'earth-and-water/2//1': '9495d199e8cc188fa8c053ad7f83c4844e8d8f428142e9828dfa40b8dce925d5',
+    'earth-and-water/2//2': '781e8486857d6b44a8b91e56fc4961e26657410800964c6ccf4ddb50c7eb64e7',
+    'earth-and-water/2//3': 'be93458f1f2846e5949e31bf6636c8f3d544d561589c7158cbc96e6818d88a14',
+    'earth-and-water/2/cheap_fleets=True,forced_spend=True/1': '17881fa3c9426e113eb428d57b915cd618461ab77597e9ae8b0d1a45b8dc5d75',
+    'earth-and-water/2/cheap_fleets=True,forced_spend=True/2': '8a7abbb4e91ba862cb7deb7c32783e406f4c6120aaf14f706bfa1ebecc7056ee',
+    'earth-and-water/2/cheap_fleets=True,forced_spend=True/3': '196b9cca6a045f735d338f9321aae6d88265349095e0cbd7722eb21f2b6c89f8',
+    'earth-and-water/2/reaction_prompts=always/1': '9495d199e8cc188fa8c053ad7f83c4844e8d8f428142e9828dfa40b8dce925d5',
+    'earth-and-water/2/reaction_prompts=always/2': '781e8486857d6b44a8b91e56fc4961e26657410800964c6ccf4ddb50c7eb64e7',
+    'earth-and-water/2/reaction_prompts=always/3': '0ca1401c2015ae8d922a1c0271ec89faa12d434c3c59aab21fdc4f8d9e664071',
+    'earth-and-water-solo/1//1': '077e4750d74c4d0f8cdd3d5ab25d82b4b4d35640e45f2fe61647df8ceb8f70c6',
+    'earth-and-water-solo/1//2': '201077b89487c36366c7d638089d3548d5127c7cc50455381a7f3aa2df315519',
+    'earth-and-water-solo/1//3': 'd87d3bf7f63f082753179bd8f9313351fb2b79466f74f4f2cb153b26dae94172',
+    'ten-thousand/1//1': '08e92e8b9c050dbc48b4c5708452feedaf34c5202c8c8820007c459c0ee65222',
+    'ten-thousand/1//2': '598888ed2019164e3b6d8ffecced3a53950dcbe6cf277e85706e18680a817fa0',
+    'ten-thousand/1//3': 'b84321ebb3f2705acaf510fdd13e2ed502d25ddf3648329321439548f8893e2d',
+    'ten-thousand/2//1': 'b4deb49609fed3892e8bf93e8cb84865d6ce48a1dd1978c5a5f56a88c9ffb78a',
+    'ten-thousand/2//2': '46997bc781138a6dd5371866879cbd0ab377884b958515d0ea8ecfbbad256010',
+    'ten-thousand/2//3': '72cc745dba2ec4fb0d2fd1457b1202ad3ef46d342801cbfbfed5adc54eb3084a',
+    'ten-thousand/4/penalising_cards=opponents-only/1': '16b0b25bd9da59cb77480575cc2596be001feb6ef350e0999c0991191247ba50',
+    'ten-thousand/4/penalising_cards=opponents-only/2': 'b854aaf8bfb2999f00c561767e425344d9a43bdd7f688e4119d19ec187e067e0',
+    'ten-thousand/4/penalising_cards=opponents-only/3': 'ab9022ad18cb8da7b6a98ca9ddef53ece79327a72a378233c07511a6220a2d63',
+    'ten-thousand/6/finished_play_penalising=True/1': '55bcf545f715d3c42ac6c1e12813860dc0db81f7ff8faea46ba39895e8b7ab4a',
+    'ten-thousand/6/finished_play_penalising=True/2': '0d4220f9fe7b73a0f257bcf0861592bf310d79ddda73e042f91f37f38c3319a5',
+    'ten-thousand/6/finished_play_penalising=True/3': 'ed1182e3c70846790e107c26f49e0595508a1899ed3999422eba856e1c6e1c4c',
+    'epireia/2//1': '093142940de4de7e7566db2fd509786bb179e0e94d49651b8b05d5594be3c07f',
+    'epireia/2//2': '18a54c4f0d268b8b2ff67f239e93cfd25d94ff508e68622eddbed151a0c38f59',
+    'epireia/2//3': 'd7a6f321f02334279c880e2d256f018dba038c34770b96c1832e6799b27e2989',
+    'epireia/3//1': '9278ffc4e488720bd85a52ffb40994de7a0354cbd47012abbf4ae712000db8a4',
+    'epireia/3//2': 'e5dd28e103eb6ddad2f1035594177b8ceb71d572938b7c54adbee4f7f1133db5',
+    'epireia/3//3': '6d1356da0761b01b16fc5972fe444b0792380d3af3b5ecd18f28fbd1d6de5582',
+    'epireia/4//1': '397fa268e8a4ee4b3e58012c3162b2977fa802f8c8ce9f50b1f4dbd7012ea06d',
+    'epireia/4//2': 'f727e2432e31157eaa63fbb80b8b80699fcffdc67dc4926b0141f65366db9ca5',
+    'epireia/4//3': '8c255da0e1a2ad5f2b5e0db4f394d3b5668920c5bd97c02208326e93ea1cdbd5',
+    'epireia-solo/1/scenario=S1/1': '482556b75b7ede29a207e783572a0defb797a6f4327740861097b367a21d8800',
+    'epireia-solo/1/scenario=S1/2': 'f7353b52f004c30d3ea387bba5b3f5139cc2485e9d0219565366c2eaaadc2255',
+    'epireia-solo/1/scenario=S1/3': '929935682022314aed15305d99c3ec2a1e02c55514c8871af6452d1a60002bd0',
+    'epireia-solo/1/scenario=S2/1': '0f76954bb278fa038c2b0a5f61796a2dfd17937c390c542e40c0e0ec5eebfc1a',
+    'epireia-solo/1/scenario=S2/2': '23519589dc199eb5ec4b113cd7ee38545d895541eccfa3daf89abbcb00897ae8',
+    'epireia-solo/1/scenario=S2/3': 'f63e4cac99bfa660ababb5ad2f9f1c7e1cdc2bff2f6037d43b8e49729cba3610',
+    'epireia-solo/1/scenario=S3/1': '07fc23e05579f098849ddd50ff7534530850ba4b60716dde2b992740e499d785',
+    'epireia-solo/1/scenario=S3/2': '3fbaf39afccb79602ca48e7166a9c55dd3c5f4378fce830074869123442a15f1',
+    'epireia-solo/1/scenario=S3/3': '0e323121b3faf88da90f9a10fdad896c607859ddfd1f7de754b2d9f4588a9795',
+    'epireia-solo/1/scenario=S4/1': '9a0fa54806c2d1ca6abdec1762b798827e28b3f22c2b1f6214bff7f462bc65fe',
+    'epireia-solo/1/scenario=S4/2': 'f78da689ed12dbd5f09e0ae08a6d57dcac835c221a0d38cfac0be846bc819ae0',
+    'epireia-solo/1/scenario=S4/3': 'ea50f0fd30865df730faf4f3109c51286b390773e585bf40200881d6273b7c8b',
+}
+
+
+@pytest.mark.parametrize(("ruleset_id", "players", "options"), CASES,
+                         ids=[_key(r, p, o, 0)[:-2] for r, p, o in CASES])
+def test_random_games_replay_move_for_move(ruleset_id: str, players: int,
+                                           options: dict[str, Any]) -> None:
+    for seed in SEEDS:
+        key = _key(ruleset_id, players, options, seed)
+        assert game_digest(ruleset_id, players, options, seed) == GOLDEN[key], key
+
+
+if __name__ == "__main__":
+    for ruleset_id, players, options in CASES:
+        for seed in SEEDS:
+            key = _key(ruleset_id, players, options, seed)
+            print(f"    {key!r}: {game_digest(ruleset_id, players, options, seed)!r},")
+            sys.stdout.flush()
