@@ -80,7 +80,7 @@ def test_variant_errors_point_at_the_file_that_holds_the_bad_value(tmp_path):
         format: agon-ruleset/1
         id: my-variant
         name: House rules
-        version: 1
+        version: "1"
         extends: base.yaml
         players: {min: 2, max: 1}
         """)
@@ -88,7 +88,7 @@ def test_variant_errors_point_at_the_file_that_holds_the_bad_value(tmp_path):
     assert out.returncode == 1
     assert f"{variant}:6:10: $.players: min is larger than max" in out.stdout
     # now the bad value lives in the base: the error must name the base file
-    write(tmp_path, "variant.yaml", "format: agon-ruleset/1\nid: v\nname: V\nversion: 1\n"
+    write(tmp_path, "variant.yaml", "format: agon-ruleset/1\nid: v\nname: V\nversion: \"1\"\n"
                                     "extends: base.yaml\n")
     broken = base.replace("format: agon-ruleset/1", "format: agon-ruleset/1\nbogus_key: 1", 1)
     (tmp_path / "base.yaml").write_text(broken)
@@ -98,7 +98,7 @@ def test_variant_errors_point_at_the_file_that_holds_the_bad_value(tmp_path):
 
 
 def test_variant_that_names_a_missing_base_is_reported(tmp_path):
-    variant = write(tmp_path, "v.yaml", "format: agon-ruleset/1\nid: v\nname: V\nversion: 1\n"
+    variant = write(tmp_path, "v.yaml", "format: agon-ruleset/1\nid: v\nname: V\nversion: \"1\"\n"
                                         "extends: no-such-game\n")
     out = agon("validate", str(variant))
     assert out.returncode == 1 and "no ruleset 'no-such-game'" in out.stdout
