@@ -20,23 +20,38 @@ from agon.referee.records import GameRecord
 from agon.referee.rng import stream
 from agon.referee.ruleset import RulesetError
 from agon.referee.signing import Keyring, KeyringError
+from agon.referee.suggest import did_you_mean
 
-from .common import RulesetsPath, fail, open_ruleset, parse_pairs
+from .common import (
+    USAGE,
+    RulesetsPath,
+    fail,
+    open_ruleset,
+    parse_pairs,
+    ruleset_failure,
+    unknown_bot,
+)
 
 
 def play(
-    ruleset: str = typer.Argument(..., help="a shipped ruleset id or a ruleset file"),
-    seat: list[str] = typer.Option([], "--seat", "-s",
+    ruleset: str = typer.Argument(..., metavar="RULESET",
+                                  help="a shipped ruleset id or a ruleset file"),
+    seat: list[str] = typer.Option([], "--seat", "-s", metavar="SEAT=BOT",
                                    help="SEAT=BOT: a built-in bot, `human`, or a command line"),
-    seed: int | None = typer.Option(None, help="game seed (default: random, printed)"),
-    record: Path | None = typer.Option(None, help="write the JSON game record here"),
-    option: list[str] = typer.Option([], "--option", "-o", help="ruleset option NAME=VALUE"),
+    seed: int | None = typer.Option(None, metavar="N", help="game seed (default: random, printed)"),
+    record: Path | None = typer.Option(None, metavar="FILE", help="write the JSON game record here"),
+    option: list[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE",
+                                     help="ruleset option NAME=VALUE"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="print only the result"),
-    move_time: float = typer.Option(10.0, help="seconds a bot may think per decision"),
-    game_time: float = typer.Option(600.0, help="seconds a bot may think in the whole game"),
-    handshake_time: float = typer.Option(10.0, help="seconds a bot has to say `ready`"),
+    move_time: float = typer.Option(10.0, metavar="SECONDS",
+                                    help="seconds a bot may think per decision"),
+    game_time: float = typer.Option(600.0, metavar="SECONDS",
+                                    help="seconds a bot may think in the whole game"),
+    handshake_time: float = typer.Option(10.0, metavar="SECONDS",
+                                         help="seconds a bot has to say `ready`"),
     log_dir: Path | None = typer.Option(
-        None, help="where external bots' stderr logs and transcripts go (default: a new temp dir)"),
+        None, metavar="DIR",
+        help="where external bots' stderr logs and transcripts go (default: a new temp dir)"),
     json_result: bool = typer.Option(False, "--json", help="print the record as JSON at the end"),
     rulesets_path: RulesetsPath = None,
 ) -> None:
@@ -48,13 +63,15 @@ def play(
     never run through one: --seat greece="python3 my_bot.py --fast".
     """
     if record and not record.resolve().parent.is_dir():
-        fail(f"cannot write the record to {record}: no such folder", code=2)
+        fail(f"cannot write the record to {record}: no such folder", USAGE)
     rs = open_ruleset(ruleset, rulesets_path)
     try:
         engine = engine_class(rs.engine)(rs)
         options = rs.resolve_options(parse_pairs(option, "--option"))
-    except (UnknownEngine, RulesetError) as exc:
+    except UnknownEngine as exc:
         fail(str(exc))
+    except RulesetError as exc:
+        ruleset_failure(exc)
     specs = parse_pairs(seat, "--seat")
     seats = _seat_order(engine, rs, specs)
     if seed is None:
@@ -77,7 +94,7 @@ def play(
     except ValueError as exc:
         for player in players.values():
             player.close()
-        fail(str(exc))
+        unknown_bot(str(exc), specs[name])
     watching = not quiet and "human" not in specs.values()
     game = run_match(engine, players, seed=seed, options=options, limits=limits,
                      on_event=_printer(seats) if watching else None)
@@ -105,11 +122,12 @@ def _seat_order(engine, rs, specs: dict[str, str]) -> list[str]:
         wanted = str(low) if low == high else f"{low} to {high}"
         names = ", ".join(engine.seats(low)) if low == high else "p1, p2, ..."
         fail(f"{rs.id} needs {wanted} --seat SEAT=BOT options (seats: {names}); "
-             f"got {len(specs)}", code=2)
+             f"got {len(specs)}", USAGE)
     seats = engine.seats(len(specs))
     unknown = sorted(set(specs) - set(seats))
     if unknown:
-        fail(f"unknown seat {unknown[0]!r} in {rs.id}; its seats are {', '.join(seats)}", code=2)
+        fail(f"unknown seat {unknown[0]!r} in {rs.id}{did_you_mean(unknown[0], seats)}; "
+             f"its seats are {', '.join(seats)}", USAGE)
     return seats
 
 

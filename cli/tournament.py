@@ -25,7 +25,7 @@ from agon.referee.tournament import (
     setup,
 )
 
-from .common import Format, RulesetsPath, fail, parse_pairs
+from .common import USAGE, Format, RulesetsPath, fail, parse_pairs, ruleset_failure
 
 DEFAULT_GAMES = 10
 DEFAULT_SPRT_GAMES = 1000  # with --sprt, --games is only the most the match may last
@@ -33,53 +33,55 @@ DEFAULT_SEED = 1
 
 
 def tournament(
-    ruleset: Annotated[str, typer.Argument(help="a shipped ruleset id or a ruleset file")],
+    ruleset: Annotated[str, typer.Argument(
+        metavar="RULESET", help="a shipped ruleset id or a ruleset file")],
     bot: Annotated[list[str] | None, typer.Option(
-        "--bot", "-b", help="[NAME=]BOT, once per entrant: a built-in bot or a command line "
+        "--bot", "-b", metavar="[NAME=]BOT", help="[NAME=]BOT, once per entrant: a built-in bot or a command line "
                             "(NAME defaults to the bot's or the program's name)",
     )] = None,
     games: Annotated[int | None, typer.Option(
-        "--games", "-n", help=f"seeds per pairing (default {DEFAULT_GAMES}, with --sprt "
+        "--games", "-n", metavar="N", help=f"seeds per pairing (default {DEFAULT_GAMES}, with --sprt "
                               f"{DEFAULT_SPRT_GAMES}); each seed is played in every seat "
                               "assignment",
     )] = None,
     gauntlet: Annotated[str | None, typer.Option(
-        help="only the games that include this bot: one bot against all the others",
+        metavar="NAME", help="only the games that include this bot: one bot against all the others",
     )] = None,
     sprt: Annotated[str | None, typer.Option(
-        help="\"elo0=E0 elo1=E1\", optionally alpha=A beta=B (default 0.05 each): stop a "
+        metavar="SPEC", help="\"elo0=E0 elo1=E1\", optionally alpha=A beta=B (default 0.05 each): stop a "
              "two-bot match as soon as H0 (the first bot is E0 Elo stronger than the second) "
              "or H1 (E1 stronger) is accepted",
     )] = None,
     seed: Annotated[int | None, typer.Option(
-        help=f"master seed (default {DEFAULT_SEED}); game seeds are derived from it",
+        metavar="N", help=f"master seed (default {DEFAULT_SEED}); game seeds are derived from it",
     )] = None,
     jobs: Annotated[int, typer.Option(
-        "--jobs", "-j", help="worker processes (0 = one per CPU)",
+        "--jobs", "-j", metavar="J", help="worker processes (0 = one per CPU)",
     )] = 1,
     players: Annotated[int | None, typer.Option(
-        "--players", "-p", help="seats per game (default: the ruleset's fixed seats, else its "
+        "--players", "-p", metavar="P", help="seats per game (default: the ruleset's fixed seats, else its "
                                 "minimum, at least 2 unless the ruleset is solo)",
     )] = None,
     option: Annotated[list[str] | None, typer.Option(
-        "--option", "-o", help="ruleset option NAME=VALUE",
+        "--option", "-o", metavar="NAME=VALUE", help="ruleset option NAME=VALUE",
     )] = None,
-    fmt: Annotated[Format, typer.Option("--format", "-f", help="table, json or csv")] = Format.table,
+    fmt: Annotated[Format, typer.Option("--format", "-f", metavar="table|json|csv",
+                                        help="table, json or csv")] = Format.table,
     out: Annotated[Path | None, typer.Option(
-        help="journal: one JSON line per finished game",
+        metavar="FILE", help="journal: one JSON line per finished game",
     )] = None,
     resume: Annotated[Path | None, typer.Option(
-        help="continue the tournament of this journal (settings not given are taken from it)",
+        metavar="FILE", help="continue the tournament of this journal (settings not given are taken from it)",
     )] = None,
     verify: Annotated[bool, typer.Option(
         "--verify", help="with --resume: replay the journal's lines this referee did not "
                          "sign, keep those that replay, play the others again",
     )] = False,
     move_time: Annotated[float | None, typer.Option(
-        help="seconds a bot may think per decision (default 10)",
+        metavar="SECONDS", help="seconds a bot may think per decision (default 10)",
     )] = None,
     game_time: Annotated[float | None, typer.Option(
-        help="seconds a bot may think per game (default 600)",
+        metavar="SECONDS", help="seconds a bot may think per game (default 600)",
     )] = None,
     rulesets_path: RulesetsPath = None,
 ) -> None:
@@ -135,14 +137,14 @@ def tournament(
     instead and keeps those that replay.  One run at a time writes a journal
     (FILE.lock names it).  External bots' stderr logs go to FILE.logs/ beside
     the journal (without --out, to a temporary directory removed at the end).
-    Exit status: 0, 1 when some game could not be refereed (listed under
-    Errors), 2 for a usage, ruleset or journal error.
+    Exit status: 0; 1 when some game could not be refereed (listed under
+    Errors), or the ruleset file or the journal is invalid; 2 for a usage error.
     """
     if resume is not None and out is not None and out.resolve() != resume.resolve():
         fail("--out and --resume name different files; --resume appends to its journal",
-             code=2)
+             USAGE)
     if verify and resume is None:
-        fail("--verify checks a journal that --resume continues; give --resume FILE", code=2)
+        fail("--verify checks a journal that --resume continues; give --resume FILE", USAGE)
     stored = _stored_settings(resume) if resume is not None else {}
     try:
         entrants = [parse_entrant(text) for text in bot] if bot else \
@@ -163,8 +165,12 @@ def tournament(
             sprt=sprt_spec,
             rulesets_path=tuple(rulesets_path or ()),
         )
-    except (TournamentError, SprtError, RulesetError, UnknownEngine, ValueError) as exc:
-        fail(str(exc), code=2)
+    except (TournamentError, SprtError, ValueError) as exc:
+        fail(str(exc), USAGE)
+    except RulesetError as exc:
+        ruleset_failure(exc)
+    except UnknownEngine as exc:
+        fail(str(exc))
     workers = jobs if jobs > 0 else (os.cpu_count() or 1)
     progress = ProgressBar(0) if ProgressBar.wanted() else None
     test = SequentialTest(config.sprt, *(e.name for e in config.entrants)) \
@@ -174,10 +180,8 @@ def tournament(
                                     resume=resume is not None, verify=verify,
                                     progress=progress, should_stop=test,
                                     on_note=lambda note: typer.echo(f"agon: {note}", err=True))
-    except (JournalError, KeyringError) as exc:
-        fail(str(exc), code=2)
-    except TournamentError as exc:
-        fail(str(exc), code=2 if resume is not None else 1)
+    except (JournalError, KeyringError, TournamentError) as exc:
+        fail(str(exc))
     except KeyboardInterrupt:
         where = resume or out
         hint = f"; continue with --resume {where}" if where else ""
@@ -189,7 +193,7 @@ def tournament(
                       sprt=test.result if test else None)
     typer.echo(RENDERERS[fmt.value](table), nl=False)
     if table.errors:
-        fail(f"{len(table.errors)} game(s) could not be refereed (see Errors)", code=1)
+        fail(f"{len(table.errors)} game(s) could not be refereed (see Errors)")
 
 
 def _pick(given: Any, stored: Any, default: Any) -> Any:
@@ -197,10 +201,12 @@ def _pick(given: Any, stored: Any, default: Any) -> Any:
 
 
 def _stored_settings(journal: Path) -> dict[str, Any]:
+    if not journal.exists():
+        fail(f"{journal}: no such journal", USAGE)
     try:
         return read_header(journal)
     except JournalError as exc:
-        fail(str(exc), code=2)
+        fail(str(exc))
 
 
 def _meta(config: Tournament, kind: str, total: int, played: int) -> dict[str, Any]:

@@ -23,6 +23,7 @@ import agon.schemas as _shipped_schemas
 
 from .merge import merge_variant
 from .ruleset_model import Issue, Ruleset, RulesetError, coerce_option
+from .suggest import did_you_mean
 from .yamlsafe import JsonPath, Position, YamlError, read_yaml
 
 RULESET_FORMAT = "agon-ruleset/1"
@@ -71,9 +72,9 @@ def _by_id(text: str, folders: Iterable[Path]) -> Path | None:
 
 
 def _unknown(text: str) -> RulesetError:
-    shipped = ", ".join(p.stem for p in shipped_rulesets())
-    return RulesetError(f"no ruleset {text!r}: not a file, nor a ruleset id "
-                        f"(shipped: {shipped})")
+    shipped = [p.stem for p in shipped_rulesets()]
+    return RulesetError(f"no ruleset {text!r}{did_you_mean(text, shipped)}: not a file, nor "
+                        f"a ruleset id (shipped: {', '.join(shipped)})")
 
 
 def locate(ref: str | Path, rulesets_path: RulesetsPath = ()) -> Path:
@@ -126,6 +127,21 @@ def locate_base(ref: Any, extending: Path, rulesets_path: RulesetsPath = ()) -> 
     if not _regular_file(target):
         raise RulesetError(f"extends {ref!r}: no such ruleset file in {home}")
     return target
+
+
+def shipped_variants_of(path: str | Path) -> list[str]:
+    """The shipped rulesets whose `extends` names the ruleset in `path` (by id or file)."""
+    target = Path(path).resolve()
+    found = []
+    for candidate in shipped_rulesets():
+        try:
+            value, _ = read_yaml(candidate)
+            if isinstance(value, dict) and "extends" in value and \
+                    locate_base(value["extends"], candidate) == target:
+                found.append(candidate.stem)
+        except (YamlError, RulesetError):
+            continue  # `agon validate` reports it; here it extends nothing
+    return found
 
 
 @dataclass
@@ -214,7 +230,8 @@ def _schema_issues(doc: _Document, errors: Iterable[jsonschema.ValidationError],
             # Point at each unexpected key, which may sit in another file.
             known = error.schema.get("properties", {})
             for key in [k for k in error.instance if k not in known]:
-                issues.append(_issue_at(doc, (*path, key), f"unknown key {key!r}"))
+                issues.append(_issue_at(doc, (*path, key),
+                                        f"unknown key {key!r}{did_you_mean(key, known)}"))
             continue
         issues.append(_issue_at(doc, path, error.message))
     return issues

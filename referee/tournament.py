@@ -259,11 +259,8 @@ def choose_player_count(ruleset: Ruleset, requested: int | None) -> int:
     """
     low = int(ruleset.players.get("min", 1))
     high = int(ruleset.players.get("max", low))
-    fixed = ruleset.players.get("seats")
     if requested is None:
-        if fixed:
-            return len(fixed)
-        return 2 if low == 1 and high >= 2 else low
+        return ruleset.default_players()
     if not low <= requested <= high:
         raise TournamentError(f"{ruleset.id} is played by {low} to {high} players, "
                               f"not {requested}")

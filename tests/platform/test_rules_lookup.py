@@ -62,7 +62,7 @@ def test_rules_work_on_a_ruleset_file_path():
 
 def test_unknown_ruleset_is_a_clear_error():
     out = rules("no-such-game")
-    assert out.exit_code == 1 and "no ruleset 'no-such-game'" in out.stderr
+    assert out.exit_code == 2 and "no ruleset 'no-such-game'" in out.stderr
 
 
 def test_installed_package_ships_its_rulesets_and_schemas():
