@@ -11,8 +11,9 @@ from typing import Annotated
 import typer
 
 from agon.bots import BUILTIN
-from agon.referee.compliance import check_bot, check_seats
+from agon.referee.compliance import check_bot
 from agon.referee.games import UnknownEngine, engine_class
+from agon.referee.match import game_seats
 from agon.referee.players import Limits
 from agon.referee.ruleset import RulesetError, load_ruleset
 
@@ -77,7 +78,7 @@ def check(
                     game=max(600.0, move_time * decisions))
     count = players if players is not None else rs.default_players()
     try:
-        seats = [seat] if seat else check_seats(engine, count)
+        seats = [seat] if seat else game_seats(engine, count)
         reports = [check_bot(argv, engine, seat=name, players=count, seed=seed, options=options,
                              limits=limits, max_decisions=decisions, log_dir=log_dir)
                    for name in seats]

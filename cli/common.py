@@ -74,8 +74,7 @@ def open_ruleset(ref: str, rulesets_path: list[Path] | None = None) -> Ruleset:
 
 def unknown_bot(message: str, spec: str) -> NoReturn:
     """A bot that is neither built in nor a program: a usage error, with the nearest name."""
-    hint = did_you_mean(spec.strip(), [*BUILTIN, "human"]) if " " not in spec.strip() else ""
-    fail(f"{message}{hint}", USAGE)
+    fail(f"{message}{did_you_mean(spec.strip(), [*BUILTIN, 'human'])}", USAGE)
 
 
 def emit(rows: list[dict[str, Any]], fmt: Format, *, title: str | None = None,

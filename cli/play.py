@@ -14,13 +14,12 @@ from agon.bots import BUILTIN
 from agon.referee.engine import Event
 from agon.referee.games import UnknownEngine, engine_class
 from agon.referee.lookup import answer
-from agon.referee.match import run_match
+from agon.referee.match import run_match, seat_order
 from agon.referee.players import Limits, make_player
 from agon.referee.records import GameRecord
 from agon.referee.rng import stream
 from agon.referee.ruleset import RulesetError
 from agon.referee.signing import Keyring, KeyringError
-from agon.referee.suggest import did_you_mean
 
 from .common import (
     USAGE,
@@ -117,18 +116,10 @@ def _keyring() -> Keyring | None:
 
 def _seat_order(engine, rs, specs: dict[str, str]) -> list[str]:
     """The seats in the engine's order; unknown or missing seats are usage errors."""
-    low, high = rs.players["min"], rs.players["max"]
-    if not low <= len(specs) <= high:
-        wanted = str(low) if low == high else f"{low} to {high}"
-        names = ", ".join(engine.seats(low)) if low == high else "p1, p2, ..."
-        fail(f"{rs.id} needs {wanted} --seat SEAT=BOT options (seats: {names}); "
-             f"got {len(specs)}", USAGE)
-    seats = engine.seats(len(specs))
-    unknown = sorted(set(specs) - set(seats))
-    if unknown:
-        fail(f"unknown seat {unknown[0]!r} in {rs.id}{did_you_mean(unknown[0], seats)}; "
-             f"its seats are {', '.join(seats)}", USAGE)
-    return seats
+    try:
+        return seat_order(engine, specs)
+    except ValueError as exc:
+        fail(str(exc), USAGE)
 
 
 def _printer(seats: list[str]):

@@ -18,7 +18,6 @@ from agon.referee.signing import KeyringError
 from agon.referee.sprt import SequentialTest, SprtError, SprtSpec
 from agon.referee.tournament import (
     ProgressBar,
-    Tournament,
     TournamentError,
     parse_entrant,
     run_tournament,
@@ -189,7 +188,7 @@ def tournament(
     if test:
         rows = test.played(rows)  # none past the deciding pair, however many workers ran
     table = standings(rows, plan.kind, [e.name for e in config.entrants], plan.seats,
-                      meta=_meta(config, plan.kind, len(plan.tasks), len(rows)),
+                      meta=config.summary(plan.kind, len(plan.tasks), len(rows)),
                       sprt=test.result if test else None)
     typer.echo(RENDERERS[fmt.value](table), nl=False)
     if table.errors:
@@ -207,21 +206,3 @@ def _stored_settings(journal: Path) -> dict[str, Any]:
         return read_header(journal)
     except JournalError as exc:
         fail(str(exc))
-
-
-def _meta(config: Tournament, kind: str, total: int, played: int) -> dict[str, Any]:
-    rs = config.ruleset
-    what = {"duel": "two seats, every seat assignment",
-            "multiplayer": f"{config.players} seats",
-            "solo": "solo"}[kind]
-    if config.gauntlet:
-        what += f", gauntlet of {config.gauntlet}"
-    games = f"{total} games" if played == total else f"{played} of {total} games"
-    title = (f"{rs.name} ({rs.ref}): {len(config.entrants)} bots, {games} "
-             f"({config.games} seeds, {what}), seed {config.seed}")
-    return {"title": title, "ruleset": {"id": rs.id, "version": rs.version,
-                                        "sha256": rs.sha256},
-            "entrants": {e.name: e.spec for e in config.entrants},
-            "seed": config.seed, "seeds": config.games, "players": config.players,
-            "games": total, "played": played, "gauntlet": config.gauntlet,
-            "options": config.options}

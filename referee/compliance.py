@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .engine import Engine, State
+from .match import game_seats
 from .players import BotFault, Limits, SubprocessPlayer
 from .rng import stream
 from .suggest import did_you_mean
@@ -100,7 +101,7 @@ def check_bot(argv: Sequence[str], engine: Engine, *, seat: str | None = None, s
     """
     limits = limits or Limits()
     ruleset = engine.ruleset
-    seats = check_seats(engine, players)
+    seats = game_seats(engine, int(ruleset.players["min"]) if players is None else players)
     seat = seat or seats[0]
     if seat not in seats:
         raise ValueError(f"{ruleset.id} has no seat {seat!r}{did_you_mean(seat, seats)} "
@@ -120,17 +121,6 @@ def check_bot(argv: Sequence[str], engine: Engine, *, seat: str | None = None, s
             report.infos = list(player.infos)
             report.stderr_tail = _stderr_tail(player.log_path)
     return report
-
-
-def check_seats(engine: Engine, players: int | None = None) -> list[str]:
-    """The seats of a game of `players` (default: the ruleset's minimum); ValueError if
-    the ruleset is not played by that many."""
-    low, high = int(engine.ruleset.players["min"]), int(engine.ruleset.players["max"])
-    count = low if players is None else players
-    if not low <= count <= high:
-        counts = str(low) if low == high else f"{low} to {high}"
-        raise ValueError(f"{engine.ruleset.id} is played by {counts} players, not {count}")
-    return engine.seats(count)
 
 
 def _session(player: SubprocessPlayer, engine: Engine, seats: list[str], seat: str, seed: int,

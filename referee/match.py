@@ -8,7 +8,7 @@ game still ends with a valid result and record.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from .engine import Decision, Engine, Event, Result, State
@@ -16,6 +16,7 @@ from .players import BotFault, Limits, Player, Resign
 from .records import GameRecord, forfeit_result, sides_of
 from .rng import stream
 from .signing import digest
+from .suggest import did_you_mean
 
 EventHook = Callable[[Event], None]
 
@@ -165,6 +166,33 @@ class Match:
     def _final_result(self, state: State) -> Result:
         engine_result = None if self._decided_by_forfeit() else state.result()
         return forfeit_result(self.seats, self.teams, engine_result, self.forfeits)
+
+
+def game_seats(engine: Engine, count: int) -> list[str]:
+    """The seats of a game of `count` players; ValueError when the ruleset is not
+    played by that many."""
+    ruleset = engine.ruleset
+    low, high = ruleset.players["min"], ruleset.players["max"]
+    if not low <= count <= high:
+        counts = str(low) if low == high else f"{low} to {high}"
+        fixed = ruleset.players.get("seats")
+        named = f" ({', '.join(fixed)})" if fixed else ""
+        raise ValueError(f"{ruleset.id} needs {counts} players{named}, not {count}")
+    return engine.seats(count)
+
+
+def seat_order(engine: Engine, names: Collection[str]) -> list[str]:
+    """The seats of a game with a player for each of `names`, in the engine's order.
+
+    ValueError, saying what the ruleset allows, for a player count it is not
+    played by or a seat it does not have.
+    """
+    seats = game_seats(engine, len(names))
+    unknown = sorted(set(names) - set(seats))
+    if unknown:
+        raise ValueError(f"unknown seat {unknown[0]!r} in {engine.ruleset.id}"
+                         f"{did_you_mean(unknown[0], seats)}; its seats are {', '.join(seats)}")
+    return seats
 
 
 def run_match(engine: Engine, players: dict[str, Player], *, seed: int,

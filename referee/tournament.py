@@ -61,6 +61,7 @@ from .rng import stream
 from .ruleset import Ruleset, RulesetsPath, load_ruleset
 from .signing import Keyring
 from .sprt import SprtSpec
+from .suggest import did_you_mean
 
 FULL_PERMUTATIONS_UP_TO = 4  # seats; above this the cyclic rotations are played
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9_.+-]{1,40}$")
@@ -136,7 +137,8 @@ def check_entrant(entrant: Entrant) -> None:
     try:
         make_player(entrant.spec, seed=0).close()
     except ValueError as exc:
-        raise TournamentError(f"bot {entrant.name}: {exc}") from None
+        hint = did_you_mean(entrant.spec.strip(), BUILTIN)
+        raise TournamentError(f"bot {entrant.name}: {exc}{hint}") from None
 
 
 @dataclass(frozen=True)
@@ -232,6 +234,24 @@ class Tournament:
     def plan(self) -> Plan:
         return make_plan(self.seats, self.teams, [e.name for e in self.entrants],
                          self.games, self.seed, self.gauntlet)
+
+    def summary(self, kind: str, total: int, played: int) -> dict[str, Any]:
+        """What the standings say about the tournament itself (their `meta`)."""
+        rs = self.ruleset
+        what = {"duel": "two seats, every seat assignment",
+                "multiplayer": f"{self.players} seats",
+                "solo": "solo"}[kind]
+        if self.gauntlet:
+            what += f", gauntlet of {self.gauntlet}"
+        games = f"{total} games" if played == total else f"{played} of {total} games"
+        title = (f"{rs.name} ({rs.ref}): {len(self.entrants)} bots, {games} "
+                 f"({self.games} seeds, {what}), seed {self.seed}")
+        return {"title": title, "ruleset": {"id": rs.id, "version": rs.version,
+                                            "sha256": rs.sha256},
+                "entrants": {e.name: e.spec for e in self.entrants},
+                "seed": self.seed, "seeds": self.games, "players": self.players,
+                "games": total, "played": played, "gauntlet": self.gauntlet,
+                "options": self.options}
 
     def header(self) -> dict[str, Any]:
         """The journal's first line: what must match for a resume to be valid."""
