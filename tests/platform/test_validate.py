@@ -133,3 +133,33 @@ def test_oversized_file_is_refused_without_parsing(tmp_path):
     path.write_text("a: " + "x" * (5 * 1024 * 1024) + "\n")
     out = agon("validate", str(path))
     assert out.returncode == 1 and "limited to" in out.stdout
+
+
+def test_a_mistyped_key_is_named_with_the_key_it_meant(tmp_path):
+    variant = write(tmp_path, "v.yaml", """\
+        format: agon-ruleset/1
+        id: v
+        name: V
+        version: "1"
+        extends: earth-and-water
+        data:
+          rodas: {}
+        """)
+    out = agon("validate", str(variant))
+    assert out.returncode == 1
+    assert "$.data.rodas: unknown key 'rodas' (did you mean 'roads'?)" in out.stdout
+
+
+def test_csv_lists_one_row_per_error(tmp_path):
+    import csv
+    import io
+
+    bad = write(tmp_path, "bad.yaml", "format: agon-ruleset/1\nid: x\n")
+    result = runner.invoke(app, ["validate", "--format", "csv", str(bad)])
+    assert result.exit_code == 1
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert {row["message"] for row in rows} >= {"'engine' is a required property",
+                                                "'data' is a required property"}
+    assert all(row["file"] == str(bad) and row["line"] == "1" for row in rows)
+    good = runner.invoke(app, ["validate", "--format", "csv", str(RULESETS_DIR / "epireia.yaml")])
+    assert good.exit_code == 0 and good.stdout == "file,line,col,path,message\n"
