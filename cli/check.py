@@ -34,7 +34,8 @@ def check(
     ruleset: Annotated[str, typer.Option(
         "--ruleset", "-r", metavar="RULESET", help="a shipped ruleset id or a ruleset file")],
     seat: Annotated[str | None, typer.Option(
-        metavar="SEAT", help="check only this seat (default: every seat, one session each)")] = None,
+        metavar="SEAT",
+        help="check only this seat (default: every seat, one session each)")] = None,
     players: Annotated[int | None, typer.Option(
         "--players", "-p", metavar="N",
         help="seats in the game (default: the ruleset's fixed seats, else 2 where it "

@@ -120,7 +120,8 @@ def _details(ruleset: Ruleset) -> dict[str, Any]:
     return {
         "id": ruleset.id, "name": ruleset.name, "version": ruleset.version,
         "engine": ruleset.engine, "file": ruleset.source, "sha256": ruleset.sha256,
-        "shipped": Path(ruleset.source).resolve().parent == RULESETS_DIR, "extends": ruleset.extends,
+        "shipped": Path(ruleset.source).resolve().parent == RULESETS_DIR,
+        "extends": ruleset.extends,
         "extended_by": shipped_variants_of(ruleset.source),
         "players": {"min": ruleset.players["min"], "max": ruleset.players["max"],
                     "default": ruleset.default_players()},

@@ -35,31 +35,36 @@ def tournament(
     ruleset: Annotated[str, typer.Argument(
         metavar="RULESET", help="a shipped ruleset id or a ruleset file")],
     bot: Annotated[list[str] | None, typer.Option(
-        "--bot", "-b", metavar="[NAME=]BOT", help="[NAME=]BOT, once per entrant: a built-in bot or a command line "
-                            "(NAME defaults to the bot's or the program's name)",
+        "--bot", "-b", metavar="[NAME=]BOT",
+        help="[NAME=]BOT, once per entrant: a built-in bot or a command line "
+             "(NAME defaults to the bot's or the program's name)",
     )] = None,
     games: Annotated[int | None, typer.Option(
-        "--games", "-n", metavar="N", help=f"seeds per pairing (default {DEFAULT_GAMES}, with --sprt "
-                              f"{DEFAULT_SPRT_GAMES}); each seed is played in every seat "
-                              "assignment",
+        "--games", "-n", metavar="N",
+        help=f"seeds per pairing (default {DEFAULT_GAMES}, with --sprt {DEFAULT_SPRT_GAMES}); "
+             "each seed is played in every seat assignment",
     )] = None,
     gauntlet: Annotated[str | None, typer.Option(
-        metavar="NAME", help="only the games that include this bot: one bot against all the others",
+        metavar="NAME",
+        help="only the games that include this bot: one bot against all the others",
     )] = None,
     sprt: Annotated[str | None, typer.Option(
-        metavar="SPEC", help="\"elo0=E0 elo1=E1\", optionally alpha=A beta=B (default 0.05 each): stop a "
+        metavar="SPEC",
+        help="\"elo0=E0 elo1=E1\", optionally alpha=A beta=B (default 0.05 each): stop a "
              "two-bot match as soon as H0 (the first bot is E0 Elo stronger than the second) "
              "or H1 (E1 stronger) is accepted",
     )] = None,
     seed: Annotated[int | None, typer.Option(
-        metavar="N", help=f"master seed (default {DEFAULT_SEED}); game seeds are derived from it",
+        metavar="N",
+        help=f"master seed (default {DEFAULT_SEED}); game seeds are derived from it",
     )] = None,
     jobs: Annotated[int, typer.Option(
         "--jobs", "-j", metavar="J", help="worker processes (0 = one per CPU)",
     )] = 1,
     players: Annotated[int | None, typer.Option(
-        "--players", "-p", metavar="P", help="seats per game (default: the ruleset's fixed seats, else its "
-                                "minimum, at least 2 unless the ruleset is solo)",
+        "--players", "-p", metavar="P",
+        help="seats per game (default: the ruleset's fixed seats, else its minimum, at least "
+             "2 unless the ruleset is solo)",
     )] = None,
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", metavar="NAME=VALUE", help="ruleset option NAME=VALUE",
@@ -70,7 +75,8 @@ def tournament(
         metavar="FILE", help="journal: one JSON line per finished game",
     )] = None,
     resume: Annotated[Path | None, typer.Option(
-        metavar="FILE", help="continue the tournament of this journal (settings not given are taken from it)",
+        metavar="FILE",
+        help="continue the tournament of this journal (settings not given are taken from it)",
     )] = None,
     verify: Annotated[bool, typer.Option(
         "--verify", help="with --resume: replay the journal's lines this referee did not "
