@@ -10,15 +10,17 @@ import typer
 from agon.referee.engine import IllegalAction
 from agon.referee.games import UnknownEngine
 from agon.referee.records import RecordError, load_record, verify
-from agon.referee.ruleset import RULESETS_DIR
+from agon.referee.ruleset import RULESETS_DIR, RulesetError, load_ruleset
 from agon.referee.signing import Keyring, KeyringError
 
-from .common import RulesetsPath, fail, open_ruleset
+from .common import USAGE, RulesetsPath, fail, open_ruleset
 
 
 def replay(
-    record: Path = typer.Argument(..., help="a JSON game record (agon play --record)"),
-    ruleset: str | None = typer.Option(None, help="ruleset id or file (default: the record's)"),
+    record: Path = typer.Argument(..., metavar="RECORD",
+                                  help="a JSON game record (agon play --record)"),
+    ruleset: str | None = typer.Option(None, metavar="RULESET",
+                                       help="ruleset id or file (default: the record's)"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="print only the verdict"),
     rulesets_path: RulesetsPath = None,
 ) -> None:
@@ -29,14 +31,23 @@ def replay(
     (agon key show), which alone proves what replay cannot: the bots named,
     the forfeits, the timings.  Exit 0 when everything is verified, 1 when
     anything is not (tampered, forged, or signed by a key this referee does
-    not hold).  Example: agon replay game.json
+    not hold) or the record cannot be read, 2 on bad usage (no such file, an
+    unknown --ruleset).  Example: agon replay game.json
     """
+    if not record.exists():
+        fail(f"{record}: no such file", USAGE)
     try:
         data = load_record(record)
     except RecordError as exc:
         fail(str(exc))
     folders = [*(rulesets_path or ()), record.resolve().parent]
-    rs = open_ruleset(ruleset or _recorded_ruleset(data, folders), folders)
+    if ruleset is not None:
+        rs = open_ruleset(ruleset, folders)
+    else:  # the record's own ruleset: a failure to find it is the record's
+        try:
+            rs = load_ruleset(_recorded_ruleset(data, folders), tuple(folders))
+        except RulesetError as exc:
+            fail(f"{exc} (the ruleset {record} names; give it with --ruleset)")
     try:
         keyring = Keyring.existing()
     except KeyringError as exc:

@@ -226,7 +226,13 @@ class Finding:
 @dataclass
 class Verification:
     replay: Replay
-    findings: list[Finding]
+    replayed: list[Finding]  # the actions replay to the result, or what stops them
+    digest: Finding  # the final position matches the record's digest
+    signature: Finding  # the referee's signature holds
+
+    @property
+    def findings(self) -> list[Finding]:
+        return [*self.replayed, self.digest, self.signature]
 
     @property
     def verified(self) -> bool:
@@ -237,13 +243,12 @@ def verify(record: dict[str, Any], ruleset: Ruleset, keyring: Keyring | None) ->
     """Replay, digest and signature: each said in words, proven or not."""
     outcome = replay(record, ruleset)
     count = len(record["actions"])
-    findings = [Finding(False, problem) for problem in outcome.problems]
-    if not outcome.problems:
-        findings.append(Finding(True, f"the {count} actions replay legally from seed "
-                                      f"{record['seed']} and give the recorded result"))
-    findings.append(_digest_finding(record.get("digest"), outcome.state_sha256, count))
-    findings.append(_signature_finding(record, keyring))
-    return Verification(outcome, findings)
+    replayed = [Finding(False, problem) for problem in outcome.problems] or [
+        Finding(True, f"the {count} actions replay legally from seed {record['seed']} and "
+                      "give the recorded result")]
+    return Verification(outcome, replayed,
+                        _digest_finding(record.get("digest"), outcome.state_sha256, count),
+                        _signature_finding(record, keyring))
 
 
 def _digest_finding(recorded: Any, reached: str | None, count: int) -> Finding:
