@@ -18,10 +18,12 @@ swap slot contents step by step (`frame_svg` + `slot_fragments`), while
 
 from __future__ import annotations
 
+import functools
 import math
 import textwrap
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 # Colours told apart by colour-blind eyes too (Okabe & Ito), in seat order.
@@ -150,7 +152,7 @@ def circle_positions(count: int, radius: float = 300) -> list[tuple[float, float
              radius - radius * math.cos(2 * math.pi * i / count)) for i in range(count)]
 
 
-# -- geometry ---------------------------------------------------------------------------------
+# -- the canvas -------------------------------------------------------------------------------
 
 MARGIN = 70
 LEGEND_WIDTH = 300
@@ -158,29 +160,78 @@ TITLE_HEIGHT = 34
 ROW = 16                         # height of one legend or status row
 STATUS_CHARS = 46                # characters per status row before it wraps
 PIECE = 13                       # side of a piece icon
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+# Text styles by class, so that each of thousands of labels names one word.
+STYLE = " ".join(f"text.{name} {{{rules}}}" for name, rules in {
+    "title": "font-size:17px;font-weight:bold",
+    "heading": "font-size:12px;font-weight:bold",
+    "row": "font-size:10.5px",
+    "name": "font-size:10.5px;font-weight:bold;text-anchor:middle",
+    "note": "font-size:8px;text-anchor:middle;fill:#4a4a4a",
+    "marker": "font-size:8.5px",
+    "count": "font-size:9px;font-weight:bold;text-anchor:middle;fill:#ffffff",
+    "halo": "fill:none;stroke:#ffffff;stroke-width:3px;stroke-linejoin:round;opacity:0.85",
+    "count-halo": "fill:none;stroke:#1a1a1a;stroke-width:3px;stroke-linejoin:round",
+}.items())
+LINKS_SLOT = "agon-links"
+LAYERS = "csm"                   # of a space, bottom to top: control ring, pieces, markers
 
 
-@dataclass(frozen=True)
-class Layout:
-    """Where the board's parts go on the canvas."""
+def space_slot(index: int, layer: str = "s") -> str:
+    """The slot of one space's layer: "c" its control ring, "s" its pieces, "m" its markers."""
+    return f"agon-{layer}{index}"
 
-    board: Board
-    dx: float
-    dy: float
-    map_width: float
-    map_height: float
-    legend_rows: int
 
-    @classmethod
-    def of(cls, board: Board) -> Layout:
+def status_slot(row: int) -> str:
+    return f"agon-r{row}"
+
+
+@functools.lru_cache(maxsize=4096)
+def _wrapped(line: str) -> tuple[str, ...]:
+    return tuple(textwrap.wrap(line, STATUS_CHARS, subsequent_indent="  ")) or ("",)
+
+
+def status_rows(position: Position) -> list[str]:
+    """The position's side legend and status lines, wrapped to the legend's width."""
+    rows = [side.label for side in position.sides]
+    for line in position.status:
+        rows += _wrapped(line)
+    return rows
+
+
+class Canvas:
+    """One board, checked once, drawn as a whole or slot by slot.
+
+    A replay draws thousands of positions of one board: what a space shows
+    is kept by its contents, so a space that did not change costs a lookup.
+    """
+
+    def __init__(self, board: Board) -> None:
         if not board.spaces:
             raise PictureError("a map needs at least one space")
+        self.board = board
+        self.kinds = {k.id: k for k in board.space_kinds}
+        self.link_kinds = {k.id: k for k in board.link_kinds}
+        self.piece_kinds = {k.id: k for k in board.piece_kinds}
+        self.index = {s.id: i for i, s in enumerate(board.spaces)}
+        for space in board.spaces:
+            kind = self.kinds.get(space.kind)
+            if kind is None:
+                raise PictureError(f"space {space.id!r} is of no kind in the legend: "
+                                   f"{space.kind!r}")
+        for link in board.links:
+            self._check_link(link)
         xs = [s.x * board.scale for s in board.spaces]
         ys = [s.y * board.scale for s in board.spaces]
-        legend_rows = len(board.space_kinds) + len(board.link_kinds) + len(board.piece_kinds)
-        return cls(board, MARGIN - min(xs), TITLE_HEIGHT + MARGIN - min(ys),
-                   max(xs) - min(xs) + 2 * MARGIN, max(ys) - min(ys) + 2 * MARGIN + TITLE_HEIGHT,
-                   legend_rows)
+        self.dx = MARGIN - min(xs)
+        self.dy = TITLE_HEIGHT + MARGIN - min(ys)
+        self.map_width = max(xs) - min(xs) + 2 * MARGIN
+        self.map_height = max(ys) - min(ys) + 2 * MARGIN + TITLE_HEIGHT
+        entries = len(board.space_kinds) + len(board.link_kinds) + len(board.piece_kinds)
+        self.status_top = TITLE_HEIGHT + 10 + (entries + 3) * ROW   # below legend and heading
+        self._space_slots = [space_slot(i, layer) for layer in LAYERS
+                             for i in range(len(board.spaces))]
+        self._drawn: dict[tuple[Any, ...], str] = {}
 
     def at(self, space: Space) -> tuple[float, float]:
         return space.x * self.board.scale + self.dx, space.y * self.board.scale + self.dy
@@ -189,164 +240,234 @@ class Layout:
     def width(self) -> float:
         return self.map_width + LEGEND_WIDTH
 
-    def height(self, status_rows: int) -> float:
-        return max(self.map_height, self.status_top + status_rows * ROW + MARGIN / 2)
+    def height(self, rows: int) -> float:
+        return max(self.map_height, self.status_top + rows * ROW + MARGIN / 2)
 
-    @property
-    def status_top(self) -> float:
-        """Where the first status row goes: below the legend and a heading."""
-        return TITLE_HEIGHT + 10 + (self.legend_rows + 3) * ROW
+    # -- what callers use
 
+    def svg(self, position: Position | None = None) -> str:
+        """One standalone picture: the board, and the position when given."""
+        if position is None:
+            return self.document({}, 0)
+        return self.document(self.slots(position), len(status_rows(position)))
 
-# -- slots: the parts a position fills ----------------------------------------------------------
+    def frame(self, rows: int) -> str:
+        """The board with every slot empty and room for `rows` status rows."""
+        return self.document({}, rows)
 
-def space_slot(index: int) -> str:
-    return f"agon-s{index}"
+    def slots(self, position: Position, rows: int | None = None) -> dict[str, str]:
+        """Slot id -> the SVG inside it, for every slot (empty ones too).
 
+        `rows` is how many status rows the frame holds (default: this position's).
+        """
+        colours = {side.id: side.colour for side in position.sides}
+        control: dict[int, str] = {}
+        for space_id, side in position.control.items():
+            control[self._space(space_id, "control")] = self._side(side, colours)
+        stacks: dict[int, list[Piece]] = {}
+        for piece in position.pieces:
+            if piece.kind not in self.piece_kinds:
+                raise PictureError(f"no piece kind {piece.kind!r} in the board's legend")
+            self._side(piece.side, colours)
+            stacks.setdefault(self._space(piece.space, "a piece"), []).append(piece)
+        tags: dict[int, list[Marker]] = {}
+        for marker in position.markers:
+            self._side(marker.side, colours)
+            tags.setdefault(self._space(marker.space, "a marker"), []).append(marker)
+        palette = tuple(sorted(colours.items()))
+        out = dict.fromkeys(self._space_slots, "")
+        for layer, contents in (("c", control), ("s", stacks), ("m", tags)):
+            for i, content in contents.items():
+                out[space_slot(i, layer)] = self._layer(
+                    i, layer, content if layer == "c" else tuple(content), palette)
+        for link in position.links:
+            self._check_link(link)
+        out[LINKS_SLOT] = "".join(self._link(link) for link in position.links)
+        texts = status_rows(position)
+        total = len(texts) if rows is None else rows
+        if len(texts) > total:
+            raise PictureError(f"{len(texts)} status rows do not fit in {total}")
+        for row in range(total):
+            out[status_slot(row)] = self._status_row(row, texts, position.sides)
+        return out
 
-def status_slot(row: int) -> str:
-    return f"agon-r{row}"
+    def document(self, fragments: dict[str, str], rows: int) -> str:
+        """The whole SVG, its slots filled from `fragments` (missing: empty)."""
+        width, height = self.width, self.height(rows)
+        parts = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+            f'viewBox="0 0 {width:.0f} {height:.0f}" font-family={quoteattr(FONT)} fill="{INK}">',
+            f"<title>{escape(self.board.title)}</title>",
+            f"<style>{STYLE}</style>",
+            f'<rect width="{self.map_width:.0f}" height="{height:.0f}" fill="{SEA}"/>',
+            f'<rect x="{self.map_width:.0f}" width="{LEGEND_WIDTH}" height="{height:.0f}" '
+            f'fill="{PANEL}" stroke="#c9bfa8"/>',
+            _text(16, 24, self.board.title, "title"),
+            '<g id="agon-board-links">', *(self._link(link) for link in self.board.links), "</g>",
+            _slot(LINKS_SLOT, fragments),
+            '<g id="agon-spaces">', *(self._space_shape(s) for s in self.board.spaces), "</g>",
+            *(_slot(slot, fragments) for slot in self._space_slots),
+            self._legend(),
+            *(_slot(status_slot(row), fragments) for row in range(rows)),
+            "</svg>",
+        ]
+        return "\n".join(parts) + "\n"
 
+    # -- checks
 
-LINKS_SLOT = "agon-links"
-
-
-def status_rows(position: Position) -> list[str]:
-    """The position's side legend and status lines, wrapped to the legend's width."""
-    rows = [side.label for side in position.sides]
-    for line in position.status:
-        rows += textwrap.wrap(line, STATUS_CHARS, subsequent_indent="  ") or [""]
-    return rows
-
-
-def slot_fragments(board: Board, position: Position, rows: int | None = None) -> dict[str, str]:
-    """Slot id -> the SVG inside it, for every slot of `board` (empty ones too).
-
-    `rows` is how many status rows the frame holds (default: this position's).
-    """
-    layout = Layout.of(board)
-    spaces = {s.id: (i, s) for i, s in enumerate(board.spaces)}
-    colours = {side.id: side.colour for side in position.sides}
-    kinds = {k.id: k for k in board.space_kinds}
-    pieces = {k.id: k for k in board.piece_kinds}
-    link_kinds = {k.id: k for k in board.link_kinds}
-
-    def space_of(space_id: str, what: str) -> tuple[int, Space]:
-        if space_id not in spaces:
+    def _space(self, space_id: str, what: str) -> int:
+        if space_id not in self.index:
             raise PictureError(f"{what} names no space of the board: {space_id!r}")
-        return spaces[space_id]
+        return self.index[space_id]
 
-    def colour(side: str) -> str:
+    @staticmethod
+    def _side(side: str, colours: dict[str, str]) -> str:
         if side and side not in colours:
             raise PictureError(f"no side {side!r} in the position")
-        return colours.get(side, NEUTRAL)
+        return side
 
-    per_space: dict[int, list[str]] = {i: [] for i in range(len(board.spaces))}
-    for space_id, side in sorted(position.control.items()):
-        i, space = space_of(space_id, "control")
-        per_space[i].append(_control_ring(layout, space, kinds, colour(side), side))
-    by_space: dict[int, list[Piece]] = {}
-    for piece in position.pieces:
-        if piece.kind not in pieces:
-            raise PictureError(f"no piece kind {piece.kind!r} in the board's legend")
-        colour(piece.side)
-        by_space.setdefault(space_of(piece.space, "a piece")[0], []).append(piece)
-    for i, stack in by_space.items():
-        per_space[i].append(_stack(layout, board.spaces[i], kinds, stack, pieces, colours))
-    markers: dict[int, list[Marker]] = {}
-    for marker in position.markers:
-        markers.setdefault(space_of(marker.space, "a marker")[0], []).append(marker)
-    for i, tags in markers.items():
-        per_space[i].append(_markers(layout, board.spaces[i], kinds, tags, colours))
-    out = {space_slot(i): "".join(parts) for i, parts in per_space.items()}
-    lines = []
-    for link in position.links:
-        if link.kind not in link_kinds:
+    def _check_link(self, link: Link) -> None:
+        self._space(link.a, "a link")
+        self._space(link.b, "a link")
+        if link.kind not in self.link_kinds:
             raise PictureError(f"no link kind {link.kind!r} in the board's legend")
-        lines.append(_link(layout, space_of(link.a, "a link")[1], space_of(link.b, "a link")[1],
-                           link_kinds[link.kind]))
-    out[LINKS_SLOT] = "".join(lines)
-    texts = status_rows(position)
-    total = len(texts) if rows is None else rows
-    if len(texts) > total:
-        raise PictureError(f"{len(texts)} status rows do not fit in {total}")
-    x = layout.map_width + 16
-    for row in range(total):
-        out[status_slot(row)] = _status_row(x, layout.status_top + row * ROW,
-                                            texts[row] if row < len(texts) else "",
-                                            position.sides, row)
-    return out
+
+    # -- drawing
+
+    def _layer(self, i: int, layer: str, content: Any,
+               palette: tuple[tuple[str, str], ...]) -> str:
+        """One layer of space `i`: its control ring (a side), pieces or markers (tuples)."""
+        key = (i, layer, content, palette)
+        if key not in self._drawn:
+            colours = dict(palette)
+            space = self.board.spaces[i]
+            if layer == "c":
+                self._drawn[key] = self._control_ring(space, content, colours[content])
+            elif layer == "s":
+                self._drawn[key] = self._stack(space, content, colours)
+            else:
+                self._drawn[key] = self._markers(space, content, colours)
+        return self._drawn[key]
+
+    def _space_shape(self, space: Space) -> str:
+        kind = self.kinds[space.kind]
+        x, y = self.at(space)
+        r = kind.size
+        title = escape(space.label) + (f" ({escape(space.note)})" if space.note else "")
+        parts = [f'<g class="space" data-space={quoteattr(space.id)}><title>{title}</title>',
+                 _shape(kind.shape, x, y, r, kind.fill, kind.stroke),
+                 _text(x, y - r - 7, space.label, "name", halo="halo")]
+        if space.note:
+            parts.append(_text(x, y + r + 10, space.note, "note", halo="halo"))
+        parts.append("</g>")
+        return "".join(parts)
+
+    def _link(self, link: Link) -> str:
+        kind = self.link_kinds[link.kind]
+        a, b = self.board.spaces[self.index[link.a]], self.board.spaces[self.index[link.b]]
+        (x1, y1), (x2, y2) = self.at(a), self.at(b)
+        dash = f' stroke-dasharray="{kind.dash}"' if kind.dash else ""
+        return (f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+                f'stroke="{kind.colour}" stroke-width="{kind.width}"{dash} '
+                f'stroke-linecap="round"/>')
+
+    def _control_ring(self, space: Space, side: str, colour: str) -> str:
+        kind = self.kinds[space.kind]
+        x, y = self.at(space)
+        ring = _shape(kind.shape, x, y, kind.size + 3.5, "none", colour, width=4)
+        return f'<g class="control" data-side={quoteattr(side)}>{ring}</g>'
+
+    def _stack(self, space: Space, stack: tuple[Piece, ...], colours: dict[str, str]) -> str:
+        """The pieces on one space: one row per side, below the space and its note."""
+        x, y = self.at(space)
+        top = y + self.kinds[space.kind].size + (14 if space.note else 4) + PIECE / 2
+        rows: dict[str, list[Piece]] = {}
+        for piece in stack:
+            rows.setdefault(piece.side, []).append(piece)
+        parts = []
+        step = PIECE + 4
+        for r, (side, row) in enumerate(rows.items()):
+            cy = top + r * (PIECE + 3)
+            left = x - step * (len(row) - 1) / 2
+            for k, piece in enumerate(row):
+                cx = left + k * step
+                kind = self.piece_kinds[piece.kind]
+                tip = f"{side or 'neutral'}: {piece.count} {kind.label}"
+                if piece.detail:
+                    tip += f" ({piece.detail})"
+                number = (_text(cx, cy + 3.5, str(piece.count), "count", halo="count-halo")
+                          if piece.count > 1 else "")
+                parts.append(f'<g class="piece" data-side={quoteattr(side)} '
+                             f'data-kind={quoteattr(piece.kind)} data-count="{piece.count}">'
+                             f"<title>{escape(tip)}</title>"
+                             f"{_piece_icon(kind.shape, cx, cy, colours.get(side, NEUTRAL))}"
+                             f"{number}</g>")
+        return "".join(parts)
+
+    def _markers(self, space: Space, tags: tuple[Marker, ...], colours: dict[str, str]) -> str:
+        """Small tags right of the space, one under the other."""
+        x, y = self.at(space)
+        r = self.kinds[space.kind].size
+        parts = []
+        for k, tag in enumerate(tags):
+            width = 6 + 5.2 * len(tag.text)
+            tx, ty = x + r + 4, y + 1 + k * 13
+            colour = colours.get(tag.side, "#5a5a5a")
+            parts.append(f'<g class="marker" data-side={quoteattr(tag.side)}>'
+                         f'<rect x="{tx:.1f}" y="{ty - 9:.1f}" width="{width:.1f}" height="12" '
+                         f'rx="3" fill="#ffffff" stroke="{colour}" stroke-width="1.5"/>'
+                         + _text(tx + 3, ty, tag.text, "marker", fill=colour) + "</g>")
+        return "".join(parts)
+
+    def _legend(self) -> str:
+        board = self.board
+        x = self.map_width + 16
+        y = TITLE_HEIGHT + 10
+        samples = [*((_shape(k.shape, x + 8, 0, 6, k.fill, k.stroke), k.label)
+                     for k in board.space_kinds),
+                   *((_link_sample(x, k), k.label) for k in board.link_kinds),
+                   *((_piece_icon(k.shape, x + 8, 0, "#9a9a9a"), k.label)
+                     for k in board.piece_kinds)]
+        parts = ['<g id="agon-legend">', _text(x, y, "Legend", "heading")]
+        for n, (sample, label) in enumerate(samples, 1):
+            row_y = y + n * ROW
+            parts.append(f'<g transform="translate(0 {row_y:.1f})">{sample}</g>'
+                         + _text(x + 24, row_y + 4, label, "row"))
+        parts.append(_text(x, self.status_top - ROW + 4, "Players and position", "heading"))
+        parts.append("</g>")
+        return "".join(parts)
+
+    def _status_row(self, row: int, texts: list[str], sides: list[Side]) -> str:
+        x, y = self.map_width + 16, self.status_top + row * ROW
+        if row < len(sides):   # the first rows name the sides beside their colour
+            return (f'<rect x="{x:.1f}" y="{y - 9:.1f}" width="12" height="12" '
+                    f'fill="{sides[row].colour}" stroke="#1a1a1a"/>'
+                    + _text(x + 18, y + 1, sides[row].label, "row"))
+        return _text(x, y + 1, texts[row] if row < len(texts) else "", "row")
 
 
 def frame_svg(board: Board, rows: int) -> str:
     """The board with every slot empty, `rows` status rows tall."""
-    return _document(board, {}, rows)
+    return Canvas(board).frame(rows)
 
 
 def render_svg(board: Board, position: Position | None = None) -> str:
     """One standalone picture: the board, and the position when given."""
-    if position is None:
-        return _document(board, {}, 0)
-    fragments = slot_fragments(board, position)
-    return _document(board, fragments, len(status_rows(position)))
+    return Canvas(board).svg(position)
 
 
-# -- the document -------------------------------------------------------------------------------
-
-FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
-
-
-def _document(board: Board, fragments: dict[str, str], rows: int) -> str:
-    layout = Layout.of(board)
-    width, height = layout.width, layout.height(rows)
-    kinds = {k.id: k for k in board.space_kinds}
-    link_kinds = {k.id: k for k in board.link_kinds}
-    by_id = {s.id: s for s in board.spaces}
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-        f'viewBox="0 0 {width:.0f} {height:.0f}" font-family={quoteattr(FONT)}>',
-        f"<title>{escape(board.title)}</title>",
-        f'<rect width="{layout.map_width:.0f}" height="{height:.0f}" fill="{SEA}"/>',
-        f'<rect x="{layout.map_width:.0f}" width="{LEGEND_WIDTH}" height="{height:.0f}" '
-        f'fill="{PANEL}" stroke="#c9bfa8"/>',
-        _text(16, 24, board.title, size=17, weight="bold"),
-        '<g id="agon-board-links">',
-    ]
-    for link in board.links:
-        for end in (link.a, link.b):
-            if end not in by_id:
-                raise PictureError(f"a link names no space of the board: {end!r}")
-        if link.kind not in link_kinds:
-            raise PictureError(f"no link kind {link.kind!r} in the board's legend")
-        parts.append(_link(layout, by_id[link.a], by_id[link.b], link_kinds[link.kind]))
-    parts.append("</g>")
-    parts.append(_slot(LINKS_SLOT, fragments))
-    parts.append('<g id="agon-spaces">')
-    for space in board.spaces:
-        if space.kind not in kinds:
-            raise PictureError(f"space {space.id!r} is of no kind in the legend: {space.kind!r}")
-        parts.append(_space(layout, space, kinds[space.kind]))
-    parts.append("</g>")
-    parts.extend(_slot(space_slot(i), fragments) for i in range(len(board.spaces)))
-    parts.append(_legend(layout))
-    parts.extend(_slot(status_slot(row), fragments) for row in range(rows))
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
-
+# -- pieces of SVG ------------------------------------------------------------------------------
 
 def _slot(slot_id: str, fragments: dict[str, str]) -> str:
     return f'<g id="{slot_id}">{fragments.get(slot_id, "")}</g>'
 
 
-def _text(x: float, y: float, text: str, *, size: float = 11, weight: str = "normal",
-          anchor: str = "start", fill: str = INK, halo: str = "") -> str:
-    """A line of text; `halo`: a colour drawn around the letters so they read on anything."""
-    attrs = (f'x="{x:.1f}" y="{y:.1f}" font-size="{size}" font-weight="{weight}" '
-             f'text-anchor="{anchor}"')
+def _text(x: float, y: float, text: str, style: str, *, fill: str = "", halo: str = "") -> str:
+    """A line of text in a STYLE class; `halo`: a class drawn under it so it reads on anything."""
     body = escape(text)
-    under = (f'<text {attrs} fill="none" stroke="{halo}" stroke-width="3" '
-             f'stroke-linejoin="round" opacity="0.85">{body}</text>' if halo else "")
-    return f'{under}<text {attrs} fill="{fill}">{body}</text>'
+    colour = f' fill="{fill}"' if fill else ""
+    under = f'<text class="{style} {halo}" x="{x:.1f}" y="{y:.1f}">{body}</text>' if halo else ""
+    return f'{under}<text class="{style}" x="{x:.1f}" y="{y:.1f}"{colour}>{body}</text>'
 
 
 def _shape(shape: str, x: float, y: float, r: float, fill: str, stroke: str,
@@ -364,35 +485,6 @@ def _shape(shape: str, x: float, y: float, r: float, fill: str, stroke: str,
     raise PictureError(f"unknown shape {shape!r} (known: {', '.join(SHAPES)})")
 
 
-def _space(layout: Layout, space: Space, kind: SpaceKind) -> str:
-    x, y = layout.at(space)
-    r = kind.size
-    parts = [f'<g class="space" data-space={quoteattr(space.id)}>',
-             f"<title>{escape(space.label)}{' (' + escape(space.note) + ')' if space.note else ''}"
-             "</title>",
-             _shape(kind.shape, x, y, r, kind.fill, kind.stroke),
-             _text(x, y - r - 7, space.label, size=10.5, weight="bold", anchor="middle",
-                   halo="#ffffff")]
-    if space.note:
-        parts.append(_text(x, y + r + 10, space.note, size=8, anchor="middle", fill="#4a4a4a",
-                           halo="#ffffff"))
-    parts.append("</g>")
-    return "".join(parts)
-
-
-def _link(layout: Layout, a: Space, b: Space, kind: LinkKind) -> str:
-    (x1, y1), (x2, y2) = layout.at(a), layout.at(b)
-    dash = f' stroke-dasharray="{kind.dash}"' if kind.dash else ""
-    return (f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
-            f'stroke="{kind.colour}" stroke-width="{kind.width}"{dash} stroke-linecap="round"/>')
-
-
-def _control_ring(layout: Layout, space: Space, kinds: dict[str, SpaceKind], colour: str,
-                  side: str) -> str:
-    kind = kinds[space.kind]
-    x, y = layout.at(space)
-    ring = _shape(kind.shape, x, y, kind.size + 3.5, "none", colour, width=4)
-    return f'<g class="control" data-side={quoteattr(side)}>{ring}</g>'
 
 
 def _piece_icon(shape: str, x: float, y: float, fill: str) -> str:
@@ -417,91 +509,9 @@ def _piece_icon(shape: str, x: float, y: float, fill: str) -> str:
     raise PictureError(f"unknown piece shape {shape!r} (known: {', '.join(PIECE_SHAPES)})")
 
 
-def _stack(layout: Layout, space: Space, kinds: dict[str, SpaceKind], stack: list[Piece],
-           piece_kinds: dict[str, PieceKind], colours: dict[str, str]) -> str:
-    """The pieces on one space: one row per side, below the space."""
-    x, y = layout.at(space)
-    top = y + kinds[space.kind].size + (14 if space.note else 4) + PIECE / 2
-    rows: dict[str, list[Piece]] = {}
-    for piece in stack:
-        rows.setdefault(piece.side, []).append(piece)
-    parts = []
-    for r, (side, row) in enumerate(rows.items()):
-        cy = top + r * (PIECE + 3)
-        step = PIECE + 4
-        left = x - step * (len(row) - 1) / 2
-        for k, piece in enumerate(row):
-            cx = left + k * step
-            kind = piece_kinds[piece.kind]
-            fill = colours.get(side, NEUTRAL)
-            tip = f"{side or 'neutral'}: {piece.count} {kind.label}"
-            if piece.detail:
-                tip += f" ({piece.detail})"
-            number = (_text(cx, cy + 3.5, str(piece.count), size=9, weight="bold",
-                            anchor="middle", fill="#ffffff", halo="#1a1a1a")
-                      if piece.count > 1 else "")
-            parts.append(f'<g class="piece" data-side={quoteattr(side)} '
-                         f'data-kind={quoteattr(piece.kind)} data-count="{piece.count}">'
-                         f"<title>{escape(tip)}</title>"
-                         f"{_piece_icon(kind.shape, cx, cy, fill)}{number}</g>")
-    return "".join(parts)
 
 
-def _markers(layout: Layout, space: Space, kinds: dict[str, SpaceKind], tags: list[Marker],
-             colours: dict[str, str]) -> str:
-    x, y = layout.at(space)
-    r = kinds[space.kind].size
-    parts = []
-    for k, tag in enumerate(tags):
-        width = 6 + 5.2 * len(tag.text)
-        tx, ty = x + r + 4, y + 1 + k * 13
-        colour = colours.get(tag.side, "#5a5a5a")
-        parts.append(f'<g class="marker" data-side={quoteattr(tag.side)}>'
-                     f'<rect x="{tx:.1f}" y="{ty - 9:.1f}" width="{width:.1f}" height="12" rx="3" '
-                     f'fill="#ffffff" stroke="{colour}" stroke-width="1.5"/>'
-                     + _text(tx + 3, ty, tag.text, size=8.5, fill=colour) + "</g>")
-    return "".join(parts)
-
-
-def _legend(layout: Layout) -> str:
-    board = layout.board
-    x = layout.map_width + 16
-    y = TITLE_HEIGHT + 10
-    parts = ['<g id="agon-legend">']
-
-    def heading(text: str) -> None:
-        nonlocal y
-        parts.append(_text(x, y, text, size=12, weight="bold"))
-        y += ROW
-
-    def entry(sample: str, label: str) -> None:
-        nonlocal y
-        parts.append(sample + _text(x + 24, y + 4, label, size=10.5))
-        y += ROW
-
-    heading("Legend")
-    for kind in board.space_kinds:
-        entry(_shape(kind.shape, x + 8, y, 6, kind.fill, kind.stroke), kind.label)
-    for kind in board.link_kinds:
-        entry(_link_sample(x, y, kind), kind.label)
-    for kind in board.piece_kinds:
-        entry(_piece_icon(kind.shape, x + 8, y, "#9a9a9a"), kind.label)
-    parts.append(_text(x, layout.status_top - ROW + 4, "Players and position", size=12,
-                       weight="bold"))
-    parts.append("</g>")
-    return "".join(parts)
-
-
-def _link_sample(x: float, y: float, kind: LinkKind) -> str:
+def _link_sample(x: float, kind: LinkKind) -> str:
     dash = f' stroke-dasharray="{kind.dash}"' if kind.dash else ""
-    return (f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{x + 18:.1f}" y2="{y:.1f}" '
+    return (f'<line x1="{x:.1f}" y1="0" x2="{x + 18:.1f}" y2="0" '
             f'stroke="{kind.colour}" stroke-width="{kind.width}"{dash}/>')
-
-
-def _status_row(x: float, y: float, text: str, sides: Iterable[Side], row: int) -> str:
-    sides = list(sides)
-    if row < len(sides):   # the first rows name the sides beside their colour
-        side = sides[row]
-        return (f'<rect x="{x:.1f}" y="{y - 9:.1f}" width="12" height="12" fill="{side.colour}" '
-                f'stroke="#1a1a1a"/>' + _text(x + 18, y + 1, side.label, size=10.5))
-    return _text(x, y + 1, text, size=10.5)
