@@ -229,8 +229,8 @@ class Canvas:
         self.map_height = max(ys) - min(ys) + 2 * MARGIN + TITLE_HEIGHT
         entries = len(board.space_kinds) + len(board.link_kinds) + len(board.piece_kinds)
         self.status_top = TITLE_HEIGHT + 10 + (entries + 3) * ROW   # below legend and heading
-        self._space_slots = [space_slot(i, layer) for layer in LAYERS
-                             for i in range(len(board.spaces))]
+        self._space_slots = {space_slot(i, layer): space.id for layer in LAYERS
+                             for i, space in enumerate(board.spaces)}
         self._drawn: dict[tuple[Any, ...], str] = {}
 
     def at(self, space: Space) -> tuple[float, float]:
@@ -306,7 +306,7 @@ class Canvas:
             '<g id="agon-board-links">', *(self._link(link) for link in self.board.links), "</g>",
             _slot(LINKS_SLOT, fragments),
             '<g id="agon-spaces">', *(self._space_shape(s) for s in self.board.spaces), "</g>",
-            *(_slot(slot, fragments) for slot in self._space_slots),
+            *(_slot(slot, fragments, space) for slot, space in self._space_slots.items()),
             self._legend(),
             *(_slot(status_slot(row), fragments) for row in range(rows)),
             "</svg>",
@@ -458,8 +458,9 @@ def render_svg(board: Board, position: Position | None = None) -> str:
 
 # -- pieces of SVG ------------------------------------------------------------------------------
 
-def _slot(slot_id: str, fragments: dict[str, str]) -> str:
-    return f'<g id="{slot_id}">{fragments.get(slot_id, "")}</g>'
+def _slot(slot_id: str, fragments: dict[str, str], space: str = "") -> str:
+    named = f" data-space={quoteattr(space)}" if space else ""
+    return f'<g id="{slot_id}"{named}>{fragments.get(slot_id, "")}</g>'
 
 
 def _text(x: float, y: float, text: str, style: str, *, fill: str = "", halo: str = "") -> str:
