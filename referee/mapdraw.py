@@ -10,10 +10,10 @@ and a state in the ``picture`` module beside its ``view``; this module only
 draws.
 
 The SVG is written as text with every name escaped.  Everything a position
-draws goes into named slots (one group per space, one for links that come
-and go, one per status row), so a replay page can hold the board once and
-swap slot contents step by step (`frame_svg` + `slot_fragments`), while
-`render_svg` fills the slots for one standalone picture.
+draws goes into named slots (three layers per space, one for links that
+come and go, one per status row), so a replay page can hold the board once
+and swap slot contents step by step (`Canvas.frame` and `Canvas.slots`),
+while `render_svg` fills the slots for one standalone picture.
 """
 
 from __future__ import annotations
@@ -161,7 +161,8 @@ ROW = 16                         # height of one legend or status row
 STATUS_CHARS = 46                # characters per status row before it wraps
 PIECE = 13                       # side of a piece icon
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
-# Text styles by class, so that each of thousands of labels names one word.
+# Text styles by class, so that each of thousands of labels names one word.  A halo class
+# comes after the text's own class: it wins where both set the fill.
 STYLE = " ".join(f"text.{name} {{{rules}}}" for name, rules in {
     "title": "font-size:17px;font-weight:bold",
     "heading": "font-size:12px;font-weight:bold",
