@@ -146,6 +146,11 @@ def seat_sides(seats: Sequence[str], labels: dict[str, str] | None = None) -> li
             for i, seat in enumerate(seats)]
 
 
+def counted(n: int, word: str, many: str = "") -> str:
+    """'1 card', '3 cards', '2 armies' (many='armies'): for status lines."""
+    return f"1 {word}" if n == 1 else f"{n} {many or word + 's'}"
+
+
 def circle_positions(count: int, radius: float = 300) -> list[tuple[float, float]]:
     """Drawing positions on a circle, for spaces a ruleset gives none."""
     return [(radius + radius * math.sin(2 * math.pi * i / count),

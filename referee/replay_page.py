@@ -43,7 +43,6 @@ def replay_page(record: dict[str, Any], ruleset: Ruleset) -> str:
     log: list[list[Any]] = []
     shown: dict[str, str] = {}
     rows = 0
-    result = None
     for step in replay_steps(record, engine):
         position = painter.position(ruleset, step.state, seats)
         rows = max(rows, len(status_rows(position)))
@@ -58,7 +57,7 @@ def replay_page(record: dict[str, Any], ruleset: Ruleset) -> str:
         steps.append(changes)
         title = "The start" if step.seat is None else f"{step.number}. {step.seat}"
         log.append([title, public(step.events, seats)])
-        result = step.state.result()
+    result = step.state.result()
     if result is not None:
         log[-1][1].append(f"Result: {result.reason}")
     for seat, forfeit in sorted((record.get("forfeits") or {}).items()):

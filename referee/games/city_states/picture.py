@@ -24,6 +24,7 @@ from ...mapdraw import (
     Position,
     Space,
     SpaceKind,
+    counted,
     seat_sides,
 )
 from ...ruleset_model import Ruleset
@@ -135,8 +136,8 @@ def status(view: dict[str, Any]) -> list[str]:
         if city["owner"]:
             held[city["owner"]] = held.get(city["owner"], 0) + 1
     for seat, player in view["players"].items():
-        notes = [f"{player['gold']} gold", f"{held.get(seat, 0)} cities",
-                 f"{player['cards']} cards"]
+        notes = [f"{player['gold']} gold", counted(held.get(seat, 0), "city", "cities"),
+                 counted(player["cards"], "card")]
         if player["home"]:
             notes.append(f"home {player['home']}" + ("" if player["holds_home"] else " (lost)"))
         if player["out"]:

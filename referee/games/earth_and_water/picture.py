@@ -24,6 +24,7 @@ from ...mapdraw import (
     Space,
     SpaceKind,
     circle_positions,
+    counted,
     seat_sides,
 )
 from ...ruleset_model import Ruleset
@@ -31,8 +32,6 @@ from .tables import SIDES
 
 PREPARATION = ("buy", "build", "sd_sacrifice")
 SUPPLY = ("sup_cards", "attrit")
-ONCE_ONLY = {"miltiades": "Miltiades", "themistocles": "Themistocles", "leonidas": "Leonidas",
-             "artemisia": "Artemisia"}
 
 
 def space_kinds() -> tuple[SpaceKind, ...]:
@@ -101,17 +100,17 @@ def status(view: dict[str, Any], data: dict[str, Any], over: bool) -> list[str]:
         lines.append(f"{view['turn'].capitalize()}'s turn")
     for side in SIDES:
         reserve = view["reserve"][side]
-        lines.append(f"{side.capitalize()}: {view['hand_counts'][side]} cards; reserve "
-                     f"{reserve['armies']} armies, {reserve['fleets']} fleets")
+        lines.append(f"{side.capitalize()}: {counted(view['hand_counts'][side], 'card')}; "
+                     f"reserve {counted(reserve['armies'], 'army', 'armies')}, "
+                     f"{counted(reserve['fleets'], 'fleet')}")
     lines.append(f"Draw pile {view['deck_count']}, discard pile {view['discard_count']}"
                  + (f" (card {view['discard_top']} on top)" if view["discard_top"] else ""))
     dead = [name for name, key in (("Darius", "darius_dead"), ("Xerxes", "xerxes_dead"))
             if view[key]]
     if dead:
-        lines.append(f"Dead: {', '.join(dead)}")
-    used = [ONCE_ONLY.get(name, name) for name in view["used"]]
-    if used:
-        lines.append(f"Used once: {', '.join(used)}")
+        lines.append(f"Dead kings: {', '.join(dead)}")
+    if view["used"]:   # leaders and Artemisia, on their portraits for good (6.2)
+        lines.append(f"Used once: {', '.join(name.capitalize() for name in view['used'])}")
     if view["carneia"]:
         lines.append("Carneia: Sparta's cards are blocked")
     if view["acropolis"]:

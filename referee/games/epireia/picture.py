@@ -26,6 +26,7 @@ from ...mapdraw import (
     Space,
     SpaceKind,
     circle_positions,
+    counted,
     seat_sides,
 )
 from ...ruleset_model import Ruleset
@@ -139,11 +140,11 @@ def status(view: dict[str, Any], data: dict[str, Any]) -> list[str]:
         if league["seats"]:
             lines.append(f"{name} league ({', '.join(league['seats'])}): treasury "
                          f"{amounts(league['treasury']) or 'empty'}; "
-                         f"{len(league['reserve'])} military tokens")
+                         f"{counted(len(league['reserve']), 'military token')}")
     for seat, player in view["players"].items():
         lines.append(f"{seat}: Prestige {player['prestige']}; "
                      f"{amounts(player['resources']) or 'no resources'}; "
-                     f"{len(player['buildings'])} buildings")
+                     f"{counted(len(player['buildings']), 'building')}")
     if view["battle"]:
         fronts = ", ".join(f"{front} {winner or 'drawn'}"
                            for front, winner in view["battle"]["fronts"].items())

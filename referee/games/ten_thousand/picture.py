@@ -23,6 +23,7 @@ from ...mapdraw import (
     Position,
     Space,
     SpaceKind,
+    counted,
     seat_sides,
 )
 from ...ruleset_model import Ruleset
@@ -95,5 +96,5 @@ def status(view: dict[str, Any], data: dict[str, Any], leaders: dict[str, str]) 
         tokens = ", ".join(f"{name} {army['tokens'].get(name, 0)}" for name in token_names)
         leader = leaders.get(army["leader"] or "", army["leader"] or "no leader yet")
         lines.append(f"{seat} ({leader}): {army['men']:,} men, {where}; tokens {tokens}; "
-                     f"{army['hand']} cards")
+                     f"{counted(army['hand'], 'card')}")
     return lines
