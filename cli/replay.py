@@ -9,7 +9,7 @@ import typer
 
 from agon.referee.engine import IllegalAction
 from agon.referee.games import UnknownEngine
-from agon.referee.records import RecordError, load_record, verify
+from agon.referee.records import RecordError, is_unfinished, load_record, verify
 from agon.referee.ruleset import RULESETS_DIR
 from agon.referee.signing import Keyring, KeyringError
 
@@ -29,14 +29,16 @@ def replay(
     (agon key show), which alone proves what replay cannot: the bots named,
     the forfeits, the timings.  Exit 0 when everything is verified, 1 when
     anything is not (tampered, forged, or signed by a key this referee does
-    not hold).  Example: agon replay game.json
+    not hold).  The record of an unfinished game (saved, or stopped with
+    Ctrl-C) is said to be unfinished: its moves and digest verify, it has no
+    result.  Example: agon replay game.json
     """
     try:
         data = load_record(record)
     except RecordError as exc:
         fail(str(exc))
     folders = [*(rulesets_path or ()), record.resolve().parent]
-    rs = open_ruleset(ruleset or _recorded_ruleset(data, folders), folders)
+    rs = open_ruleset(ruleset or recorded_ruleset(data, folders), folders)
     try:
         keyring = Keyring.existing()
     except KeyringError as exc:
@@ -46,11 +48,17 @@ def replay(
         outcome = verify(data, rs, keyring)
     except (UnknownEngine, IllegalAction, ValueError, KeyError, TypeError) as exc:
         fail(f"{record}: cannot replay ({exc})")
+    unfinished = is_unfinished(data)
     if not quiet:
         for event in outcome.replay.events:
-            typer.echo(f"  {event.text}")
+            if not unfinished or event.to is None:   # a game under way keeps its secrets
+                typer.echo(f"  {event.text}")
         if outcome.replay.result:
             typer.echo(f"result: {outcome.replay.result.reason}")
+    if unfinished:
+        typer.echo(f"unfinished: the game stops after {len(data['actions'])} actions (what "
+                   f"only some seats saw is not shown); `agon play --resume {record}` "
+                   "continues it")
     for finding in outcome.findings:
         typer.echo(f"{'verified' if finding.ok else 'NOT verified'}: {finding.text}",
                    err=not finding.ok)
@@ -59,7 +67,7 @@ def replay(
         raise typer.Exit(1)
 
 
-def _recorded_ruleset(data: dict, folders: list[Path]) -> str:
+def recorded_ruleset(data: dict, folders: list[Path]) -> str:
     """The record's ruleset file where it may be read, else its id.
 
     A record names its ruleset's file, but a record may come from anyone:

@@ -101,6 +101,37 @@ def _card_range(sections: list[Section]) -> str:
     return f"its cards are numbered {numbers[0]} to {numbers[-1]}"
 
 
+def hand_cards(ruleset: Ruleset, hand: list[Any]) -> list[Section | str]:
+    """The card sections of a view's ``hand``, in its order.
+
+    A hand lists card numbers, ``{"number": N, ...}`` or card ids (a ruleset's
+    ``data.cards`` gives each id its number); an entry with no card section
+    stays as it is written.
+    """
+    numbers = {c.get("id"): c.get("number") for c in ruleset.data.get("cards") or []
+               if isinstance(c, dict) and "id" in c}
+    out: list[Section | str] = []
+    for entry in hand:
+        number = entry.get("number") if isinstance(entry, dict) else numbers.get(entry, entry)
+        card = find_card(ruleset.rules, number) if isinstance(number, int) else None
+        out.append(card or str(entry))
+    return out
+
+
+def render_hand(ruleset: Ruleset, hand: list[Any]) -> str:
+    """Each card of a hand with its number, title and text, for the terminal."""
+    if not hand:
+        return "Your hand is empty."
+    lines = [f"Your hand ({len(hand)}):"]
+    for card in hand_cards(ruleset, hand):
+        if isinstance(card, str):
+            lines.append(f"  {card}")
+            continue
+        lines.append(f"  #{card['number']} {card['title']}")
+        lines += ["      " + line if line else "" for line in _wrap(card["text"], 72)]
+    return "\n".join(lines)
+
+
 def search(sections: list[Section], query: str, limit: int = 10) -> list[Match]:
     """Sections ranked by how often and where the query's words appear."""
     words = [w.lower() for w in WORD.findall(query)]

@@ -7,7 +7,8 @@ import io
 import pytest
 
 from agon.referee.engine import Decision
-from agon.referee.players import HumanPlayer, Resign
+from agon.referee.human import HumanPlayer
+from agon.referee.players import Resign
 
 DECISION = Decision("greece", "Play a card", ["pass", "play 7 event", "play 7 move"])
 
