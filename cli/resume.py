@@ -19,8 +19,8 @@ from agon.referee.records import RecordError, is_unfinished, load_record, verify
 from agon.referee.ruleset_model import Ruleset
 from agon.referee.signing import Keyring, KeyringError
 
-from .common import fail, open_ruleset, parse_pairs
-from .replay import recorded_ruleset
+from .common import USAGE, fail, parse_pairs
+from .replay import record_ruleset
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,9 @@ def read_saved(path: Path, ruleset: str | None, rulesets_path: list[Path] | None
     """The saved game in `path`, or a clear error (exit 1, or 2 for usage)."""
     if seed is not None or option_args:
         fail("--seed and --option come from the saved game: leave them out with --resume",
-             code=2)
+             USAGE)
+    if not path.exists():
+        fail(f"{path}: no such file", USAGE)
     try:
         data = load_record(path)
     except RecordError as exc:
@@ -47,8 +49,7 @@ def read_saved(path: Path, ruleset: str | None, rulesets_path: list[Path] | None
     if not is_unfinished(data):
         fail(f"{path} is the record of a finished game (`agon replay {path}` shows it): "
              "there is nothing to resume")
-    folders = [*(rulesets_path or ()), path.resolve().parent]
-    rs = open_ruleset(ruleset or recorded_ruleset(data, folders), folders)
+    rs = record_ruleset(path, data, ruleset, rulesets_path)
     try:
         keyring = Keyring.existing()
     except KeyringError as exc:
@@ -79,8 +80,8 @@ def _programs_again(specs: dict[str, str], seat_args: list[str]) -> dict[str, st
     for seat in given:
         if seat not in programs:
             fail(f"--seat {seat}: with --resume only a program's seat is named again; "
-                 f"{seat} is played by {specs.get(seat, 'nobody')!r} as before", code=2)
+                 f"{seat} is played by {specs.get(seat, 'nobody')!r} as before", USAGE)
     for seat in sorted(programs - set(given)):
         fail(f"{seat} was played by the program {specs[seat]!r}: name it again with "
-             f"--seat {seat}=COMMAND (a saved game never starts a program by itself)", code=2)
+             f"--seat {seat}=COMMAND (a saved game never starts a program by itself)", USAGE)
     return given
