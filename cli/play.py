@@ -15,6 +15,7 @@ from agon.referee.engine import Event
 from agon.referee.games import UnknownEngine, engine_class
 from agon.referee.human import HumanPlayer
 from agon.referee.match import Match, seat_order
+from agon.referee.pictures import record_position, save_map
 from agon.referee.players import Limits, Player, make_player
 from agon.referee.records import GameRecord
 from agon.referee.rng import stream
@@ -127,11 +128,14 @@ def play(
     if external and not quiet:
         typer.echo(f"bot logs and transcripts: {log_dir}")
     unfinished = record or Path(f"{rs.id}-seed{seed}-unfinished.json")
+    picture = record.with_name(f"{record.stem}-map.svg") if record else \
+        Path(f"{rs.id}-seed{seed}-map.svg")
 
     def seat_player(name: str) -> Player:
         if specs[name] == "human":
             return HumanPlayer(ruleset=rs, plain=plain,
-                               save_record=lambda game: _save(game, unfinished))
+                               save_record=lambda game: _save(game, unfinished),
+                               draw_map=lambda game, _seat: _draw(game, picture))
         bot_seed = stream(seed, f"bot:{name}").randrange(1 << 31)
         return make_player(specs[name], seed=bot_seed, log_dir=log_dir,
                            sandbox=rules.sandbox.hiding(record))
@@ -171,6 +175,12 @@ def _save(game: GameRecord, path: Path) -> Path:
     """Write an unfinished game's record, signed; OSError when it cannot be written."""
     game.save(path, _keyring())
     return path
+
+
+def _draw(game: GameRecord, path: Path) -> Path:
+    """The map of the game so far, as everyone sees it, written to `path` (SVG)."""
+    state = record_position(game.to_json(), game.ruleset)
+    return save_map(game.ruleset, state, list(game.seats), path)
 
 
 def _keyring() -> Keyring | None:

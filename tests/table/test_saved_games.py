@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import time
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 AGON = [sys.executable, "-m", "agon"]
@@ -104,3 +105,27 @@ def test_ctrl_c_saves_the_game_so_far_and_says_where(tmp_path):
     assert b"Traceback" not in err
     game = json.loads((tmp_path / "game.json").read_text())
     assert game["status"] == "unfinished" and game["actions"][-1] == ["greece", "buy_card"]
+
+
+def test_map_writes_the_position_as_it_stands_the_picture_agon_map_draws(tmp_path):
+    # Persia's first moves and Greece's card bought are on the map `map` writes.
+    out = agon("play", "earth-and-water", "-s", "persia=random", "-s", "greece=human",
+               "--seed", "3", cwd=tmp_path, stdin="buy_card\nsave\nmap\nquit\ny\n")
+    assert out.returncode == 0, out.stderr
+    picture = "earth-and-water-seed3-map.svg"
+    assert f"The map as it stands: {picture}" in out.stdout
+    drawn = (tmp_path / picture).read_text()
+    ET.fromstring(drawn)   # well-formed SVG
+    assert "Athenai" in drawn and "Ephesos" in drawn
+    same = agon("map", "earth-and-water", "--record", SAVED, cwd=tmp_path)
+    assert same.returncode == 0, same.stderr
+    assert same.stdout == drawn   # the position of the saved game, as `agon map` draws it
+    bare = agon("map", "earth-and-water", cwd=tmp_path).stdout
+    assert bare != drawn          # and not the empty board
+
+
+def test_with_record_the_map_goes_beside_it(tmp_path):
+    out = agon("play", "earth-and-water", "-s", "persia=random", "-s", "greece=human",
+               "--seed", "3", "--record", "game.json", cwd=tmp_path, stdin="map\nquit\ny\n")
+    assert "The map as it stands: game-map.svg" in out.stdout, out.stdout[-500:]
+    assert (tmp_path / "game-map.svg").is_file()
