@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -43,12 +44,7 @@ def replay(
     has no result.  Examples: agon replay game.json;
     agon replay game.json --html game.html
     """
-    if not record.exists():
-        fail(f"{record}: no such file", USAGE)
-    try:
-        data = load_record(record)
-    except RecordError as exc:
-        fail(str(exc))
+    data = read_record(record)
     rs = record_ruleset(record, data, ruleset, rulesets_path)
     try:
         keyring = Keyring.existing()
@@ -92,6 +88,16 @@ def write_page(record: Path, rs: Ruleset, html: Path) -> None:
     except OSError as exc:
         fail(f"cannot write {html}: {exc.strerror or exc}")
     typer.echo(f"wrote {html} ({len(page.encode()):,} bytes)", err=True)
+
+
+def read_record(record: Path) -> dict[str, Any]:
+    """The record in the file: a missing file is a usage error, a bad one a failure."""
+    if not record.exists():
+        fail(f"{record}: no such file", USAGE)
+    try:
+        return load_record(record)
+    except RecordError as exc:
+        fail(str(exc))
 
 
 def record_ruleset(record: Path, data: dict, ruleset: str | None,

@@ -15,12 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from agon.bots import BUILTIN
-from agon.referee.records import RecordError, is_unfinished, load_record, verify
+from agon.referee.records import is_unfinished, verify
 from agon.referee.ruleset_model import Ruleset
 from agon.referee.signing import Keyring, KeyringError
 
 from .common import USAGE, fail, parse_pairs
-from .replay import record_ruleset
+from .replay import read_record, record_ruleset
 
 
 @dataclass(frozen=True)
@@ -40,12 +40,7 @@ def read_saved(path: Path, ruleset: str | None, rulesets_path: list[Path] | None
     if seed is not None or option_args:
         fail("--seed and --option come from the saved game: leave them out with --resume",
              USAGE)
-    if not path.exists():
-        fail(f"{path}: no such file", USAGE)
-    try:
-        data = load_record(path)
-    except RecordError as exc:
-        fail(str(exc))
+    data = read_record(path)
     if not is_unfinished(data):
         fail(f"{path} is the record of a finished game (`agon replay {path}` shows it): "
              "there is nothing to resume")

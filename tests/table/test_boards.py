@@ -183,8 +183,8 @@ class Typist:
 
     def readline(self) -> str:
         self.typed += 1
-        if self.typed > self.prompts:
-            return "y\n" if self.typed % 2 else "quit\n"
+        if self.typed > self.prompts:   # quit, and confirm
+            return "quit\n" if self.typed == self.prompts + 1 else "y\n"
         return "back\n" if self.typed % 3 == 2 else "1\n"
 
 
