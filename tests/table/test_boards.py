@@ -239,3 +239,27 @@ def test_hand_shows_the_text_of_every_card_held_in_every_game(ruleset_id):
         assert card is not None
         assert f"#{number} {card['title']}" in out
         assert " ".join(card["text"].split()[:5]) in " ".join(out.split())
+
+
+def card_number(ruleset, word: str) -> int | None:
+    """The card an action's second word names: a number, or a City States card id."""
+    if word.isdigit():
+        return int(word)
+    return next((c["number"] for c in ruleset.data.get("cards") or []
+                 if isinstance(c, dict) and c.get("id") == word), None)
+
+
+@pytest.mark.parametrize("ruleset_id", [r for r in SHIPPED if not r.startswith("epireia")])
+def test_the_menu_says_what_each_card_played_does(ruleset_id):
+    ruleset = load_ruleset(ruleset_id)
+    players = min(2, int(ruleset.players["max"]))
+    state, decision = play_until(new_game(ruleset_id, players, 3),
+                                 lambda st, d: any(a.startswith("play ") for a in d.legal))
+    notes = state.notes(decision)
+    for action in (a for a in decision.legal if a.startswith("play ")):
+        card = find_card(ruleset.rules, card_number(ruleset, action.split()[1]))
+        assert card is not None, action
+        name, _, effect = notes[action].partition(": ")
+        name = name.removesuffix(", played for one movement instead of its event")
+        assert name and name in card["title"], (action, notes[action])
+        assert effect or action.endswith(" move"), (action, notes[action])
