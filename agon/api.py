@@ -18,6 +18,7 @@ from agon.bots import BUILTIN
 from agon.bots.base import Bot
 from agon.referee.engine import Decision, Event, State
 from agon.referee.games import engine_class
+from agon.referee.human import HumanPlayer
 from agon.referee.match import game_seats, run_match, seat_order
 from agon.referee.players import InProcessPlayer, Limits, Player, make_player
 from agon.referee.records import GameRecord, RecordError, load_record, record_problem, verify
@@ -69,7 +70,8 @@ def play(ruleset: RulesetLike, bots: Mapping[str, BotLike] | Sequence[BotLike], 
     seat order.  A bot is a built-in bot's name (``"random"``, ``"mc"``), a
     program's command line (``"python3 my_bot.py --fast"``, which speaks the
     line protocol), a `Bot` subclass or instance, or a function
-    ``choose(decision, view) -> action`` returning one of ``decision.legal``.
+    ``choose(decision, view) -> action`` returning one of ``decision.legal``,
+    or ``"human"``: a person typing at this terminal.
     A bot that crashes, answers late or illegally forfeits its seat, as in
     `agon play`.  `seed` defaults to a random one (the record keeps it);
     `options` are the ruleset's options.  Programs' stderr logs go to
@@ -88,7 +90,7 @@ def play(ruleset: RulesetLike, bots: Mapping[str, BotLike] | Sequence[BotLike], 
         try:
             for seat in seats:
                 players[seat] = _player(given[seat], _bot_seed(seed, seat),
-                                        Path(log_dir) if log_dir else Path(scratch))
+                                        Path(log_dir) if log_dir else Path(scratch), rs)
             return run_match(engine, players, seed=seed, options=resolved,
                              limits=Limits(move=move_time, game=game_time), on_event=on_event)
         finally:
@@ -114,7 +116,9 @@ class _FunctionBot(Bot):
         return self._choose(decision, view)
 
 
-def _player(bot: BotLike, seed: int, log_dir: Path) -> Player:
+def _player(bot: BotLike, seed: int, log_dir: Path, rs: Ruleset) -> Player:
+    if bot == "human":   # a person at this terminal, as in `agon play --seat SEAT=human`
+        return HumanPlayer(ruleset=rs)
     if isinstance(bot, Bot):
         return InProcessPlayer(bot)
     if isinstance(bot, type) and issubclass(bot, Bot):

@@ -1,4 +1,4 @@
-"""`agon play RULESET --seat SEAT=BOT ...`: referee one game."""
+"""`agon play RULESET --seat SEAT=BOT ...`: referee one game (or `--resume` a saved one)."""
 
 from __future__ import annotations
 
@@ -13,9 +13,10 @@ from tabulate import tabulate
 from agon.bots import BUILTIN
 from agon.referee.engine import Event
 from agon.referee.games import UnknownEngine, engine_class
-from agon.referee.lookup import answer
-from agon.referee.match import run_match, seat_order
-from agon.referee.players import Limits, make_player
+from agon.referee.human import HumanPlayer
+from agon.referee.match import Match, seat_order
+from agon.referee.pictures import record_position, save_map
+from agon.referee.players import Limits, Player, make_player
 from agon.referee.records import GameRecord
 from agon.referee.rng import stream
 from agon.referee.ruleset import RulesetError
@@ -36,17 +37,29 @@ from .common import (
     ruleset_failure,
     unknown_bot,
 )
+from .resume import read_saved
+
+INTERRUPTED = 130  # the exit status of a game stopped with Ctrl-C (128 + SIGINT)
 
 
 def play(
-    ruleset: str = typer.Argument(..., metavar="RULESET",
-                                  help="a shipped ruleset id or a ruleset file"),
+    ruleset: str | None = typer.Argument(
+        None, metavar="RULESET",
+        help="a shipped ruleset id or a ruleset file (with --resume: the record's)"),
     seat: list[str] = typer.Option([], "--seat", "-s", metavar="SEAT=BOT",
                                    help="SEAT=BOT: a built-in bot, `human`, or a command line"),
     seed: int | None = typer.Option(None, metavar="N",
                                     help="game seed (default: random, printed)"),
-    record: Path | None = typer.Option(None, metavar="FILE",
-                                       help="write the JSON game record here"),
+    record: Path | None = typer.Option(
+        None, metavar="FILE",
+        help="write the JSON game record here (and an unfinished game's, on save or Ctrl-C)"),
+    resume: Path | None = typer.Option(
+        None, metavar="FILE",
+        help="continue the unfinished game this record holds (saved with `save` or Ctrl-C), "
+             "with the same seats; its file gets the record unless --record"),
+    plain: bool = typer.Option(
+        False, "--plain", help="no colour, layout or spinner for a human seat (automatic "
+                               "when the output is not a terminal)"),
     option: list[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE",
                                      help="ruleset option NAME=VALUE"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="print only the result"),
@@ -74,24 +87,37 @@ def play(
     never run through one: --seat greece="python3 my_bot.py --fast".  It runs
     sandboxed in its own directory (--sandbox, docs/protocol.md); file
     arguments are made absolute.
+
+    At a human seat, type `help` for the commands (undo, back, save, log,
+    hand, rules, map, quit).  `save` and Ctrl-C write the record of the
+    unfinished game (to --record, or a file named on screen);
+    `agon play --resume FILE` continues it with the same seats (a program's
+    seat must be named again with --seat: a record never starts a program).
     """
     shield_referee()  # the seed leaves our command line; bots cannot read our memory
+    saved = read_saved(resume, ruleset, rulesets_path, seat, seed, option) if resume else None
+    if saved:
+        rs, seed, specs, record = saved.ruleset, saved.seed, saved.specs, record or resume
+    else:
+        if ruleset is None:
+            fail("name a ruleset (agon rulesets lists them), or --resume a saved game", USAGE)
+        rs = open_ruleset(ruleset, rulesets_path)
+        specs = parse_pairs(seat, "--seat")
     if record and not record.resolve().parent.is_dir():
         fail(f"cannot write the record to {record}: no such folder", USAGE)
-    rs = open_ruleset(ruleset, rulesets_path)
     try:
         engine = engine_class(rs.engine)(rs)
-        options = rs.resolve_options(parse_pairs(option, "--option"))
+        options = saved.options if saved else rs.resolve_options(parse_pairs(option, "--option"))
     except UnknownEngine as exc:
         fail(str(exc))
     except RulesetError as exc:
         ruleset_failure(exc)
-    specs = parse_pairs(seat, "--seat")
-    seats = _seat_order(engine, rs, specs)
+    seats = _seat_order(engine, specs)
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 31)
     if not quiet:
-        typer.echo(f"{rs.name} ({rs.ref}), seed {seed}: "
+        again = f"resumed after {len(saved.actions)} actions, " if saved else ""
+        typer.echo(f"{rs.name} ({rs.ref}), {again}seed {seed}: "
                    + ", ".join(f"{s}={specs[s]}" for s in seats))
     external = [s for s in seats if specs[s] not in BUILTIN and specs[s] != "human"]
     rules = bot_rules(sandbox, bot_env, bot_network, bot_limit, programs=bool(external))
@@ -101,26 +127,60 @@ def play(
         log_dir = Path(tempfile.mkdtemp(prefix="agon-logs-"))
     if external and not quiet:
         typer.echo(f"bot logs and transcripts: {log_dir}")
-    players = {}
+    unfinished = record or Path(f"{rs.id}-seed{seed}-unfinished.json")
+    picture = record.with_name(f"{record.stem}-map.svg") if record else \
+        Path(f"{rs.id}-seed{seed}-map.svg")
+
+    def seat_player(name: str) -> Player:
+        if specs[name] == "human":
+            return HumanPlayer(ruleset=rs, plain=plain,
+                               save_record=lambda game: _save(game, unfinished),
+                               draw_map=lambda game, _seat: _draw(game, picture))
+        bot_seed = stream(seed, f"bot:{name}").randrange(1 << 31)
+        return make_player(specs[name], seed=bot_seed, log_dir=log_dir,
+                           sandbox=rules.sandbox.hiding(record))
+
+    players: dict[str, Player] = {}
     try:
         for name in seats:
-            bot_seed = stream(seed, f"bot:{name}").randrange(1 << 31)
-            players[name] = make_player(specs[name], seed=bot_seed, log_dir=log_dir,
-                                        rules_lookup=lambda q: answer(rs, q),
-                                        sandbox=rules.sandbox.hiding(record))
+            players[name] = seat_player(name)
     except ValueError as exc:
         for player in players.values():
             player.close()
         unknown_bot(str(exc), specs[name])
     watching = not quiet and "human" not in specs.values()
-    game = run_match(engine, players, seed=seed, options=options, limits=limits,
-                     on_event=_printer(seats) if watching else None)
+    match = Match(engine, players, seed=seed, options=options, limits=limits,
+                  on_event=_printer(seats) if watching else None,
+                  prefix=saved.actions if saved else None, remake=seat_player,
+                  resume={"seats": specs})
+    try:
+        game = match.run()
+    except KeyboardInterrupt:
+        try:
+            path = _save(match.record_so_far(), unfinished)
+        except OSError as exc:
+            fail(f"stopped, and the game so far could not be saved: {exc}", code=INTERRUPTED)
+        typer.echo(f"\nstopped: the game so far is saved in {path}; "
+                   f"`agon play --resume {path}` continues it", err=True)
+        raise typer.Exit(INTERRUPTED) from None
     keyring = _keyring() if record or json_result else None
     if record:
         game.save(record, keyring)
     _print_result(game, specs)
     if json_result:
         typer.echo(json.dumps(game.signed(keyring) if keyring else game.to_json(), indent=1))
+
+
+def _save(game: GameRecord, path: Path) -> Path:
+    """Write an unfinished game's record, signed; OSError when it cannot be written."""
+    game.save(path, _keyring())
+    return path
+
+
+def _draw(game: GameRecord, path: Path) -> Path:
+    """The map of the game so far, as everyone sees it, written to `path` (SVG)."""
+    state = record_position(game.to_json(), game.ruleset)
+    return save_map(game.ruleset, state, list(game.seats), path)
 
 
 def _keyring() -> Keyring | None:
@@ -132,7 +192,7 @@ def _keyring() -> Keyring | None:
         return None
 
 
-def _seat_order(engine, rs, specs: dict[str, str]) -> list[str]:
+def _seat_order(engine, specs: dict[str, str]) -> list[str]:
     """The seats in the engine's order; unknown or missing seats are usage errors."""
     try:
         return seat_order(engine, specs)
@@ -150,6 +210,7 @@ def _printer(seats: list[str]):
 
 def _print_result(game: GameRecord, specs: dict[str, str]) -> None:
     result = game.result
+    assert result is not None, "a game that ran to its end has a result"
     rows = [[seat, specs[seat], result.scores.get(seat), result.ranks.get(seat),
              result.points.get(seat), game.forfeits.get(seat, {}).get("reason", "")]
             for seat in game.seats]

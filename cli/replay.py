@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import typer
 
 from agon.referee.engine import IllegalAction
 from agon.referee.games import UnknownEngine
-from agon.referee.records import RecordError, load_record, verify
+from agon.referee.records import RecordError, is_unfinished, load_record, verify
 from agon.referee.replay_page import replay_page
 from agon.referee.ruleset import RULESETS_DIR, RulesetError, load_ruleset
 from agon.referee.ruleset_model import Ruleset
@@ -38,23 +39,13 @@ def replay(
     the forfeits, the timings.  Exit 0 when everything is verified, 1 when
     anything is not (tampered, forged, or signed by a key this referee does
     not hold) or the record cannot be read, 2 on bad usage (no such file, an
-    unknown --ruleset).  Examples: agon replay game.json;
+    unknown --ruleset).  The record of an unfinished game (saved, or stopped
+    with Ctrl-C) is said to be unfinished: its moves and digest verify, it
+    has no result.  Examples: agon replay game.json;
     agon replay game.json --html game.html
     """
-    if not record.exists():
-        fail(f"{record}: no such file", USAGE)
-    try:
-        data = load_record(record)
-    except RecordError as exc:
-        fail(str(exc))
-    folders = [*(rulesets_path or ()), record.resolve().parent]
-    if ruleset is not None:
-        rs = open_ruleset(ruleset, folders)
-    else:  # the record's own ruleset: a failure to find it is the record's
-        try:
-            rs = load_ruleset(_recorded_ruleset(data, folders), tuple(folders))
-        except RulesetError as exc:
-            fail(f"{exc} (the ruleset {record} names; give it with --ruleset)")
+    data = read_record(record)
+    rs = record_ruleset(record, data, ruleset, rulesets_path)
     try:
         keyring = Keyring.existing()
     except KeyringError as exc:
@@ -64,11 +55,17 @@ def replay(
         outcome = verify(data, rs, keyring)
     except (UnknownEngine, IllegalAction, ValueError, KeyError, TypeError) as exc:
         fail(f"{record}: cannot replay ({exc})")
+    unfinished = is_unfinished(data)
     if not quiet:
         for event in outcome.replay.events:
-            typer.echo(f"  {event.text}")
+            if not unfinished or event.to is None:   # a game under way keeps its secrets
+                typer.echo(f"  {event.text}")
         if outcome.replay.result:
             typer.echo(f"result: {outcome.replay.result.reason}")
+    if unfinished:
+        typer.echo(f"unfinished: the game stops after {len(data['actions'])} actions (what "
+                   f"only some seats saw is not shown); `agon play --resume {record}` "
+                   "continues it")
     for finding in outcome.findings:
         typer.echo(f"{'verified' if finding.ok else 'NOT verified'}: {finding.text}",
                    err=not finding.ok)
@@ -93,7 +90,29 @@ def write_page(record: Path, rs: Ruleset, html: Path) -> None:
     typer.echo(f"wrote {html} ({len(page.encode()):,} bytes)", err=True)
 
 
-def _recorded_ruleset(data: dict, folders: list[Path]) -> str:
+def read_record(record: Path) -> dict[str, Any]:
+    """The record in the file: a missing file is a usage error, a bad one a failure."""
+    if not record.exists():
+        fail(f"{record}: no such file", USAGE)
+    try:
+        return load_record(record)
+    except RecordError as exc:
+        fail(str(exc))
+
+
+def record_ruleset(record: Path, data: dict, ruleset: str | None,
+                   rulesets_path: list[Path] | None) -> Ruleset:
+    """The ruleset a record is read with: --ruleset's, else the one the record names."""
+    folders = [*(rulesets_path or ()), record.resolve().parent]
+    if ruleset is not None:
+        return open_ruleset(ruleset, folders)
+    try:  # the record's own ruleset: a failure to find it is the record's
+        return load_ruleset(recorded_ruleset(data, folders), tuple(folders))
+    except RulesetError as exc:
+        fail(f"{exc} (the ruleset {record} names; give it with --ruleset)")
+
+
+def recorded_ruleset(data: dict, folders: list[Path]) -> str:
     """The record's ruleset file where it may be read, else its id.
 
     A record names its ruleset's file, but a record may come from anyone:

@@ -261,6 +261,16 @@ class State(ABC):
         """The position as text for a person playing `seat` in a terminal."""
         return json.dumps(self.view(seat), indent=1, sort_keys=True)
 
+    def notes(self, decision: Decision) -> dict[str, str]:
+        """A few words for a person beside some of `decision`'s actions.
+
+        What a menu should say that the action's text does not: a cost, a
+        reward, a figure's strength.  Shown to people beside the numbered
+        actions, never sent to bots; built only when a person decides, so it
+        may take its time.  By default there are none.
+        """
+        return {}
+
     def is_over(self) -> bool:
         return not self.pending()
 

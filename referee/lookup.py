@@ -1,7 +1,17 @@
 """Rule lookups: table of contents, a section, a card, full-text search.
 
 Sections come from the ruleset's `rules` list; cards are sections with
-`kind: card` and a `number`.  Nothing here knows any particular game.
+`kind: card` and a `number` (where a game has none, numbered sections of
+another kind, such as Epireia's scenario cards).  Nothing here knows any
+particular game.
+
+What a query means, in this order:
+
+* a section id (``7.1``, ``7``, ``setup``): that section.  So a bare number
+  is the rulebook's section of that number where there is one;
+* ``card 7``, ``card-7`` or ``#7``: card number 7, always; a bare number
+  with no section of that id is card 7 too;
+* a section's exact title; otherwise the sections mentioning every word.
 """
 
 from __future__ import annotations
@@ -26,27 +36,45 @@ class Match:
 
 @dataclass
 class Lookup:
-    """What a query found: `kind` is section, card, search or none."""
+    """What a query found: `kind` is section, card, search or none.
+
+    `note` is one line for the reader: a bare number that found a section
+    while a card has that number too, or the range of card numbers when a
+    card was not found.
+    """
 
     kind: str
     sections: list[Section] = field(default_factory=list)
     matches: list[Match] = field(default_factory=list)
     suggestions: list[str] = field(default_factory=list)
+    note: str = ""
 
 
 def contents(ruleset: Ruleset) -> list[Section]:
     return list(ruleset.rules)
 
 
+CARD_QUERY = re.compile(r"(?:card[\s-]*|#)(\d+)")
+
+
 def lookup(ruleset: Ruleset, query: str) -> Lookup:
     query = query.strip()
     sections = ruleset.rules
+    asked_card = CARD_QUERY.fullmatch(query.lower())
+    if asked_card:
+        card = find_card(sections, int(asked_card.group(1)))
+        if card:
+            return Lookup("card", [card])
+        return Lookup("none", note=_card_range(sections))
     exact = [s for s in sections if s["id"].lower() == query.lower()]
     if exact:
-        return Lookup("section", exact)
-    card = _card(sections, query)
-    if card:
-        return Lookup("card", [card])
+        also = find_card(sections, int(query)) if query.isdigit() else None
+        note = f"(card {query} is `#{query}`: {also['title']})" if also else ""
+        return Lookup("section", exact, note=note)
+    if query.isdigit():
+        card = find_card(sections, int(query))
+        if card:
+            return Lookup("card", [card])
     titled = [s for s in sections if s["title"].lower() == query.lower()]
     if titled:
         return Lookup("card" if titled[0].get("kind") == "card" else "section", titled[:1])
@@ -56,16 +84,52 @@ def lookup(ruleset: Ruleset, query: str) -> Lookup:
     return Lookup("none", suggestions=closest(sections, query))
 
 
-def _card(sections: list[Section], query: str) -> Section | None:
-    """`7`, `#7`, `card 7` or `card-7` name card number 7."""
-    found = re.fullmatch(r"(?:card[\s-]*|#)?(\d+)", query.lower())
-    if not found:
-        return None
-    number = int(found.group(1))
-    for section in sections:
-        if section.get("kind") == "card" and section.get("number") == number:
-            return section
-    return None
+def cards(sections: list[Section]) -> list[Section]:
+    """The numbered cards: sections of kind card, else any numbered sections."""
+    numbered = [s for s in sections if isinstance(s.get("number"), int)]
+    return [s for s in numbered if s.get("kind") == "card"] or numbered
+
+
+def find_card(sections: list[Section], number: int) -> Section | None:
+    return next((s for s in cards(sections) if s["number"] == number), None)
+
+
+def _card_range(sections: list[Section]) -> str:
+    numbers = sorted({s["number"] for s in cards(sections)})
+    if not numbers:
+        return "this game has no numbered cards"
+    return f"its cards are numbered {numbers[0]} to {numbers[-1]}"
+
+
+def hand_cards(ruleset: Ruleset, hand: list[Any]) -> list[Section | str]:
+    """The card sections of a view's ``hand``, in its order.
+
+    A hand lists card numbers, ``{"number": N, ...}`` or card ids (a ruleset's
+    ``data.cards`` gives each id its number); an entry with no card section
+    stays as it is written.
+    """
+    numbers = {c.get("id"): c.get("number") for c in ruleset.data.get("cards") or []
+               if isinstance(c, dict) and "id" in c}
+    out: list[Section | str] = []
+    for entry in hand:
+        number = entry.get("number") if isinstance(entry, dict) else numbers.get(entry, entry)
+        card = find_card(ruleset.rules, number) if isinstance(number, int) else None
+        out.append(card or str(entry))
+    return out
+
+
+def render_hand(ruleset: Ruleset, hand: list[Any]) -> str:
+    """Each card of a hand with its number, title and text, for the terminal."""
+    if not hand:
+        return "Your hand is empty."
+    lines = [f"Your hand ({len(hand)}):"]
+    for card in hand_cards(ruleset, hand):
+        if isinstance(card, str):
+            lines.append(f"  {card}")
+            continue
+        lines.append(f"  #{card['number']} {card['title']}")
+        lines += ["      " + line if line else "" for line in _wrap(card["text"], 72)]
+    return "\n".join(lines)
 
 
 def search(sections: list[Section], query: str, limit: int = 10) -> list[Match]:
@@ -110,9 +174,9 @@ def closest(sections: list[Section], query: str, count: int = 5) -> list[str]:
     return [f"{titles[n]['id']}  {n}" for n in names]
 
 
-def render_section(section: Section) -> str:
-    """A section as text for the terminal."""
-    label = "Card" if section.get("kind") == "card" else "Section"
+def render_section(section: Section, as_card: bool = False) -> str:
+    """A section as text for the terminal (`as_card`: found as a card)."""
+    label = "Card" if as_card or section.get("kind") == "card" else "Section"
     lines = [f"{label} {section['id']}: {section['title']}", ""]
     lines += _wrap(section["text"])
     if section.get("see_also"):
@@ -133,9 +197,12 @@ def answer(ruleset: Ruleset, query: str) -> str:
     """The lookup as text (used by the terminal player's `rules QUERY`)."""
     found = lookup(ruleset, query)
     if found.sections:
-        return "\n\n".join(render_section(s) for s in found.sections)
+        text = "\n\n".join(render_section(s, found.kind == "card") for s in found.sections)
+        return f"{text}\n\n{found.note}" if found.note else text
     if found.matches:
         return "\n".join(f"{m.section['id']:>8}  {m.section['title']}: {m.snippet}"
                          for m in found.matches)
+    if found.note:
+        return f"Nothing matches {query!r}: {found.note}."
     hint = "; ".join(found.suggestions) or "try `rules` with no query for the contents"
     return f"Nothing matches {query!r}. Closest: {hint}"

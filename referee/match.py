@@ -3,6 +3,11 @@
 The loop never trusts a player: an answer that is late, malformed or not in
 the legal list forfeits the seat (a `BotFault` with a reason code), and the
 game still ends with a valid result and record.
+
+A game may also start from a record's first actions (`prefix`: a saved game
+resumed), and a person at the table may take moves back: the match then
+replays the record without them (`takeback`, `rewind`), re-creating the bots
+that saw what is taken back (`remake`).
 """
 
 from __future__ import annotations
@@ -10,6 +15,8 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Collection
+from contextlib import ExitStack
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -22,10 +29,20 @@ from .ruleset import RULESETS_DIR
 from .ruleset_model import Ruleset
 from .signing import digest
 from .suggest import did_you_mean
+from .takeback import Refused, Rewind, SecretWatch, seen
 
 RULESET_COPY = "ruleset.json"  # a ruleset that is not shipped, in each bot's own directory
 
 EventHook = Callable[[Event], None]
+Remake = Callable[[str], Player]  # a seat's player anew, at the start of the game
+
+
+@dataclass(frozen=True)
+class TakeBack:
+    """What a take-back would do: go back to the first `to` actions, undoing `undone`."""
+
+    to: int
+    undone: list[list[str]]
 
 
 class Match:
@@ -33,7 +50,11 @@ class Match:
 
     def __init__(self, engine: Engine, players: dict[str, Player], *, seed: int,
                  options: dict[str, Any], limits: Limits | None = None,
-                 on_event: EventHook | None = None) -> None:
+                 on_event: EventHook | None = None, prefix: list[list[str]] | None = None,
+                 remake: Remake | None = None, resume: dict[str, Any] | None = None) -> None:
+        """`prefix`: actions already played (a record resumed); `remake`: a seat's player
+        anew, for take-backs (only players marked `replayable` are remade); `resume`:
+        what an unfinished record keeps to seat the same players again."""
         self.engine = engine
         self.players = players
         self.seats = list(players)
@@ -48,26 +69,28 @@ class Match:
         self.fallback = stream(seed, "forfeit")  # default policy for forfeited seats
         self.sampler = stream(seed, "determinize")  # worlds handed to search bots
         self.ask_id = 0
+        self.prefix = [list(a) for a in prefix or []]
+        self.remake = remake
+        self.resume = resume
+        self.started = time.perf_counter()
+        # taking back: seat -> how many actions it has been told about; person -> the
+        # actions that revealed a secret to them, with the reason (see referee.takeback)
+        self.told: dict[str, int] = dict.fromkeys(self.seats, 0)
+        self.sealed: dict[str, list[tuple[int, str]]] = {s: [] for s in self._people()}
+        self.watch = SecretWatch(stream(seed, "secrets")) if self.sealed else None
 
     # -- the game loop -------------------------------------------------------
 
     def run(self) -> GameRecord:
-        started = time.perf_counter()
-        state = self.engine.new_game(self.seats, self.seed, self.options)
+        started = self.started = time.perf_counter()
         try:
-            self._start_players()
-            for event in state.setup_events():
-                self._publish(event)
-            while not self._decided_by_forfeit():
-                decisions = state.pending()
-                if not decisions:
+            state = self._open()
+            while True:
+                try:
+                    self._play(state)
                     break
-                # Simultaneous decisions: every answer is collected before any
-                # is applied, so no seat learns another's secret choice early.
-                chosen = [(d.seat, self._answer(state, d)) for d in decisions]
-                for seat, action in chosen:
-                    if action is not None and not self._decided_by_forfeit():
-                        self._apply(state, seat, action)
+                except Rewind as rewind:
+                    state = self._rewind(rewind.to)
             result = self._final_result(state)
             for seat, player in self.players.items():
                 self._safely(seat, player.finish, {**result.to_json(), "forfeits": self.forfeits})
@@ -82,22 +105,40 @@ class Match:
             state_sha256=digest(state.to_json()),
         )
 
+    def _play(self, state: State) -> None:
+        while not self._decided_by_forfeit():
+            decisions = state.pending()
+            if not decisions:
+                break
+            # Simultaneous decisions: every answer is collected before any
+            # is applied, so no seat learns another's secret choice early.
+            chosen = [(d.seat, self._answer(state, d)) for d in decisions]
+            for seat, action in chosen:
+                if action is not None and not self._decided_by_forfeit():
+                    self._apply(state, seat, action)
+
     def _start_players(self) -> None:
+        for seat, player in self.players.items():
+            self._start(seat, player)
+
+    def _start(self, seat: str, player: Player) -> None:
         ruleset = self.engine.ruleset
         told, files = ruleset_hello(ruleset)
-        for seat, player in self.players.items():
-            hello = {
-                "game": ruleset.engine, "seat": seat, "seats": self.seats, "ruleset": told,
-                "options": self.options, "limits": self.limits.to_json(),
-            }
-            if self.teams:
-                hello["teams"] = self.teams
-            try:
-                if files:
-                    player.give(files)
-                player.start(hello, self.limits)
-            except BotFault as fault:
-                self._forfeit(seat, fault)
+        hello = {
+            "game": ruleset.engine, "seat": seat, "seats": self.seats, "ruleset": told,
+            "options": self.options, "limits": self.limits.to_json(),
+        }
+        if self.teams:
+            hello["teams"] = self.teams
+        join = getattr(player, "join_table", None)
+        if join is not None:   # a person: they may take back, save, draw the map
+            join(self)
+        try:
+            if files:
+                player.give(files)
+            player.start(hello, self.limits)
+        except BotFault as fault:
+            self._forfeit(seat, fault)
 
     def _answer(self, state: State, decision: Decision) -> str | None:
         """The seat's legal action, or the default policy's once it forfeited."""
@@ -111,13 +152,14 @@ class Match:
         clock = {"move": self.limits.move, "remaining": round(remaining, 3)}
         interactive = getattr(player, "interactive", False)
         if interactive:
-            player.board(state.describe(seat))
+            player.board(state.describe(seat), state.notes(decision))
         world = state.determinize(seat, self.sampler) if player.wants_state else None
         began = time.perf_counter()
         try:
             try:
-                action = player.choose(self.ask_id, decision, state.view(seat), clock, timeout,
-                                       state=world)
+                with ExitStack() if interactive else self._thinking(seat):
+                    action = player.choose(self.ask_id, decision, state.view(seat), clock,
+                                           timeout, state=world)
             except Resign as resign:
                 raise BotFault("resign", str(resign)) from None
             spent = time.perf_counter() - began
@@ -133,8 +175,10 @@ class Match:
         return action
 
     def _apply(self, state: State, seat: str, action: str) -> None:
+        watched = self._watch_before(state)
         events = state.apply(seat, action)
         self.actions.append([seat, action])
+        self._watch_after(watched, state, seat, action, events)
         for event in events:
             self._publish(event)
 
@@ -144,6 +188,7 @@ class Match:
         message = event.to_json()
         for seat, player in self.players.items():
             if seat not in self.forfeits and event.visible_to(seat):
+                self.told[seat] = len(self.actions)
                 self._safely(seat, player.event, message)
 
     def _safely(self, seat: str, call: Callable[[Any], None], arg: Any) -> None:
@@ -175,6 +220,146 @@ class Match:
     def _final_result(self, state: State) -> Result:
         engine_result = None if self._decided_by_forfeit() else state.result()
         return forfeit_result(self.seats, self.teams, engine_result, self.forfeits)
+
+
+    # -- people at the table: taking back, resuming, saving ---------------------
+
+    def _people(self) -> list[str]:
+        return [s for s, p in self.players.items() if getattr(p, "interactive", False)]
+
+    def _thinking(self, seat: str) -> ExitStack:
+        """What the people at the table show while `seat`'s bot decides (a spinner)."""
+        stack = ExitStack()
+        for other, player in self.players.items():
+            show = getattr(player, "thinking", None)
+            if show is not None and other not in self.forfeits:
+                stack.enter_context(show(seat))
+        return stack
+
+    def _watch_before(self, state: State) -> dict[str, list[State]]:
+        """Worlds drawn for each person before an action, to see if it reveals a secret."""
+        if self.watch is None:
+            return {}
+        return {p: self.watch.worlds(state, p) for p in self.sealed if p not in self.forfeits}
+
+    def _watch_after(self, watched: dict[str, list[State]], state: State, seat: str,
+                     action: str, events: list[Event]) -> None:
+        assert self.watch is not None or not watched
+        at = len(self.actions) - 1
+        for person, worlds in watched.items():
+            if self.watch.revealed(worlds, seat, action, seen(events, state, person), person):
+                whose = "your" if seat == person else f"{seat}'s"
+                self.sealed[person].append((at, f"{whose} `{action}` (move {at + 1}) showed you "
+                                                f"what you could not know before (a die, a "
+                                                f"card, a hidden choice)"))
+
+    def takeback(self, seat: str, within_move: bool = False) -> TakeBack:
+        """What `seat`'s undo (or, `within_move`, back) would take back; Refused says why not.
+
+        Undo takes back the seat's last action and everything after it; back
+        only when nobody else has acted since.  Refused across a revealed
+        secret, a forfeit, another person's move, or a program that has seen
+        what would be taken back (a program cannot be set back).
+        """
+        mine = [i for i, (s, _) in enumerate(self.actions) if s == seat]
+        if not mine:
+            raise Refused("you have not moved yet: there is nothing to take back")
+        to = mine[-1]
+        undone = self.actions[to:]
+        others = sorted({s for s, _ in undone if s != seat})
+        if within_move and others:
+            raise Refused(f"{', '.join(others)} moved after your last choice: `back` goes back "
+                          "only inside the move you are making (`undo` takes back their "
+                          "replies too)")
+        people = [s for s in others if s in self.sealed]
+        if people:
+            raise Refused(f"{people[0]} has moved since: nobody takes back another person's move")
+        late = sorted(s for s, f in self.forfeits.items() if f["after_actions"] > to)
+        if late:
+            raise Refused(f"{late[0]} forfeited since: a forfeit is not taken back")
+        for at, why in self.sealed.get(seat, []):
+            if at >= to:
+                raise Refused(f"no take-back across a revealed secret: {why}")
+        for other in sorted(self._stale(to) - {seat}):
+            player = self.players[other]
+            if not (self.remake and getattr(player, "replayable", False)):
+                raise Refused(f"{other} is played by {player.identity().get('name', other)}, "
+                              "which cannot be set back to an earlier position (it has seen "
+                              "the moves since)")
+        return TakeBack(to, [list(a) for a in undone])
+
+    def _stale(self, to: int) -> set[str]:
+        """Seats that were told of, or made, any of the actions after the first `to`."""
+        acted = {s for s, _ in self.actions[to:]}
+        return {s for s in self.seats if self.told[s] > to or s in acted}
+
+    def _rewind(self, to: int) -> State:
+        """Set the game back to its first `to` actions (checked by `takeback`)."""
+        stale = self._stale(to) if to < len(self.actions) else set()
+        state, history = self._replayed(self.actions[:to])
+        self.actions = self.actions[:to]
+        for seat in self.seats:
+            player = self.players[seat]
+            if seat in self.sealed:
+                player.rewound([e.to_json() for e in history if e.visible_to(seat)])
+            elif seat in stale and seat not in self.forfeits:
+                player.close()
+                assert self.remake is not None
+                self.players[seat] = player = self.remake(seat)
+                self._start(seat, player)
+                self._tell(seat, history)
+            self.told[seat] = min(self.told[seat], to)
+        for marks in self.sealed.values():
+            marks[:] = [(at, why) for at, why in marks if at < to]
+        return state
+
+    def _open(self) -> State:
+        """The game's first position, or the one its `prefix` reaches, told to every seat."""
+        if not self.prefix:
+            state = self.engine.new_game(self.seats, self.seed, self.options)
+            self._start_players()
+            for event in state.setup_events():
+                self._publish(event)
+            return state
+        state, history = self._replayed(self.prefix)
+        self.actions = [list(a) for a in self.prefix]
+        self._start_players()
+        for seat in self.seats:
+            if seat in self.sealed:
+                self.players[seat].rewound([e.to_json() for e in history if e.visible_to(seat)])
+                self.sealed[seat].append((len(self.actions) - 1, "the game was resumed after "
+                                          "that move: what came before cannot be taken back"))
+            elif seat not in self.forfeits:
+                self._tell(seat, history)
+        return state
+
+    def _tell(self, seat: str, history: list[Event]) -> None:
+        """Tell a player that joins a game under way what its seat has seen so far."""
+        for event in history:
+            if event.visible_to(seat) and seat not in self.forfeits:
+                self._safely(seat, self.players[seat].event, event.to_json())
+        self.told[seat] = len(self.actions)
+
+    def _replayed(self, actions: list[list[str]]) -> tuple[State, list[Event]]:
+        """The position after `actions` from this game's seed, and every event on the way."""
+        state = self.engine.new_game(self.seats, self.seed, self.options)
+        events = state.setup_events()
+        for number, (seat, action) in enumerate(actions, 1):
+            if seat not in {d.seat for d in state.pending()}:
+                raise ValueError(f"action {number}: {seat} is not to move ({action!r})")
+            events += state.apply(seat, action)
+        return state, events
+
+    def record_so_far(self) -> GameRecord:
+        """The record of the game as it stands: unfinished, to save and resume."""
+        state, _ = self._replayed(self.actions)
+        return GameRecord(
+            ruleset=self.engine.ruleset, options=self.options, seed=self.seed,
+            seats={seat: p.identity() for seat, p in self.players.items()},
+            teams=self.teams, actions=[list(a) for a in self.actions], result=None,
+            forfeits=dict(self.forfeits), duration=time.perf_counter() - self.started,
+            state_sha256=digest(state.to_json()), resume=self.resume or {},
+        )
 
 
 def ruleset_hello(ruleset: Ruleset) -> tuple[dict[str, Any], dict[str, bytes]]:

@@ -1,4 +1,4 @@
-"""Player kinds: in-process bot, subprocess bot (line protocol), human terminal.
+"""Player kinds: in-process bot, subprocess bot (line protocol); a person is in `human`.
 
 The match loop (referee/match.py) talks to every kind through `Player`, so
 it never knows whether a seat is a Python object, a program in another
@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import shlex
 import shutil
-import sys
 import time
 import traceback
 from abc import ABC, abstractmethod
@@ -18,7 +17,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any, NoReturn
+from typing import Any, NoReturn
 
 from agon.bots import BUILTIN, bot_class
 from agon.bots.base import Bot
@@ -70,6 +69,9 @@ class Player(ABC):
     """
 
     wants_state = False
+    # whether a take-back may replace this player by a new one (`Match(remake=...)`)
+    # that is told the game so far: not a program, which cannot be set back
+    replayable = False
 
     @abstractmethod
     def start(self, hello: dict[str, Any], limits: Limits) -> None:
@@ -120,6 +122,8 @@ class InProcessPlayer(Player):
     It cannot be interrupted, so its clock is checked after it answers; an
     exception inside the bot is a crash.
     """
+
+    replayable = True  # remade from its seed, it can be set back to any earlier position
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
@@ -430,160 +434,25 @@ class Resign(Exception):
         self.seat = seat
 
 
-HUMAN_HELP = """\
-Type the number of an action, or its text (a unique beginning is enough).
-  board          show the position again
-  rules QUERY    look up the rules (a section id, a card, or any words)
-  help           this help
-  quit           resign the game"""
-
-
-class HumanPlayer(Player):
-    """A person at a terminal: sees the board, the news, the numbered legal actions.
-
-    The match shows it the board (`board`) before each decision because it
-    is `interactive`; a human has no clock of its own.
-    """
-
-    interactive = True
-
-    def __init__(self, *, stdin: IO[str] | None = None, stdout: IO[str] | None = None,
-                 rules_lookup: Callable[[str], str] | None = None, name: str = "human") -> None:
-        self.stdin = stdin or sys.stdin
-        self.stdout = stdout or sys.stdout
-        self.rules_lookup = rules_lookup
-        self.name = name
-        self.seat = "?"
-        self.news: list[str] = []
-        self.last_board = ""
-
-    def identity(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": "human"}
-
-    def _say(self, text: str = "") -> None:
-        self.stdout.write(text + "\n")
-        self.stdout.flush()
-
-    def start(self, hello: dict[str, Any], limits: Limits) -> None:
-        self.seat = str(hello.get("seat", "?"))
-        seats = ", ".join(hello.get("seats", []))
-        self._say(f"You play {self.seat} in {hello.get('game', '?')} (seats: {seats}). "
-                  "Type help at any prompt.")
-
-    def event(self, event: dict[str, Any]) -> None:
-        text = event.get("text") or event.get("type", "")
-        if text:
-            self.news.append(str(text))
-
-    def board(self, text: str) -> None:
-        self._show_news()
-        if text != self.last_board:   # an unchanged board is not repeated (`board` shows it)
-            self._say(text)
-        self.last_board = text
-
-    def choose(self, ask_id: int, decision: Decision, view: dict[str, Any],
-               clock: dict[str, float], timeout: float, state: State | None = None) -> str:
-        self._show_news()
-        self._show_choices(decision)
-        while True:
-            self.stdout.write(f"{self.seat}> ")
-            self.stdout.flush()
-            reply = self.stdin.readline()
-            if not reply:
-                self._say()
-                raise Resign(self.seat)
-            action = self._understand(reply.strip(), decision)
-            if action is not None:
-                return action
-
-    def _show_news(self) -> None:
-        """What happened since this seat last decided, each event once."""
-        if self.news:
-            self._say("Since your last move:")
-            for line in self.news:
-                self._say(f"  {line}")
-            self.news.clear()
-
-    def _show_choices(self, decision: Decision) -> None:
-        self._say(decision.prompt or "Your move:")
-        for number, action in enumerate(decision.legal, 1):
-            self._say(f"  {number:>3}. {action}")
-
-    def _understand(self, reply: str, decision: Decision) -> str | None:
-        """The action `reply` names, or None after answering a command or an error."""
-        legal = list(decision.legal)
-        word, _, rest = reply.partition(" ")
-        if not reply:
-            return None
-        if reply.isdigit():
-            number = int(reply)
-            if 1 <= number <= len(legal):
-                return legal[number - 1]
-            self._say(f"Choose a number from 1 to {len(legal)}.")
-            return None
-        if reply in legal:
-            return reply
-        if word == "quit" and not rest:
-            raise Resign(self.seat)
-        if word == "help" and not rest:
-            self._say(HUMAN_HELP)
-        elif word == "board" and not rest:
-            self._say(self.last_board or "(no board to show)")
-            self._show_choices(decision)
-        elif word == "rules":
-            self._say(self._rules(rest.strip()))
-        else:
-            starting = [a for a in legal if a.startswith(reply)]
-            if len(starting) == 1:
-                return starting[0]
-            if starting:
-                self._say("That could be: " + "; ".join(starting))
-            else:
-                self._say(f"{reply!r} is not a legal action here; type help.")
-        return None
-
-    def _rules(self, query: str) -> str:
-        if self.rules_lookup is None:
-            return "No rules are available for this game."
-        try:
-            return self.rules_lookup(query)
-        except Exception as err:  # a failed lookup must not end the game
-            return f"Rules lookup failed: {err}"
-
-    def finish(self, result: dict[str, Any]) -> None:
-        self._show_news()
-        ranks = result.get("ranks", {})
-        standing = ", ".join(f"{seat} {rank}" for seat, rank in sorted(ranks.items(),
-                                                                        key=lambda kv: kv[1]))
-        points = result.get("points") or {}
-        if len(ranks) == 1 and self.seat in points:   # solo: against the rules themselves
-            verdict = {1.0: "you win", 0.5: "a draw"}.get(points[self.seat], "you lose")
-            self._say(f"Game over ({result.get('reason', '')}): {verdict}.")
-            return
-        self._say(f"Game over ({result.get('reason', '')}). Ranks: {standing}")
-
-
 # -- from a --seat / --bot spec to a player ----------------------------------
 
 def make_player(spec: str, *, seed: int, log_dir: Path | None = None,
-                rules_lookup: Callable[[str], str] | None = None,
-                stdin: IO[str] | None = None, stdout: IO[str] | None = None,
                 transcript: bool = True, sandbox: Sandbox | None = None) -> Player:
-    """The player a command-line spec names.
+    """The bot a command-line spec names.
 
-    `spec` is a built-in bot name (`bots.BUILTIN`), ``human``, or a command
-    line for an external program, split like a shell would but never run
-    through one.  A program's stderr and `info` lines go to
-    ``<log_dir>/<seat>.log`` and, with `transcript`, every line exchanged to
-    ``<log_dir>/<seat>.transcript``; it runs in `sandbox` (default: the
-    default `Sandbox`).  Raises ValueError with a clear message for anything
-    else.
+    `spec` is a built-in bot name (`bots.BUILTIN`) or a command line for an
+    external program, split like a shell would but never run through one
+    (``human`` is seated by its caller: `referee.human.HumanPlayer`).  A
+    program's stderr and `info` lines go to ``<log_dir>/<seat>.log`` and,
+    with `transcript`, every line exchanged to ``<log_dir>/<seat>.transcript``;
+    it runs in `sandbox` (default: the default `Sandbox`).  Raises ValueError
+    with a clear message for anything else.
     """
     name = spec.strip()
     if name in BUILTIN:
         return InProcessPlayer(bot_class(name)(seed))
     if name == "human":
-        return HumanPlayer(stdin=stdin, stdout=stdout, rules_lookup=rules_lookup)
+        raise ValueError("a person is seated with agon.referee.human.HumanPlayer, not make_player")
     try:
         argv = shlex.split(name)
     except ValueError as err:

@@ -7,6 +7,12 @@ the referee's signature (`referee.signing`).  Verifying a record re-runs
 seed + actions through the engine, which must reproduce the digest and the
 result exactly; what replay cannot check (the bots named, the forfeits) only
 a valid signature proves.
+
+A game stopped before its end (saved, or interrupted with Ctrl-C) is written
+as an *unfinished* record: ``"status": "unfinished"``, ``"result": null``, and
+under ``resume`` what `agon play --resume` needs to seat the same players
+again.  Its actions replay legally and reach its digest, but it proves no
+result; tournaments never accept one.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from .ruleset import Ruleset
 from .signing import Check, Keyring, check_signature, digest
 
 RECORD_FORMAT = "agon-record/1"
+UNFINISHED = "unfinished"  # the `status` of a record of a game stopped before its end
 
 
 class RecordError(Exception):
@@ -36,12 +43,18 @@ class GameRecord:
     seats: dict[str, dict[str, Any]]
     teams: dict[str, list[str]] | None
     actions: list[list[str]]
-    result: Result
+    result: Result | None  # None: the game is unfinished
     forfeits: dict[str, dict[str, Any]] = field(default_factory=dict)
     duration: float = 0.0
-    state_sha256: str = ""  # digest of the final position
+    state_sha256: str = ""  # digest of the final position (of the last one, if unfinished)
+    resume: dict[str, Any] | None = None  # unfinished: how to seat the players again
+
+    @property
+    def unfinished(self) -> bool:
+        return self.result is None
 
     def to_json(self) -> dict[str, Any]:
+        unfinished = {"status": UNFINISHED, "resume": self.resume or {}} if self.unfinished else {}
         return {
             "format": RECORD_FORMAT,
             "ruleset": {"id": self.ruleset.id, "version": self.ruleset.version,
@@ -52,10 +65,11 @@ class GameRecord:
             "seats": self.seats,
             "teams": self.teams,
             "actions": self.actions,
-            "result": self.result.to_json(),
+            "result": self.result.to_json() if self.result else None,
             "forfeits": self.forfeits,
             "duration": round(self.duration, 4),
             "digest": {"state_sha256": self.state_sha256, "actions": len(self.actions)},
+            **unfinished,
         }
 
     def signed(self, keyring: Keyring) -> dict[str, Any]:
@@ -118,8 +132,12 @@ class Replay:
 MAX_RECORD_BYTES = 64 * 1024 * 1024
 
 
+def is_unfinished(record: dict[str, Any]) -> bool:
+    return record.get("status") == UNFINISHED
+
+
 def load_record(path: str | Path) -> dict[str, Any]:
-    """A record's JSON, checked for the shape replay relies on."""
+    """A record's JSON, finished or not, checked for the shape replay relies on."""
     try:
         with open(path, "rb") as handle:
             raw = handle.read(MAX_RECORD_BYTES + 1)
@@ -132,14 +150,22 @@ def load_record(path: str | Path) -> dict[str, Any]:
         raise RecordError(f"{path}: not a JSON game record ({exc})") from None
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
         raise RecordError(f"{path}: not an {RECORD_FORMAT} game record")
-    problem = record_problem(record)
+    problem = record_problem(record, unfinished_ok=True)
     if problem:
         raise RecordError(f"{path}: {problem}")
     return record
 
 
-def record_problem(record: dict[str, Any]) -> str | None:
-    """What makes a record unreadable for replay, if anything."""
+def record_problem(record: dict[str, Any], unfinished_ok: bool = False) -> str | None:
+    """What makes a record unreadable for replay, if anything.
+
+    An unfinished record is one only where `unfinished_ok` (never in a tournament).
+    """
+    if is_unfinished(record):
+        if not unfinished_ok:
+            return "it is the record of an unfinished game"
+        if record.get("result") is not None or not isinstance(record.get("resume"), dict):
+            return "an unfinished record has a null result and a resume mapping"
     missing = [k for k in ("ruleset", "seed", "seats", "actions", "result") if k not in record]
     if missing:
         return f"record lacks {', '.join(missing)}"
@@ -160,7 +186,7 @@ def record_problem(record: dict[str, Any]) -> str | None:
             isinstance(a, list) and len(a) == 2 and all(isinstance(x, str) for x in a)
             for a in actions):
         return "its actions are not a list of [seat, action] pairs"
-    if not isinstance(record["result"], dict):
+    if not isinstance(record["result"], dict) and not is_unfinished(record):
         return "its result is not a mapping"
     return None
 
@@ -222,6 +248,8 @@ def replay(record: dict[str, Any], ruleset: Ruleset) -> Replay:
     reached = digest(state.to_json())
     forfeits = record.get("forfeits") or {}
     over = not state.pending()
+    if is_unfinished(record):
+        return Replay(events, None, _unfinished_problems(record, engine, seats, over), reached)
     if not forfeits and not over:
         problems.append("the actions stop before the game is over")
         return Replay(events, None, problems, reached)
@@ -236,6 +264,16 @@ def replay(record: dict[str, Any], ruleset: Ruleset) -> Replay:
             problems.append(f"result {key} differs: recorded {recorded.get(key)!r}, "
                             f"replay gives {value!r}")
     return Replay(events, result, problems, reached)
+
+
+def _unfinished_problems(record: dict[str, Any], engine: Any, seats: list[str],
+                         over: bool) -> list[str]:
+    """An unfinished game has not ended: neither by its moves nor by a deciding forfeit."""
+    if over:
+        return ["the record says the game is unfinished, but its actions end it"]
+    if record.get("forfeits") and len(sides_of(seats, engine.teams(seats))) <= 2:
+        return ["the record says the game is unfinished, but a forfeit decided it"]
+    return []
 
 
 def _forfeit_problems(forfeits: dict[str, dict[str, Any]], actions: int) -> list[str]:
@@ -275,9 +313,10 @@ def verify(record: dict[str, Any], ruleset: Ruleset, keyring: Keyring | None) ->
     """Replay, digest and signature: each said in words, proven or not."""
     outcome = replay(record, ruleset)
     count = len(record["actions"])
+    said = ("and stop in a game not over yet (unfinished: no result)"
+            if is_unfinished(record) else "and give the recorded result")
     replayed = [Finding(False, problem) for problem in outcome.problems] or [
-        Finding(True, f"the {count} actions replay legally from seed {record['seed']} and "
-                      "give the recorded result")]
+        Finding(True, f"the {count} actions replay legally from seed {record['seed']} {said}")]
     return Verification(outcome, replayed,
                         _digest_finding(record.get("digest"), outcome.state_sha256, count),
                         _signature_finding(record, keyring))

@@ -12,9 +12,10 @@ import pytest
 from agon.bots.base import Bot
 from agon.bots.random import RandomBot
 from agon.referee.games.earth_and_water import EarthAndWaterEngine
+from agon.referee.human import HumanPlayer
 from agon.referee.lookup import answer, lookup
 from agon.referee.match import run_match
-from agon.referee.players import HumanPlayer, InProcessPlayer
+from agon.referee.players import InProcessPlayer
 from agon.referee.rng import stream
 from agon.referee.ruleset import load_ruleset
 

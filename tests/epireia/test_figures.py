@@ -133,6 +133,21 @@ def test_xenoclea_wins_ties(setup_game, h, load_dice):
     assert state.g["territories"]["epirus"]["owner"] == "p2"
 
 
+def test_xenoclea_tie_at_a_greek_city_sends_everyone_home(setup_game, h, load_dice):
+    # Reference D3: her tie ability holds in Territory conflicts only.
+    state = setup_game(cities=["athens", "delphi"], figures=["cleisthenes", "xenoclea"])
+    dice = load_dice(state, [6, 6, 12])   # 6 + 2 against 6 + 2; a 12 would integrate Corinth
+    h.pass_development(state)
+    h.move(state, "p2", "xenoclea", "corinth")
+    state.apply("p1", "send cleisthenes")
+    events = state.apply("p1", "to corinth")   # his last figure moved: resolution follows
+    conflict = next(e for e in events if e.type == "conflict")
+    assert conflict.data["winner"] is None and "everyone goes home" in conflict.text
+    assert "corinth" not in state.g["integrated"] and dice.values == [12]
+    assert state.player("p2")["pos"]["xenoclea"] == "home"
+    assert state.player("p1")["pos"]["cleisthenes"] == "home"
+
+
 def test_aristonike_adds_prestige_to_donations(setup_game):
     state = setup_game(cities=["delphi", "sparta"], figures=["aristonike", "leonidas"])
     state.player("p1")["reached"] = list(range(13))

@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from agon.cli.main import app
+from agon.referee.lookup import answer, cards, lookup
 from agon.referee.ruleset import RULESETS_DIR, SCHEMAS_DIR, load_ruleset, shipped_rulesets
 
 runner = CliRunner()
@@ -82,6 +84,47 @@ def test_rulesets_and_bots_list_what_ships():
     assert listed["earth-and-water"]["players"] == "2"
     out = runner.invoke(app, ["bots"])
     assert out.exit_code == 0 and "random" in out.stdout and "python -m agon.bots.random" in out.stdout
+
+
+# -- cards by number in every game -------------------------------------------------
+
+@pytest.mark.parametrize("ruleset_id", [p.stem for p in shipped_rulesets()])
+def test_card_n_and_hash_n_find_every_numbered_card(ruleset_id):
+    ruleset = load_ruleset(ruleset_id)
+    numbered = cards(ruleset.rules)
+    assert numbered, f"{ruleset_id} has no numbered cards to look up"
+    for card in numbered:
+        n = card["number"]
+        for query in (f"card {n}", f"#{n}", f"card-{n}", f"Card {n}"):
+            found = lookup(ruleset, query)
+            assert found.kind == "card" and found.sections == [card], (ruleset_id, query)
+        assert answer(ruleset, f"#{n}").startswith(f"Card {card['id']}: {card['title']}")
+
+
+@pytest.mark.parametrize("ruleset_id", [p.stem for p in shipped_rulesets()])
+def test_a_card_number_past_the_last_says_how_cards_are_numbered(ruleset_id):
+    ruleset = load_ruleset(ruleset_id)
+    last = max(card["number"] for card in cards(ruleset.rules))
+    found = lookup(ruleset, f"#{last + 1}")
+    assert found.kind == "none" and found.note == f"its cards are numbered 1 to {last}"
+    out = rules(ruleset_id, f"card {last + 1}")
+    assert out.exit_code == 1 and f"its cards are numbered 1 to {last}" in out.stderr
+
+
+def test_a_bare_number_is_the_section_of_that_number_else_the_card():
+    # Earth & Water numbers its sections: 7 is the section, and the card is named beside it.
+    out = rules("earth-and-water", "7")
+    assert out.stdout.startswith("Section 7: ")
+    card = next(s for s in load_ruleset("earth-and-water").rules if s.get("number") == 7)
+    assert f"(card 7 is `#7`: {card['title']})" in out.stdout
+    # Ten Thousand has no section 99: 99 is card 99.
+    out = rules("ten-thousand", "99")
+    assert out.stdout.startswith("Card card-99: Patrols")
+
+
+def test_epireia_numbers_its_scenario_cards_and_solo_its_augur_cards():
+    assert rules("epireia", "#3").stdout.startswith("Card colonies-of-the-north: Act I: Colonies")
+    assert rules("epireia-solo", "#3").stdout.startswith("Card augur-3: Augur: Plague")
 
 
 def test_csv_gives_contents_sections_and_matches_as_rows():

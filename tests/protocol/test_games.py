@@ -12,7 +12,6 @@ import pytest
 import agon.bots.examples
 from agon.referee.match import run_match
 from agon.referee.players import (
-    HumanPlayer,
     InProcessPlayer,
     Limits,
     SubprocessPlayer,
@@ -115,7 +114,8 @@ def test_a_slow_bot_runs_out_of_its_game_clock(kit):
 
 def test_make_player_knows_builtins_humans_and_programs(tmp_path):
     assert isinstance(make_player("random", seed=1), InProcessPlayer)
-    assert isinstance(make_player("human", seed=1), HumanPlayer)
+    with pytest.raises(ValueError, match="seated with agon.referee.human.HumanPlayer"):
+        make_player("human", seed=1)   # a person needs a terminal and the table: agon play
     spec = f"{shlex.quote(sys.executable)} 'my bot.py' --level 3; rm -rf /"
     program = make_player(spec, seed=1, log_dir=tmp_path)
     assert isinstance(program, SubprocessPlayer)

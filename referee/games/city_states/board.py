@@ -153,3 +153,16 @@ def hand_lines(state: Any, view: dict[str, Any]) -> list[str]:
     rows.append(f"Cards held by the others: {others}; deck {view['deck']}, "
                 f"discard pile {len(view['discard'])}")
     return rows
+
+
+def action_notes(state: Any, legal: list[str]) -> dict[str, str]:
+    """Beside `play CARD` and `discard CARD`: the card's name and what it does."""
+    t = state.t
+    out = {}
+    for action in legal:
+        verb, _, card = action.partition(" ")
+        if verb in ("play", "discard") and card in t.card_by_id:
+            number = t.card_by_id[card]
+            text = t.card_text.get(number, "")
+            out[action] = f"{t.cards[number].name}: {text}" if text else t.cards[number].name
+    return out

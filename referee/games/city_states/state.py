@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from ...engine import Decision, Event, IllegalAction, Result, State
-from .board import describe_board
+from .board import action_notes, describe_board
 from .cards import Cards
 from .core import LEADER_STATES
 from .diplomacy import Diplomacy
@@ -242,6 +242,9 @@ class CityStatesState(Draw, Cards, Revenue, Upkeep, Recruit, Diplomacy, Movement
 
     def describe(self, seat: str) -> str:
         return describe_board(self, seat)
+
+    def notes(self, decision: Decision) -> dict[str, str]:
+        return action_notes(self, list(decision.legal))
 
 
 # step name -> the functions listing its legal actions and applying one of them

@@ -97,3 +97,22 @@ def describe_board(state: Any, seat: str) -> str:
     lines += city_rows(state, view)
     lines += status_lines(state, seat, view)
     return "\n".join(lines)
+
+
+def action_notes(state: Any, seat: str, legal: list[str]) -> dict[str, str]:
+    """Beside each card action, the card's name and, for an event, what it does."""
+    side = SIDES.index(seat)
+    out = {}
+    for action in legal:
+        words = action.split()
+        if words[0] not in ("play", "discard") or len(words) < 2 or not words[1].isdigit():
+            continue
+        number = int(words[1])
+        if number not in state.t.cards:
+            continue
+        half = state.t.cards[number][side]
+        if words[-1] == "move":
+            out[action] = f"{half.name}, played for one movement instead of its event"
+        else:
+            out[action] = f"{half.name}: {half.text}" if half.text else half.name
+    return out

@@ -9,7 +9,7 @@ from typing import Any
 from ...engine import Decision, Event, IllegalAction, Result, State
 from .automaton import AutomatonSteps
 from .battle import Battles
-from .board import describe_board
+from .board import action_notes, describe_board
 from .cards import CardEvents
 from .core import count_of
 from .movement import Movement
@@ -226,6 +226,9 @@ class EarthAndWaterState(AutomatonSteps, Supply, CardEvents, Battles, Movement, 
 
     def describe(self, seat: str) -> str:
         return describe_board(self, seat)
+
+    def notes(self, decision: Decision) -> dict[str, str]:
+        return action_notes(self, decision.seat, list(decision.legal))
 
 
 @functools.cache

@@ -93,6 +93,8 @@ def conflict(st: Position, sides: dict[str, Pairs], place: str, territory: str |
         ta, tb = rolls[a] + strength[a], rolls[b] + strength[b]
         if ta != tb:
             return a if ta > tb else b
+        if territory is None:   # Xenoclea's tie ability holds on Territories only (D3)
+            return None
         tie_winners = [s for s in names if any(st.t.ability(f).get("wins_ties") for _, f in sides[s])]
         return tie_winners[0] if len(tie_winners) == 1 else None
 

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from ...engine import Decision, Event, IllegalAction, Result, State
-from . import registry, views
+from . import board, notes, registry, views
 from .position import Position
 
 
@@ -45,7 +45,10 @@ class EpireiaState(Position, State):
         return views.view(self, seat)
 
     def describe(self, seat: str) -> str:
-        return views.describe(self, seat)
+        return board.describe(self, seat)
+
+    def notes(self, decision: Decision) -> dict[str, str]:
+        return notes.notes(self, decision)
 
     def determinize(self, seat: str, rng: random.Random) -> EpireiaState:
         return views.determinize(self, seat, rng)

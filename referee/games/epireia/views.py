@@ -1,4 +1,4 @@
-"""What each seat may see, the terminal description, and determinization."""
+"""What each seat may see, and determinization (the terminal's board is `board`)."""
 
 from __future__ import annotations
 
@@ -97,37 +97,6 @@ def view(st: Position, seat: str) -> dict[str, Any]:
     if g["result"]:
         out["result"] = g["result"]
     return out
-
-
-def describe(st: Position, seat: str) -> str:
-    v = view(st, seat)
-    lines = [f"Turn {v['turn']}, step {v['step']}"]
-    if v["scenario"]:
-        sc = v["scenario"]
-        done = f" (done by {sc['winner']})" if sc["done"] else ""
-        lines.append(f"Act {sc['act']}: {sc['name']}{done}")
-        # The scenario's rule section says objective, reward and constraint in words.
-        text = st.t.rule_text.get(sc["id"])
-        lines.append(f"  {' '.join(text.split())}" if text else f"  objective {sc['objective']}")
-    if v.get("solo"):
-        lines.append(f"Solo {v['solo']['scenario']}: augur {v['solo']['augur']}, "
-                     f"{v['solo']['augurs_left']} turns left")
-    for s, p in v["players"].items():
-        res = ", ".join(f"{n} {r}" for r, n in p["resources"].items())
-        figs = ", ".join(f"{f}@{p['positions'].get(f)}" for f in p["figures"])
-        lines.append(f"{s} {p['city']} ({p['league']}, {p['admin']}): {res}; Prestige "
-                     f"{p['prestige']}; buildings {', '.join(p['buildings']) or '-'}; figures {figs}")
-    for name, lg in v["leagues"].items():
-        reserve = ", ".join(f"{t['deck']}{'(' + str(t['power']) + ')' if 'power' in t else ''}"
-                            for t in lg["reserve"])
-        treasury = ", ".join(f"{r} {n}" for r, n in lg["treasury"].items())
-        lines.append(f"{name}: treasury {treasury}; reserve {reserve or '-'}")
-    held = [f"{t} ({' and '.join(x for x in (s['owner'], 'brigands' if s['brigand'] else None) if x)})"
-            for t, s in v["territories"].items() if s["owner"] or s["brigand"]]
-    lines.append("Territories: " + (", ".join(held) or "none held"))
-    if v["battle"]:
-        lines.append(f"Battle: fronts {v['battle']['fronts']}, columns {v['battle']['columns']}")
-    return "\n".join(lines)
 
 
 def determinize(st: Position, seat: str, rng: random.Random) -> Position:

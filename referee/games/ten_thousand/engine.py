@@ -17,7 +17,7 @@ class TenThousandEngine(Engine):
 
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
-        self.rules = GameRules(ruleset.data)
+        self.rules = GameRules(ruleset.data, ruleset.rules)
 
     @classmethod
     def check(cls, data: dict[str, Any]) -> Iterable[Problem]:

@@ -62,6 +62,7 @@ class Table:
     men_per_point: int = 0
     hit: dict[str, Any] | None = None
     miss: dict[str, Any] | None = None
+    label: str = ""                      # what the board calls its result (terrain, weather)
 
     def row_index(self, total: int) -> int:
         """The row a modified result falls in; results off the table use its end rows."""
@@ -114,7 +115,8 @@ def option_label(opt: dict[str, Any], codes: dict[str, str]) -> str:
 class GameRules:
     """Everything the engine reads from a ruleset, built once per engine."""
 
-    def __init__(self, data: dict[str, Any]) -> None:
+    def __init__(self, data: dict[str, Any], sections: list[dict[str, Any]] | None = None) -> None:
+        """`sections`: the ruleset's rule sections, for the leaders' powers in words."""
         self.data = data
         self.start = data["start"]
         self.distance = data["tracks"]["distance"]
@@ -134,6 +136,9 @@ class GameRules:
         unnamed = data["unnamed_leader"]
         self.unnamed = Leader(id=unnamed["id"], name=unnamed["name"])
         self.leader_by_id[self.unnamed.id] = self.unnamed
+        titled = {section["title"]: section["text"] for section in sections or []}
+        self.leader_texts = {lead.id: " ".join(titled[lead.name].split())
+                             for lead in self.leaders if lead.name in titled}
         self.solo = data["scoring"]["solo"]
         self.cards = {c["number"]: self._card(c) for c in data["cards"]}
         self.deck = sorted(self.cards)
@@ -182,7 +187,7 @@ def _table(tid: str, spec: dict[str, Any]) -> Table:
                  only_if=spec.get("only_if"), optional=spec.get("optional", False),
                  choice_flags=tuple(spec.get("choice_flags", ())),
                  men_per_point=spec.get("men_per_point", 0), hit=spec.get("hit"),
-                 miss=spec.get("miss"))
+                 miss=spec.get("miss"), label=spec.get("label", ""))
 
 
 def _leader(spec: dict[str, Any]) -> Leader:

@@ -11,7 +11,7 @@ from typing import Any
 
 from ...engine import Decision, Event, IllegalAction, Result, State
 from ...rng import Streams
-from . import flow, rolls, scoring
+from . import board, flow, rolls, scoring
 from .army import Army
 from .deck import draw
 from .position import Position
@@ -118,26 +118,10 @@ class TenThousandState(Position, State):
         return out
 
     def describe(self, seat: str) -> str:
-        view = self.view(seat)
-        lines = [f"Time Track space {view['round']}; {view['current']} is in the "
-                 f"{view['phase']} phase" if view["current"] else f"Time Track {view['round']}"]
-        if view["flags"]:
-            lines[0] += f" (this turn: {', '.join(view['flags'])})"
-        for s, a in view["armies"].items():
-            t = a["tokens"]
-            where = (f"arrived on turn {a['arrived']}" if a["arrived"] else
-                     "destroyed" if a["destroyed"] else f"space {a['space']}")
-            lines.append(f"  {s} ({a['leader'] or 'no leader yet'}): {a['men']} men, {where}, "
-                         f"FT {t['food']} ST {t['starvation']} MT {t['mutiny']} AT {t['anger']}, "
-                         f"{a['hand']} cards")
-        if view["window"]:
-            w = view["window"]
-            mods = "".join(f", {label} {value:+d}" for label, value in w["modifiers"])
-            lines.append(f"  {w['roller']}'s {self.rules.roll_names[w['roll']]}: dice "
-                         f"{w['dice']}{mods} = {w['total']}")
-        hand = ", ".join(f"{c['number']} {c['name']} ({c['text']})" for c in view["hand"])
-        lines.append(f"Your hand: {hand or 'empty'}")
-        return "\n".join(lines)
+        return board.describe(self, seat, self.view(seat))
+
+    def notes(self, decision: Decision) -> dict[str, str]:
+        return board.notes(self, decision)
 
     def determinize(self, seat: str, rng: random.Random) -> TenThousandState:
         """Deal anew the cards `seat` cannot see and reseed every stream from `rng`.

@@ -1,0 +1,98 @@
+"""The board in words for a person at a terminal (`describe`), and what the menu
+says beside each action (`notes`).
+
+Tokens are written out in full (food, starvation, mutiny, anger); the roll
+codes that cards use (TR, BR ...) are explained in a legend under the hand;
+this turn's terrain (the Route roll) and weather, and every other roll made
+this turn, are named with their effects.  All of it is public or the seat's
+own: the rolls are made in the open, the hand is the seat's.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ...engine import Decision
+from .position import Position
+from .rules import GameRules
+
+CODE = re.compile(r"\b[A-Z]{2}\b")
+
+
+def describe(state: Position, seat: str, view: dict[str, Any]) -> str:
+    rules = state.rules
+    lines = [headline(rules, view)]
+    if state.turn and state.turn.rows:
+        lines.append(f"This turn ({state.turn.seat}): " + this_turn(state))
+    for s, a in view["armies"].items():
+        t = a["tokens"]
+        where = (f"arrived on turn {a['arrived']}" if a["arrived"] else
+                 "destroyed" if a["destroyed"] else f"space {a['space']}")
+        tokens = ", ".join(f"{t[token]} {token}" for token in rules.token_codes)
+        leader = state.rules.leader_by_id[a["leader"]].name if a["leader"] else "no leader yet"
+        lines.append(f"  {s} ({leader}): {a['men']} men, {where}; {tokens}; {a['hand']} cards")
+    window = view["window"]
+    if window:
+        mods = "".join(f", {label} {value:+d}" for label, value in window["modifiers"])
+        dice = " + ".join(map(str, window["dice"]))
+        lines.append(f"  {window['roller']}'s {rules.roll_names[window['roll']]}: dice {dice}"
+                     f"{mods} = {window['total']}")
+    hand = ", ".join(f"{c['number']} {c['name']} ({c['text']})" for c in view["hand"])
+    lines.append(f"Your hand: {hand or 'empty'}")
+    legend = legend_for(rules, [c["text"] for c in view["hand"]]
+                        + ([window["roll"]] if window else []))
+    if legend:
+        lines.append(f"Codes: {legend}")
+    return "\n".join(lines)
+
+
+def headline(rules: GameRules, view: dict[str, Any]) -> str:
+    if not view["current"]:
+        return f"Time Track space {view['round']}"
+    phase = next(p["name"] for p in rules.phases if p["id"] == view["phase"])
+    return f"Time Track space {view['round']}: {view['current']}'s turn, {phase}"
+
+
+def this_turn(state: Position) -> str:
+    """Each roll made this turn with its result and the columns it sets (terrain, weather)."""
+    rules, turn = state.rules, state.turn
+    assert turn is not None
+    said = []
+    for table_id, index in turn.rows.items():
+        table = rules.tables[table_id]
+        row = table.rows[index]
+        columns = ", ".join(f"{name} {value:+d}" for name, value in row.get("columns", {}).items()
+                            if value)
+        said.append(f"{table.label or rules.roll_names[table.roll]}: {row['result']}"
+                    + (f" ({columns})" if columns else ""))
+    if "harsh_last_turn" in turn.flags:
+        said.append("last turn's weather was Harsh")
+    return "; ".join(said)
+
+
+def legend_for(rules: GameRules, texts: list[str]) -> str:
+    """`BR Battle Roll, FT food token ...` for every code the texts use."""
+    names = {**rules.roll_names, **{code: f"{token} token"
+                                    for token, code in rules.token_codes.items()}}
+    used = sorted({code for text in texts for code in CODE.findall(text) if code in names})
+    return ", ".join(f"{code} {names[code]}" for code in used)
+
+
+def notes(state: Position, decision: Decision) -> dict[str, str]:
+    """A card's name and printed text beside `play N ...`; a leader's power beside `leader ...`."""
+    rules, out = state.rules, {}
+    leader_texts = rules.leader_texts
+    for action in decision.legal:
+        words = action.split()
+        if words[0] == "play" and len(words) > 1 and words[1].isdigit():
+            card = rules.cards.get(int(words[1]))
+            if card:
+                out[action] = f"{card.name}: {card.text}"
+        elif words[0] == "leader" and len(words) == 2:
+            # choosing a leader (`leader menon`), or using yours on a roll (`leader reroll`)
+            leader = words[1] if words[1] in leader_texts else \
+                state.armies[decision.seat].leader
+            if leader in leader_texts:
+                out[action] = leader_texts[leader]
+    return out
