@@ -14,7 +14,7 @@ import marshal
 import random
 from typing import Any
 
-from ...engine import Event
+from ...engine import Decision, Event
 from ...rng import Streams, roll_die
 from .tables import Tables
 
@@ -37,6 +37,7 @@ class Position:
         self.events: list[Event] = []
         self.dice_i = 0  # position in the current resolution task's recorded dice
         self.answer_i = 0
+        self._listed: list[Decision] = []   # what pending() last listed (apply's quick check)
 
     # ------------------------------------------------------------ helpers
     def player(self, seat: str) -> dict[str, Any]:
