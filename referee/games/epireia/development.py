@@ -24,7 +24,8 @@ from .setup import actor
 
 def admin_uses_left(st: Position, seat: str) -> int:
     p = st.player(seat)
-    uses = sum(st.t.buildings[b]["effect"].get("admin_uses", 0) for b in p["buildings"])
+    admin_uses = st.t.admin_uses
+    uses = sum(admin_uses[b] for b in p["buildings"] if b in admin_uses)
     return max(0, uses - p["admin_spent"])
 
 

@@ -68,6 +68,14 @@ class Position:
             out += [("enemy", f) for f, pos in g["enemy"]["pos"].items() if pos == place]
         return out
 
+    def occupied(self) -> set[str]:
+        """Every place where at least one figure stands (`occupants` is not empty)."""
+        g = self.g
+        places = {pos for s in g["seats"] for pos in g["players"][s]["pos"].values()}
+        if g["enemy"]:
+            places.update(g["enemy"]["pos"].values())
+        return places
+
     def emit(self, kind: str, text: str, data: dict[str, Any] | None = None,
              to: frozenset[str] | None = None, args: tuple = ()) -> None:
         """Record an event; `text` may be a template for `args` (see `Event`)."""
