@@ -48,12 +48,13 @@ def produce_options(st: Position, seat: str) -> list[str]:
     p = st.player(seat)
     res, treasury = p["res"], st.g["leagues"][p["league"]]["treasury"]
     discounts, surcharge = token_discounts(st, seat), token_surcharge(st)
+    priced = discounts or surcharge
     out = []
     actions = st.t.produce_actions
     for deck, spec in st.t.tokens.items():
         if not may_produce(st, seat, deck):
             continue
-        cost = token_price(spec, discounts, surcharge) if discounts or surcharge else spec["cost"]
+        cost = token_price(spec, discounts, surcharge) if priced else spec["cost"]
         own, league = actions[deck]
         if can_pay(res, cost):
             out.append(own)
