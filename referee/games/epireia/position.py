@@ -102,7 +102,11 @@ class Position:
         return self.t.solo_scenarios[solo["scenario"]].get("constraint", {}) if solo else {}
 
     def all_constraints(self) -> dict[str, Any]:
-        return {**self.solo_constraint(), **self.constraint()}
+        """Both constraints in force, the scenario's over the solo one's (read only)."""
+        solo, scenario = self.solo_constraint(), self.constraint()
+        if not solo or not scenario:   # most often one (or both) is empty: no merging
+            return solo or scenario
+        return {**solo, **scenario}
 
     # ------------------------------------------------------------ copying and persistence
     def copy(self) -> Position:
