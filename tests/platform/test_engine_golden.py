@@ -4,7 +4,7 @@ Bots and game records depend on what an engine shows: the legal action strings,
 the views of every seat and the events (type, data, text, who sees them).  Each
 digest below is a sha256 over that whole sequence for one seeded random game,
 recorded from the engines as they were before they were reworked for speed
-(main at 80f928a).  A digest that changes means a bot or a stored record would
+(main at 80f928a; City States at 0201a73).  A digest that changes means a bot or a stored record would
 see a different game: if the change is meant (a rules fix), say so in the commit
 and print the new table with
 
@@ -41,6 +41,7 @@ CASES: list[tuple[str, int, dict[str, Any]]] = [
     ("epireia-solo", 1, {"scenario": "S2"}),
     ("epireia-solo", 1, {"scenario": "S3"}),
     ("epireia-solo", 1, {"scenario": "S4"}),
+    ("city-states", 2, {}),
 ]
 SEEDS = (1, 2, 3)
 
@@ -126,6 +127,9 @@ GOLDEN: dict[str, str] = {
     'epireia-solo/1/scenario=S4/1': '9a0fa54806c2d1ca6abdec1762b798827e28b3f22c2b1f6214bff7f462bc65fe',
     'epireia-solo/1/scenario=S4/2': 'f78da689ed12dbd5f09e0ae08a6d57dcac835c221a0d38cfac0be846bc819ae0',
     'epireia-solo/1/scenario=S4/3': 'ea50f0fd30865df730faf4f3109c51286b390773e585bf40200881d6273b7c8b',
+    'city-states/2//1': '9a2a98ba4e24e2e64f0d7f77ad6d470151392fbfa4c098524428a7ca9ca75753',
+    'city-states/2//2': 'ce715a5854de7f4c158cf5695ece00ffb773c28a202c0c519c6839cb15fada3e',
+    'city-states/2//3': 'f55302f7de8f937ff55bbc2d815a50529808b31d09870870975f70cdb6e9b3be',
 }
 
 

@@ -11,11 +11,10 @@ of continuation names that `resume()` pops.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from ...engine import Decision, Event
-from ...rng import rng_from_state, rng_state, stream
+from ...rng import Streams
 from .tables import Tables
 
 NOBODY = -1
@@ -40,13 +39,7 @@ FLAT_LISTS = (
     "l_back", "l_lost", "l_moved", "rc_cities", "rc_left", "rc_bags",
 )
 NESTED_LISTS = ("hands", "traits", "known", "hesitant", "l_skills")
-
-
-def copy_rng(rng: random.Random) -> random.Random:
-    """A generator in the same state (without seeding a new one from the system first)."""
-    other = random.Random.__new__(random.Random)
-    other.setstate(rng.getstate())
-    return other
+STREAMS = ("deck", "dice")
 
 
 def plural(n: int, word: str, many: str = "") -> str:
@@ -79,8 +72,7 @@ class Core:
         self.np = np
         self.seats = list(seats)
         self.only = [frozenset([s]) for s in seats]
-        self.deck_rng = stream(seed, "deck")
-        self.dice_rng = stream(seed, "dice")
+        self.rngs = Streams.named(seed, STREAMS)   # deck draws and every die
         self.rigged: list[int] = []   # test hook: faces rolled before the dice stream
         self.turn = 0
         self.cur = 0
@@ -185,8 +177,7 @@ class Core:
             d[name] = [x[:] for x in src[name]]
         other.t = self.t
         other.only = self.only
-        other.deck_rng = copy_rng(self.deck_rng)
-        other.dice_rng = copy_rng(self.dice_rng)
+        other.rngs = self.rngs.copy()
         other.rigged = self.rigged[:]
         other.events = []
         other.opening = []
@@ -200,7 +191,7 @@ class Core:
         for name in NESTED_LISTS:
             out[name] = [list(x) for x in src[name]]
         out["options"] = dict(self.t.options)
-        out["rng"] = {"deck": rng_state(self.deck_rng), "dice": rng_state(self.dice_rng)}
+        out["rng"] = self.rngs.to_json()
         return out
 
     def load_fields(self, t: Tables, data: dict[str, Any]) -> None:
@@ -213,8 +204,7 @@ class Core:
         for name in NESTED_LISTS:
             d[name] = [list(x) for x in data[name]]
         self.only = [frozenset([s]) for s in self.seats]
-        self.deck_rng = rng_from_state(data["rng"]["deck"])
-        self.dice_rng = rng_from_state(data["rng"]["dice"])
+        self.rngs = Streams.from_json({name: data["rng"][name] for name in STREAMS})
         self.rigged = []
         self.events = []
         self.opening = []
@@ -237,7 +227,7 @@ class Core:
         """One die of `sides` faces (rigged faces first: a test hook)."""
         if self.rigged:
             return self.rigged.pop(0)
-        return int(self.dice_rng.random() * sides) + 1
+        return int(self.rngs["dice"].random() * sides) + 1
 
     def dice(self, count: int, sides: int) -> int:
         total = 0
@@ -264,7 +254,7 @@ class Core:
     def draw(self, p: int, count: int) -> list[int]:
         """Draw `count` cards at random into p's hand, reshuffling the discards when needed."""
         drawn = []
-        rand = self.deck_rng.random
+        rand = self.rngs["deck"].random
         for _ in range(count):
             if not self.deck:
                 if not self.discard:

@@ -153,8 +153,7 @@ class CityStatesState(Draw, Cards, Revenue, Upkeep, Recruit, Diplomacy, Movement
         for v in holders:
             for h in holders:
                 other.known[v * np + h] = []
-        other.deck_rng = random.Random(rng.getrandbits(64))
-        other.dice_rng = random.Random(rng.getrandbits(64))
+        other.rngs.reseed(rng)   # deck, then dice: one 64-bit seed each
         other.rigged = []
         other._pending = None
         return other

@@ -60,12 +60,9 @@ def token_options(st: Position, side: str) -> list[str]:
     b = st.g["battle"]
     front, column, row = st.t.slots()[b["slot"][side]]
     kinds = st.t.slot_types(front, row)
-    seen = []
-    for token in b["pool"][side]:
-        label = f"place {token['deck']} {token['power']}"
-        if st.t.tokens[token["deck"]]["type"] in kinds and label not in seen:
-            seen.append(label)
-    return sorted(seen)
+    tokens = st.t.tokens
+    return sorted({f"place {token['deck']} {token['power']}" for token in b["pool"][side]
+                   if tokens[token["deck"]]["type"] in kinds})
 
 
 def token_decisions(st: Position) -> list[Decision]:

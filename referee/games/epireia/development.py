@@ -24,7 +24,8 @@ from .setup import actor
 
 def admin_uses_left(st: Position, seat: str) -> int:
     p = st.player(seat)
-    uses = sum(st.t.buildings[b]["effect"].get("admin_uses", 0) for b in p["buildings"])
+    admin_uses = st.t.admin_uses
+    uses = sum(admin_uses[b] for b in p["buildings"] if b in admin_uses)
     return max(0, uses - p["admin_spent"])
 
 
@@ -47,12 +48,13 @@ def produce_options(st: Position, seat: str) -> list[str]:
     p = st.player(seat)
     res, treasury = p["res"], st.g["leagues"][p["league"]]["treasury"]
     discounts, surcharge = token_discounts(st, seat), token_surcharge(st)
+    priced = discounts or surcharge
     out = []
     actions = st.t.produce_actions
     for deck, spec in st.t.tokens.items():
         if not may_produce(st, seat, deck):
             continue
-        cost = token_price(spec, discounts, surcharge) if discounts or surcharge else spec["cost"]
+        cost = token_price(spec, discounts, surcharge) if priced else spec["cost"]
         own, league = actions[deck]
         if can_pay(res, cost):
             out.append(own)

@@ -68,8 +68,10 @@ def token_price(spec: dict[str, Any], discounts: list[dict[str, Any]], surcharge
 
 
 def may_produce(st: Position, seat: str, deck: str) -> bool:
+    if not st.g["decks"][deck]:
+        return False
     needs = st.t.tokens[deck].get("needs")
-    return bool(st.g["decks"][deck]) and (not needs or needs in st.player(seat)["buildings"])
+    return not needs or needs in st.player(seat)["buildings"]
 
 
 def draw_token(st: Position, deck: str) -> dict[str, Any] | None:

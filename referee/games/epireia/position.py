@@ -14,7 +14,7 @@ import marshal
 import random
 from typing import Any
 
-from ...engine import Event
+from ...engine import Decision, Event
 from ...rng import Streams, roll_die
 from .tables import Tables
 
@@ -37,6 +37,7 @@ class Position:
         self.events: list[Event] = []
         self.dice_i = 0  # position in the current resolution task's recorded dice
         self.answer_i = 0
+        self._listed: list[Decision] = []   # what pending() last listed (apply's quick check)
 
     # ------------------------------------------------------------ helpers
     def player(self, seat: str) -> dict[str, Any]:
@@ -67,6 +68,14 @@ class Position:
             out += [("enemy", f) for f, pos in g["enemy"]["pos"].items() if pos == place]
         return out
 
+    def occupied(self) -> set[str]:
+        """Every place where at least one figure stands (`occupants` is not empty)."""
+        g = self.g
+        places = {pos for s in g["seats"] for pos in g["players"][s]["pos"].values()}
+        if g["enemy"]:
+            places.update(g["enemy"]["pos"].values())
+        return places
+
     def emit(self, kind: str, text: str, data: dict[str, Any] | None = None,
              to: frozenset[str] | None = None, args: tuple = ()) -> None:
         """Record an event; `text` may be a template for `args` (see `Event`)."""
@@ -93,7 +102,11 @@ class Position:
         return self.t.solo_scenarios[solo["scenario"]].get("constraint", {}) if solo else {}
 
     def all_constraints(self) -> dict[str, Any]:
-        return {**self.solo_constraint(), **self.constraint()}
+        """Both constraints in force, the scenario's over the solo one's (read only)."""
+        solo, scenario = self.solo_constraint(), self.constraint()
+        if not solo or not scenario:   # most often one (or both) is empty: no merging
+            return solo or scenario
+        return {**solo, **scenario}
 
     # ------------------------------------------------------------ copying and persistence
     def copy(self) -> Position:

@@ -35,7 +35,8 @@ def settle(st: Position) -> bool:
     """
     g = st.g
     tasks = g["tasks"]
-    while tasks[g["task"]][0] in PLACE_TASKS and not st.occupants(tasks[g["task"]][1]):
+    occupied = st.occupied()
+    while tasks[g["task"]][0] in PLACE_TASKS and tasks[g["task"]][1] not in occupied:
         g["task"] += 1
     kind, *args = tasks[g["task"]]
     if not run_task(st, lambda: TASKS[kind](st, *args), may_ask(st, kind, args)):
@@ -51,7 +52,9 @@ def may_ask(st: Position, kind: str, args: list[str]) -> bool:
     if not args:
         return False
     seats = {s for s, _ in st.occupants(args[0]) if s != "enemy"}
-    return any(can_reroll(st, s) or st.player(s)["posts"] == 0 for s in seats)
+    # a reroll may be offered anywhere; only taking a territory may ask which to give up
+    return any(can_reroll(st, s) or (kind == "territory" and st.player(s)["posts"] == 0)
+               for s in seats)
 
 
 def collect(st: Position) -> None:

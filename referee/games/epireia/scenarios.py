@@ -85,8 +85,12 @@ def check(st: Position) -> None:
     if not scenario or scenario["done"] or st.g["step"] not in PLAYING_STEPS:
         return
     spec = st.t.scenarios[scenario["id"]]
+    players = st.g["players"]
+    by_league: dict[str, list[str]] = {}   # each league's seats in seat order, in one pass
+    for seat in st.g["seats"]:
+        by_league.setdefault(players[seat]["league"], []).append(seat)
     for league in reversed(st.t.leagues):
-        seats = st.ordered(league)
+        seats = by_league.get(league)
         if seats and objective_met(st, league, spec["objective"], seats):
             scenario["done"] = True
             scenario["winner"] = league

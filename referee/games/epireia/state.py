@@ -19,10 +19,15 @@ class EpireiaState(Position, State):
     """
 
     def pending(self) -> list[Decision]:
-        return registry.decisions(self)
+        # listed anew on every call (tests and tools edit `g` between calls), and
+        # remembered so that apply() need not list them again
+        self._listed = registry.decisions(self)
+        return self._listed
 
     def apply(self, seat: str, action: str) -> list[Event]:
-        if not registry.allows(self, seat, action):
+        listed, self._listed = self._listed, []
+        if not (any(d.seat == seat and action in d.legal for d in listed)
+                or registry.allows(self, seat, action)):
             raise IllegalAction(f"{action!r} is not a legal action for {seat} now")
         self.events = []
         if self.g["queue"]:

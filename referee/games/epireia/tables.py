@@ -29,6 +29,9 @@ class Tables:
         self.admins = by_id(data["administrators"])
         self.buildings = by_id(data["buildings"])
         self.building_costs = [(b, spec["cost"]) for b, spec in self.buildings.items()]
+        # the buildings that give the administrator uses, and how many
+        self.admin_uses = {b: spec["effect"]["admin_uses"] for b, spec in self.buildings.items()
+                           if spec.get("effect", {}).get("admin_uses")}
         self.figures = by_id(data["figures"])
         self.track: dict[str, Any] = data["prestige_track"]
         self.bonuses = {b["level"]: b for b in self.track["bonuses"]}

@@ -56,6 +56,11 @@ class Turn:
     adjusts_left: int = 0      # leader power (Clearatus)
     order: list[str] = field(default_factory=list)  # card holders, this player first
 
+    def next_phase(self) -> None:
+        self.phase += 1
+        self.rolls_left = 1
+        self.chosen = False
+
     def copy(self) -> Turn:
         return Turn(self.seat, self.start_space, self.phase, self.flags[:], dict(self.rows),
                     self.rolls_left, self.chosen, self.rerolls_left, self.adjusts_left,
@@ -84,7 +89,10 @@ class Window:
 
     @property
     def total(self) -> int:
-        return sum(self.dice) + sum([value for _, value in self.mods])
+        total = sum(self.dice)
+        for _, value in self.mods:
+            total += value
+        return total
 
     def copy(self) -> Window:
         # a modifier pair is never changed once added: the pairs may be shared

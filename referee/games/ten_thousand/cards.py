@@ -14,22 +14,17 @@ from .rules import Card, CardOption
 
 def card_actions(state: Position, seat: str, roll: str, roller: str) -> list[str]:
     """Every `play N LABEL` action `seat` may take in the window of `roller`'s `roll`."""
-    fits = state.rules.window_options[(roll, seat == roller)]
+    fits = state.rules.window_actions[(roll, seat == roller)]
     army = state.armies[seat]
     if fits.keys().isdisjoint(army.hand):   # most often nothing in hand fits this roll
         return []
     actions = []
-    seen = set()
-    for number in army.hand:
-        opts = fits.get(number)
-        if opts is None or number in seen:
-            continue
-        seen.add(number)
-        for opt in opts:
-            if opt.effect == "tokens" and not all(n > 0 or army.tokens[t] > 0
-                                                  for t, n in opt.tokens):
+    tokens = army.tokens
+    for number in dict.fromkeys(army.hand):   # each card once
+        for opt, action in fits.get(number, ()):
+            if opt.removes and not all(tokens[t] > 0 for t in opt.removes):
                 continue   # nothing to remove
-            actions.append(f"play {number} {opt.label}")
+            actions.append(action)
     return actions
 
 

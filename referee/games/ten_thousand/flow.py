@@ -136,30 +136,35 @@ def start_turn(state: Position, seat: str) -> None:
 
 
 def next_phase(state: Position) -> None:
-    turn = state.turn
-    turn.phase += 1
-    turn.rolls_left = 1
-    turn.chosen = False
+    state.turn.next_phase()
     state.step = "phase"
 
 
 def phase_step(state: Position) -> None:
+    """Play the current turn's phases on until a seat must decide or the turn ends.
+
+    Phases that need nobody (a draw, a roll no one can change, a phase whose
+    condition fails) follow one another in this loop.
+    """
     turn = state.turn
     army = state.armies[turn.seat]
-    if not army.marching:
-        finish_turn(state)
-        return
-    kind, table = state.rules.phase_plan[turn.phase]
-    if kind == "draw":
-        draw(state, turn.seat, state.rules.draw_per_turn)
-        next_phase(state)
-    elif kind == "consumption":
-        consume(state, turn.seat)
-        next_phase(state)
-    elif kind == "end":
-        end_phase(state)
-    else:
-        roll_phase(state, table)
+    plan = state.rules.phase_plan
+    while state.step == "phase":
+        if not army.marching:
+            finish_turn(state)
+            return
+        kind, table = plan[turn.phase]
+        if kind == "draw":
+            draw(state, turn.seat, state.rules.draw_per_turn)
+            next_phase(state)
+        elif kind == "consumption":
+            consume(state, turn.seat)
+            next_phase(state)
+        elif kind == "end":
+            end_phase(state)
+            return
+        else:
+            roll_phase(state, table)
 
 
 def roll_phase(state: Position, table: Table) -> None:

@@ -21,6 +21,7 @@ class Position:
                  options: dict[str, Any]) -> None:
         self.rules = rules
         self.seats = list(seats)
+        self.dice_streams = {seat: f"dice:{seat}" for seat in seats}   # each seat's stream name
         self.seed = seed
         self.options = dict(options)
         # option penalising_cards: such cards never hit their own holder
@@ -53,7 +54,7 @@ class Position:
         self.asking = Decision(seat, prompt, legal)
 
     def dice(self, seat: str):
-        return self.rngs[f"dice:{seat}"]
+        return self.rngs[self.dice_streams[seat]]
 
     def marching(self) -> list[str]:
         return [seat for seat in self.order if self.armies[seat].marching]
@@ -77,6 +78,7 @@ class Position:
         other = self.__class__.__new__(self.__class__)
         other.rules, other.seats, other.seed, other.options = (
             self.rules, self.seats, self.seed, self.options)
+        other.dice_streams = self.dice_streams
         other.opponents_only = self.opponents_only
         other.order = self.order[:]
         other.armies = {seat: army.copy() for seat, army in self.armies.items()}

@@ -9,52 +9,47 @@ again and starts the round anew.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...rng import roll_die
 from .army import Window
 from .cards import card_actions, find_option
 from .deck import draw
 from .position import Position
-from .rules import Table
-
-NONE: dict[str, int] = {}   # an empty row entry (never changed)
+from .rules import RowEffect, Table
 
 
 def condition_holds(state: Position, table: Table) -> bool:
     """Is this phase's roll due? (a satrap met, anger tokens held, ...)."""
-    cond = table.only_if
-    if not cond:
+    cond = table.condition
+    if cond is None:
         return True
-    if "flag" in cond:
-        return cond["flag"] in state.turn.flags
-    return state.armies[state.turn.seat].tokens[cond["token"]] > 0
+    kind, name = cond
+    if kind == "flag":
+        return name in state.turn.flags
+    return state.armies[state.turn.seat].tokens[name] > 0
 
 
 def standing_modifiers(state: Position, table: Table) -> list[list]:
     """The table's own modifiers that apply now, plus the roller's leader's."""
     turn = state.turn
-    army = state.armies[turn.seat]
+    tokens = state.armies[turn.seat].tokens
     out = []
-    for mod in table.modifiers:
-        when = mod["when"]
+    for mod in table.standing:
+        when = mod.when
         if when == "always":
-            value = mod["value"]
+            value = mod.value
         elif when == "flag":
-            value = mod["value"] if mod["flag"] in turn.flags else 0
+            value = mod.value if mod.flag in turn.flags else 0
         elif when == "space_at_most":
-            value = mod["value"] if turn.start_space <= mod["space"] else 0
+            value = mod.value if turn.start_space <= mod.space else 0
         elif when == "column":
-            source = state.rules.tables[mod["table"]]
-            index = turn.rows.get(mod["table"])
-            value = 0 if index is None else source.rows[index].get("columns", {}).get(
-                mod["column"], 0)
+            index = turn.rows.get(mod.table)
+            value = 0 if index is None else mod.columns[index]
         elif when == "has_token":
-            value = mod["value"] if army.tokens[mod["token"]] > 0 else 0
+            value = mod.value if tokens[mod.token] > 0 else 0
         else:  # per_token
-            value = mod["value"] * army.tokens[mod["token"]]
+            value = mod.value * tokens[mod.token]
         if value:
-            out.append([mod["label"], value])
+            out.append([mod.label, value])
     leader = state.leader(turn.seat)
     bonus = leader.roll_modifiers.get(table.roll, 0)
     if bonus:
@@ -75,6 +70,7 @@ def open_roll(state: Position, table: Table) -> None:
     state.step = "window"
     announce(state, "rolls")
     force_cards(state)
+    ask_next(state)
 
 
 def announce(state: Position, verb: str) -> None:
@@ -96,8 +92,10 @@ def force_cards(state: Position) -> None:
     """Penalising cards that fit this roll must be played now (X-07)."""
     w = state.window
     roll = state.rules.tables[w.table].roll
-    opponents_only = state.opponents_only
     forced = state.rules.forced[roll]
+    if not forced:   # no penalising card hits this roll
+        return
+    opponents_only = state.opponents_only
     armies = state.armies
     for seat in w.order:
         if opponents_only and seat == w.roller:
@@ -133,22 +131,24 @@ def seat_actions(state: Position, seat: str) -> list[str]:
 def ask_next(state: Position) -> None:
     """Ask the next seat that can act, or shut the window and apply the roll."""
     w = state.window
-    table = state.rules.tables[w.table]
-    # quick test for the other seats, who can rarely act: any card that fits at all?
-    others_fit = state.rules.window_options[(table.roll, False)]
-    while w.passes < len(w.order):
-        seat = w.order[w.pos]
-        if seat != w.roller and others_fit.keys().isdisjoint(state.armies[seat].hand):
-            actions = None
-        else:
-            actions = seat_actions(state, seat)
-        if actions:
-            name = state.rules.roll_names[table.roll]
-            state.ask(seat, f"{w.roller}'s {name} shows {w.total}: play a card or pass",
-                      actions + ["pass"])
-            return
-        w.passes += 1
-        w.pos = (w.pos + 1) % len(w.order)
+    order = w.order
+    seats = len(order)
+    if w.passes < seats:
+        roll = state.rules.tables[w.table].roll
+        # quick test for the other seats, who can rarely act: any card that fits at all?
+        others_fit = state.rules.window_options[(roll, False)]
+        armies = state.armies
+        while w.passes < seats:
+            seat = order[w.pos]
+            if seat == w.roller or not others_fit.keys().isdisjoint(armies[seat].hand):
+                actions = seat_actions(state, seat)
+                if actions:
+                    actions.append("pass")
+                    state.ask(seat, f"{w.roller}'s {state.rules.roll_names[roll]} shows "
+                                    f"{w.total}: play a card or pass", actions)
+                    return
+            w.passes += 1
+            w.pos = (w.pos + 1) % seats
     resolve(state)
 
 
@@ -219,10 +219,10 @@ def resolve(state: Position) -> None:
     if table.outcome == "rows":
         index = table.row_index(total)
         state.turn.rows[table.id] = index
-        apply_row(state, seat, table.rows[index], f"{name} {total}", table.id, total)
+        apply_row(state, seat, table.row_effects[index], name, table.id, total)
     elif table.outcome == "attack":
         hit = total <= army.tokens["anger"]
-        apply_row(state, seat, table.hit if hit else table.miss, f"{name} {total}", table.id,
+        apply_row(state, seat, table.hit_effect if hit else table.miss_effect, name, table.id,
                   total)
     elif table.outcome == "loss":
         lost = max(0, total) * table.men_per_point
@@ -232,32 +232,34 @@ def resolve(state: Position) -> None:
     else:  # move
         move(state, seat, max(0, total), f"{name} {total}")
     state.window = None
-    state.turn.rolls_left -= 1
+    turn = state.turn
+    turn.rolls_left -= 1
     state.step = "phase"
+    if turn.rolls_left <= 0:   # the phase is over: straight on to the next one
+        turn.next_phase()
 
 
-def apply_row(state: Position, seat: str, row: dict[str, Any], what: str, table: str,
+def apply_row(state: Position, seat: str, row: RowEffect, name: str, table: str,
               total: int) -> None:
-    """The row rolled on a table: tokens, turn flags, lost men (`what`: the roll and total)."""
+    """The row rolled on a table: tokens, turn flags, lost men (`name`: the roll's)."""
     army = state.armies[seat]
-    for token in row.get("discard_all", ()):
+    for token in row.discard_all:
         army.tokens[token] = 0
-    for token, n in row.get("gain", NONE).items():
+    for token, n in row.tokens:
         army.gain(token, n)
-    for token, n in row.get("lose", NONE).items():
-        army.gain(token, -n)
-    state.turn.flags.extend(row.get("flags", ()))
-    loss = row.get("lose_men", 0)
-    if isinstance(loss, dict):
-        dice = throw(state, seat, loss["dice"])
-        loss = (sum(dice) + loss.get("add", 0)) * loss["times"]
+    if row.flags:
+        state.turn.flags.extend(row.flags)
+    loss = row.lose_men
+    if row.loss_dice:
+        dice, add, times = row.loss_dice
+        loss = (sum(throw(state, seat, dice)) + add) * times
     if loss:
-        state.emit("result", "{} {}: {}, loses {} men", seat, what, row["result"], loss,
-                   seat=seat, table=table, total=total, result=row["result"], men=-loss)
+        state.emit("result", "{} {} {}: {}, loses {} men", seat, name, total, row.result, loss,
+                   seat=seat, table=table, total=total, result=row.result, men=-loss)
         lose_men(state, seat, loss)
     else:
-        state.emit("result", "{} {}: {}", seat, what, row["result"],
-                   seat=seat, table=table, total=total, result=row["result"], men=-loss)
+        state.emit("result", "{} {} {}: {}", seat, name, total, row.result,
+                   seat=seat, table=table, total=total, result=row.result, men=0)
 
 
 def lose_men(state: Position, seat: str, men: int) -> None:

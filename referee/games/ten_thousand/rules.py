@@ -6,7 +6,7 @@ from agon.rulesets/ten-thousand.yaml.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 TOKENS = ("food", "starvation", "mutiny", "anger")
@@ -23,6 +23,7 @@ class CardOption:
     tokens: tuple[tuple[str, int], ...] = ()
     count: int = 0
     label: str = ""      # short word used in actions: "BR+1", "FT+1", "reroll"
+    removes: tuple[str, ...] = ()   # tokens the option takes away: playable only if held
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,15 +64,66 @@ class Table:
     hit: dict[str, Any] | None = None
     miss: dict[str, Any] | None = None
     label: str = ""                      # what the board calls its result (terrain, weather)
+    # worked out once from the data above, for the roll that happens every phase:
+    rows_by_total: tuple[int, ...] = ()   # row_index(total) for totals rows[0]["min"] on
+    row_effects: tuple[RowEffect, ...] = ()   # rows, compiled
+    hit_effect: RowEffect | None = None
+    miss_effect: RowEffect | None = None
+    condition: tuple[str, str] | None = None   # only_if as ("flag"|"token", name)
+    standing: tuple[Modifier, ...] = ()   # modifiers, compiled
 
     def row_index(self, total: int) -> int:
         """The row a modified result falls in; results off the table use its end rows."""
+        offset = total - self.rows[0]["min"]
+        if offset <= 0:
+            return 0
+        by_total = self.rows_by_total
+        return by_total[offset] if offset < len(by_total) else len(self.rows) - 1
+
+    def scan_row(self, total: int) -> int:
+        """`row_index` the slow way, read off the rows (to build `rows_by_total`)."""
         if total <= self.rows[0]["min"]:
             return 0
         for i, row in enumerate(self.rows):
             if row["min"] <= total <= row["max"]:
                 return i
         return len(self.rows) - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """One of a table's standing modifiers (`rolls.standing_modifiers` reads it)."""
+
+    when: str      # always | flag | space_at_most | column | has_token | per_token
+    label: str
+    value: int = 0
+    flag: str = ""
+    token: str = ""
+    space: int = 0
+    table: str = ""                 # column: the table whose rolled row gives the value ...
+    columns: tuple[int, ...] = ()   # ... this column's value in each of its rows
+
+
+@dataclass(frozen=True, slots=True)
+class RowEffect:
+    """What one table row does, compiled from its data (`rolls.apply_row` reads it)."""
+
+    result: str
+    discard_all: tuple[str, ...]
+    tokens: tuple[tuple[str, int], ...]   # gains, then losses as negative amounts
+    flags: tuple[str, ...]
+    lose_men: int                         # a fixed loss ...
+    loss_dice: tuple[int, int, int] | None   # ... or (dice, add, times): (sum + add) * times
+
+    @classmethod
+    def of(cls, row: dict[str, Any]) -> RowEffect:
+        loss = row.get("lose_men", 0)
+        dice = (loss["dice"], loss.get("add", 0), loss["times"]) if isinstance(loss, dict) else None
+        return cls(result=row["result"], discard_all=tuple(row.get("discard_all", ())),
+                   tokens=(*row.get("gain", {}).items(),
+                           *((token, -n) for token, n in row.get("lose", {}).items())),
+                   flags=tuple(row.get("flags", ())), lose_men=0 if dice else loss,
+                   loss_dice=dice)
 
 
 def option_fits_roll(opt: CardOption, roll: str, own: bool) -> bool:
@@ -127,7 +179,8 @@ class GameRules:
         self.roll_names: dict[str, str] = data["rolls"]
         self.phases: list[dict[str, Any]] = data["phases"]
         self.consumption = data["consumption"]
-        self.tables = {tid: _table(tid, spec) for tid, spec in data["tables"].items()}
+        self.tables = {tid: _table(tid, spec, data["tables"])
+                       for tid, spec in data["tables"].items()}
         # per phase: its step and the table it rolls on (None for draw, consumption, end)
         self.phase_plan: list[tuple[str, Table | None]] = [
             (phase["step"], self.tables.get(phase.get("table", ""))) for phase in self.phases]
@@ -148,7 +201,9 @@ class GameRules:
         options = tuple(
             CardOption(effect=o["effect"], target=o["target"], roll=o.get("roll", ""),
                        amount=o.get("amount", 0), tokens=tuple(o.get("tokens", {}).items()),
-                       count=o.get("count", 0), label=option_label(o, self.token_codes))
+                       count=o.get("count", 0), label=option_label(o, self.token_codes),
+                       removes=tuple(t for t, n in o.get("tokens", {}).items() if n <= 0)
+                       if o["effect"] == "tokens" else ())
             for o in spec["options"])
         penalising = all(opt.target == "opponent" for opt in options)
         return Card(spec["number"], spec["name"], spec["text"], spec["kind"], options, penalising)
@@ -159,9 +214,12 @@ class GameRules:
         `window_options[(roll, own)]` maps card number -> options playable in
         the window of that roll by its roller (own=True) or by another seat;
         `forced[roll]` maps penalising card number -> the option it must be
-        played for on that roll.
+        played for on that roll.  `window_actions` is `window_options` with
+        each option's action string (``play N LABEL``) beside it.
         """
         self.window_options: dict[tuple[str, bool], dict[int, tuple[CardOption, ...]]] = {}
+        self.window_actions: dict[tuple[str, bool],
+                                  dict[int, tuple[tuple[CardOption, str], ...]]] = {}
         self.forced: dict[str, dict[int, CardOption]] = {}
         for roll in self.roll_names:
             for own in (True, False):
@@ -173,6 +231,9 @@ class GameRules:
                     if opts:
                         fits[number] = opts
                 self.window_options[(roll, own)] = fits
+                self.window_actions[(roll, own)] = {
+                    number: tuple((opt, f"play {number} {opt.label}") for opt in opts)
+                    for number, opts in fits.items()}
             self.forced[roll] = {
                 number: opt for number, card in self.cards.items() if card.penalising
                 for opt in card.options if opt.effect == "modify" and opt.roll == roll}
@@ -181,13 +242,33 @@ class GameRules:
             for opt in card.options if opt.effect == "tokens"}
 
 
-def _table(tid: str, spec: dict[str, Any]) -> Table:
-    return Table(id=tid, roll=spec["roll"], dice=spec["dice"], outcome=spec["outcome"],
-                 rows=tuple(spec.get("rows", ())), modifiers=tuple(spec.get("modifiers", ())),
-                 only_if=spec.get("only_if"), optional=spec.get("optional", False),
-                 choice_flags=tuple(spec.get("choice_flags", ())),
-                 men_per_point=spec.get("men_per_point", 0), hit=spec.get("hit"),
-                 miss=spec.get("miss"), label=spec.get("label", ""))
+def _table(tid: str, spec: dict[str, Any], tables: dict[str, Any]) -> Table:
+    """One table from its data (`tables`: every table's data, which column modifiers read)."""
+    only_if = spec.get("only_if")
+    table = Table(id=tid, roll=spec["roll"], dice=spec["dice"], outcome=spec["outcome"],
+                  rows=tuple(spec.get("rows", ())), modifiers=tuple(spec.get("modifiers", ())),
+                  only_if=only_if, optional=spec.get("optional", False),
+                  choice_flags=tuple(spec.get("choice_flags", ())),
+                  men_per_point=spec.get("men_per_point", 0), hit=spec.get("hit"),
+                  miss=spec.get("miss"), label=spec.get("label", ""),
+                  row_effects=tuple(RowEffect.of(row) for row in spec.get("rows", ())),
+                  hit_effect=RowEffect.of(spec["hit"]) if spec.get("hit") else None,
+                  miss_effect=RowEffect.of(spec["miss"]) if spec.get("miss") else None,
+                  condition=(("flag", only_if["flag"]) if "flag" in only_if
+                             else ("token", only_if["token"])) if only_if else None)
+    table = replace(table, standing=tuple(
+        Modifier(when=mod["when"], label=mod["label"], value=mod.get("value", 0),
+                 flag=mod.get("flag", ""), token=mod.get("token", ""),
+                 space=mod.get("space", 0), table=mod.get("table", ""),
+                 columns=tuple(row.get("columns", {}).get(mod["column"], 0)
+                               for row in tables[mod["table"]].get("rows", ()))
+                 if mod["when"] == "column" else ())
+        for mod in table.modifiers))
+    if table.rows:
+        low, high = table.rows[0]["min"], max(row["max"] for row in table.rows)
+        by_total = tuple(table.scan_row(total) for total in range(low, high + 1))
+        table = replace(table, rows_by_total=by_total)
+    return table
 
 
 def _leader(spec: dict[str, Any]) -> Leader:

@@ -31,7 +31,7 @@ class TenThousandState(Position, State):
     def setup(self) -> None:
         """Shuffle, deal, roll for first player, then ask for leaders."""
         rules = self.rules
-        self.rngs = Streams.named(self.seed, ["deck", "setup", *(f"dice:{s}" for s in self.seats)])
+        self.rngs = Streams.named(self.seed, ["deck", "setup", *self.dice_streams.values()])
         self.deck = list(rules.deck)
         self.rngs["deck"].shuffle(self.deck)
         start = rules.start
