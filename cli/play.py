@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import csv
 import json
 import random
+import shutil
+import sys
 import tempfile
 from pathlib import Path
 
@@ -28,6 +31,7 @@ from .common import (
     BotEnvOption,
     BotLimitOption,
     BotNetworkOption,
+    Format,
     RulesetsPath,
     SandboxOption,
     bot_rules,
@@ -71,8 +75,13 @@ def play(
                                          help="seconds a bot has to say `ready`"),
     log_dir: Path | None = typer.Option(
         None, metavar="DIR",
-        help="where external bots' stderr logs and transcripts go (default: a new temp dir)"),
-    json_result: bool = typer.Option(False, "--json", help="print the record as JSON at the end"),
+        help="keep external bots' stderr logs and transcripts here (default: a temporary "
+             "folder, removed after the game unless a program failed)"),
+    fmt: Format = typer.Option(
+        Format.table, "--format", metavar="table|json|csv",
+        help="the result as a table, the signed record as JSON, or the result table as CSV; "
+             "with json or csv, stdout holds nothing else (the game goes to stderr)"),
+    json_result: bool = typer.Option(False, "--json", help="the same as --format json"),
     rulesets_path: RulesetsPath = None,
     sandbox: SandboxOption = "auto",
     bot_env: BotEnvOption = None,
@@ -95,6 +104,8 @@ def play(
     seat must be named again with --seat: a record never starts a program).
     """
     shield_referee()  # the seed leaves our command line; bots cannot read our memory
+    fmt = Format.json if json_result else fmt
+    aside = fmt != Format.table   # the game's commentary goes to stderr, data to stdout
     saved = read_saved(resume, ruleset, rulesets_path, seat, seed, option) if resume else None
     if saved:
         rs, seed, specs, record = saved.ruleset, saved.seed, saved.specs, record or resume
@@ -118,15 +129,16 @@ def play(
     if not quiet:
         again = f"resumed after {len(saved.actions)} actions, " if saved else ""
         typer.echo(f"{rs.name} ({rs.ref}), {again}seed {seed}: "
-                   + ", ".join(f"{s}={specs[s]}" for s in seats))
+                   + ", ".join(f"{s}={specs[s]}" for s in seats), err=aside)
     external = [s for s in seats if specs[s] not in BUILTIN and specs[s] != "human"]
     rules = bot_rules(sandbox, bot_env, bot_network, bot_limit, programs=bool(external))
     limits = Limits(handshake=handshake_time, move=move_time, game=game_time,
                     max_log=rules.max_log)
-    if external and log_dir is None:
+    scratch_logs = bool(external) and log_dir is None
+    if scratch_logs:
         log_dir = Path(tempfile.mkdtemp(prefix="agon-logs-"))
-    if external and not quiet:
-        typer.echo(f"bot logs and transcripts: {log_dir}")
+    elif external and not quiet:
+        typer.echo(f"bot logs and transcripts: {log_dir}", err=aside)
     unfinished = record or Path(f"{rs.id}-seed{seed}-unfinished.json")
     picture = record.with_name(f"{record.stem}-map.svg") if record else \
         Path(f"{rs.id}-seed{seed}-map.svg")
@@ -150,12 +162,14 @@ def play(
         unknown_bot(str(exc), specs[name])
     watching = not quiet and "human" not in specs.values()
     match = Match(engine, players, seed=seed, options=options, limits=limits,
-                  on_event=_printer(seats) if watching else None,
+                  on_event=_printer(seats, aside) if watching else None,
                   prefix=saved.actions if saved else None, remake=seat_player,
                   resume={"seats": specs})
     try:
         game = match.run()
     except KeyboardInterrupt:
+        if scratch_logs:
+            _keep_logs(log_dir, "the game was stopped")
         try:
             path = _save(match.record_so_far(), unfinished)
         except OSError as exc:
@@ -163,12 +177,24 @@ def play(
         typer.echo(f"\nstopped: the game so far is saved in {path}; "
                    f"`agon play --resume {path}` continues it", err=True)
         raise typer.Exit(INTERRUPTED) from None
-    keyring = _keyring() if record or json_result else None
+    if scratch_logs:
+        _tidy_logs(log_dir, [seat for seat in external if seat in game.forfeits])
+    keyring = _keyring() if record or fmt == Format.json else None
     if record:
         game.save(record, keyring)
-    _print_result(game, specs)
-    if json_result:
-        typer.echo(json.dumps(game.signed(keyring) if keyring else game.to_json(), indent=1))
+    _print_result(game, specs, fmt, keyring)
+
+
+def _tidy_logs(log_dir: Path, failed: list[str]) -> None:
+    """Remove the temporary logs of a clean game; keep them, and say where, after a failure."""
+    if failed:
+        _keep_logs(log_dir, f"{', '.join(failed)} failed")
+    else:
+        shutil.rmtree(log_dir, ignore_errors=True)
+
+
+def _keep_logs(log_dir: Path, why: str) -> None:
+    typer.echo(f"{why}: the bots' logs and transcripts are kept in {log_dir}", err=True)
 
 
 def _save(game: GameRecord, path: Path) -> Path:
@@ -200,22 +226,33 @@ def _seat_order(engine, specs: dict[str, str]) -> list[str]:
         fail(str(exc), USAGE)
 
 
-def _printer(seats: list[str]):
+def _printer(seats: list[str], aside: bool):
     def show(event: Event) -> None:
         private = event.to is not None and set(event.to) != set(seats)
         prefix = f"[{','.join(sorted(event.to))}] " if private else ""
-        typer.echo(f"  {prefix}{event.text}")
+        typer.echo(f"  {prefix}{event.text}", err=aside)
     return show
 
 
-def _print_result(game: GameRecord, specs: dict[str, str]) -> None:
+RESULT_COLUMNS = ["seat", "player", "score", "rank", "points", "forfeit"]
+
+
+def _print_result(game: GameRecord, specs: dict[str, str], fmt: Format,
+                  keyring: Keyring | None) -> None:
+    """The result on stdout as `fmt` asks; forfeits explained on stderr."""
     result = game.result
     assert result is not None, "a game that ran to its end has a result"
     rows = [[seat, specs[seat], result.scores.get(seat), result.ranks.get(seat),
              result.points.get(seat), game.forfeits.get(seat, {}).get("reason", "")]
             for seat in game.seats]
-    typer.echo("")
-    typer.echo(tabulate(rows, headers=["seat", "player", "score", "rank", "points", "forfeit"]))
-    typer.echo(f"result: {result.reason}")
+    if fmt == Format.json:
+        typer.echo(json.dumps(game.signed(keyring) if keyring else game.to_json(), indent=1))
+    elif fmt == Format.csv:
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerows([RESULT_COLUMNS, *rows])
+    else:
+        typer.echo("")
+        typer.echo(tabulate(rows, headers=RESULT_COLUMNS))
+        typer.echo(f"result: {result.reason}")
     for seat, forfeit in game.forfeits.items():
         typer.echo(f"{seat} forfeited ({forfeit['reason']}): {forfeit['detail']}", err=True)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
+import os
 import shlex
 import subprocess
 import sys
@@ -11,9 +14,10 @@ AGON = [sys.executable, "-m", "agon"]
 RANDOM_PROGRAM = f"{shlex.quote(sys.executable)} -m agon.bots.random"
 
 
-def agon(*args: str, stdin: str | None = None, timeout: float = 120) -> subprocess.CompletedProcess:
+def agon(*args: str, stdin: str | None = None, timeout: float = 120,
+         env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     return subprocess.run([*AGON, *args], capture_output=True, text=True, input=stdin,
-                          timeout=timeout)
+                          timeout=timeout, env=env)
 
 
 def play(*args: str, **kw) -> subprocess.CompletedProcess:
@@ -80,6 +84,36 @@ def test_a_crashing_program_forfeits_and_the_game_still_has_a_result(tmp_path):
     assert game["forfeits"]["persia"]["reason"] in ("handshake", "crash")
     assert game["result"]["points"] == {"persia": 0.0, "greece": 1.0}
     assert "persia forfeited" in out.stderr
+
+
+def test_json_output_is_the_signed_record_alone_and_a_clean_game_leaves_no_logs(tmp_path):
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    out = play("-s", f"persia={RANDOM_PROGRAM}", "-s", "greece=random", "--seed", "4",
+               "--json", env=env)
+    assert out.returncode == 0, out.stderr
+    game = json.loads(out.stdout)           # nothing but the record on stdout
+    assert game["seed"] == 4 and set(game["result"]["points"]) == {"persia", "greece"}
+    assert "signature" in game and "seed 4" in out.stderr
+    assert not list(tmp_path.glob("agon-logs-*")), "a clean game's logs are removed"
+
+
+def test_a_failed_program_keeps_its_logs_and_says_where(tmp_path):
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    noisy = f"{shlex.quote(sys.executable)} -c 'import sys; print(\"boom\", file=sys.stderr)'"
+    out = play("-s", f"persia={noisy}", "-s", "greece=random", "--seed", "1",
+               "--handshake-time", "2", "-q", env=env)
+    assert out.returncode == 0
+    kept = list(tmp_path.glob("agon-logs-*"))
+    assert len(kept) == 1 and f"kept in {kept[0]}" in out.stderr
+    assert "boom" in (kept[0] / "persia.log").read_text()
+
+
+def test_csv_output_is_the_result_table(tmp_path):
+    out = play("-s", "persia=random", "-s", "greece=random", "--seed", "5", "--format", "csv")
+    assert out.returncode == 0, out.stderr
+    rows = list(csv.DictReader(io.StringIO(out.stdout)))
+    assert [row["seat"] for row in rows] == ["persia", "greece"]
+    assert sorted(row["rank"] for row in rows) == ["1", "2"]
 
 
 def test_a_person_can_resign_at_the_terminal():
