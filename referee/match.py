@@ -8,6 +8,7 @@ game still ends with a valid result and record.
 from __future__ import annotations
 
 import json
+import random
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -23,8 +24,22 @@ from .ruleset_model import Ruleset
 from .signing import digest
 
 RULESET_COPY = "ruleset.json"  # a ruleset that is not shipped, in each bot's own directory
+_NO_VIEW: dict[str, Any] = {}  # what a player that reads no view is passed (never filled)
+_NO_CLOCK: dict[str, float] = {}
+_now = time.perf_counter
 
 EventHook = Callable[[Event], None]
+
+
+def player_seed(game_seed: int, seat: str) -> int:
+    """The seed of the bot in `seat`: drawn from the game seed and the seat.
+
+    Every player gets it (in-process bots when they are made, programs in the
+    hello and `newgame`); it never reveals the game seed.  It does not depend
+    on who sits there, so two copies of one deterministic bot play mirror games
+    when they swap seats, and `agon play --seed` replays any tournament game.
+    """
+    return stream(game_seed, f"bot:{seat}").randrange(1 << 31)
 
 
 class Match:
@@ -44,49 +59,73 @@ class Match:
         self.actions: list[list[str]] = []
         self.forfeits: dict[str, dict[str, str]] = {}
         self.used: dict[str, float] = dict.fromkeys(self.seats, 0.0)
-        self.fallback = stream(seed, "forfeit")  # default policy for forfeited seats
-        self.sampler = stream(seed, "determinize")  # worlds handed to search bots
+        self._fallback: random.Random | None = None  # default policy for forfeited seats
+        self._sampler: random.Random | None = None  # worlds handed to search bots
         self.ask_id = 0
+        # who hears the events: built-in bots that ignore them are not told
+        self.listeners = [(seat, p) for seat, p in players.items() if p.wants_events]
 
     # -- the game loop -------------------------------------------------------
 
     def run(self) -> GameRecord:
+        """Play the game to its end; every player is ended (`Player.end_game`) or,
+        when the game cannot go on (an engine error, an interrupt), closed."""
         started = time.perf_counter()
         state = self.engine.new_game(self.seats, self.seed, self.options)
         try:
             self._start_players()
             for event in state.setup_events():
                 self._publish(event)
-            while not self._decided_by_forfeit():
-                decisions = state.pending()
-                if not decisions:
-                    break
-                # Simultaneous decisions: every answer is collected before any
-                # is applied, so no seat learns another's secret choice early.
-                chosen = [(d.seat, self._answer(state, d)) for d in decisions]
-                for seat, action in chosen:
-                    if action is not None and not self._decided_by_forfeit():
-                        self._apply(state, seat, action)
+            self._play(state)
             result = self._final_result(state)
+            told = {**result.to_json(), "forfeits": self.forfeits}
             for seat, player in self.players.items():
-                self._safely(seat, player.finish, {**result.to_json(), "forfeits": self.forfeits})
-        finally:
+                self._safely(seat, player.finish, told)
+            seats = {seat: p.identity() for seat, p in self.players.items()}
+        except BaseException:
             for player in self.players.values():
                 player.close()
+            raise
+        for player in self.players.values():
+            player.end_game()
         return GameRecord(
             ruleset=self.engine.ruleset, options=self.options, seed=self.seed,
-            seats={seat: p.identity() for seat, p in self.players.items()},
-            teams=self.teams, actions=self.actions, result=result,
+            seats=seats, teams=self.teams, actions=self.actions, result=result,
             forfeits=self.forfeits, duration=time.perf_counter() - started,
             state_sha256=digest(state.to_json()),
         )
+
+    def _play(self, state: State) -> None:
+        answer, actions = self._answer, self.actions
+        while not (self.forfeits and self._decided_by_forfeit()):
+            decisions = state.pending()
+            if not decisions:
+                return
+            if len(decisions) == 1:
+                decision = decisions[0]
+                action = answer(state, decision)
+                if action is None or self.forfeits and self._decided_by_forfeit():
+                    continue
+                events = state.apply(decision.seat, action)
+                actions.append([decision.seat, action])
+                if events and (self.listeners or self.on_event):
+                    for event in events:
+                        self._publish(event)
+                continue
+            # Simultaneous decisions: every answer is collected before any is
+            # applied, so no seat learns another's secret choice early.
+            chosen = [(d.seat, answer(state, d)) for d in decisions]
+            for seat, action in chosen:
+                if action is not None and not self._decided_by_forfeit():
+                    self._apply(state, seat, action)
 
     def _start_players(self) -> None:
         ruleset = self.engine.ruleset
         told, files = ruleset_hello(ruleset)
         for seat, player in self.players.items():
             hello = {
-                "game": ruleset.engine, "seat": seat, "seats": self.seats, "ruleset": told,
+                "game": ruleset.engine, "seat": seat, "seats": self.seats,
+                "seed": player_seed(self.seed, seat), "ruleset": told,
                 "options": self.options, "limits": self.limits.to_json(),
             }
             if self.teams:
@@ -105,23 +144,24 @@ class Match:
             return self.fallback.choice(decision.legal)
         player = self.players[seat]
         self.ask_id += 1
-        remaining = self.limits.game - self.used[seat]
-        timeout = max(0.0, min(self.limits.move, remaining)) + self.limits.grace
-        clock = {"move": self.limits.move, "remaining": round(remaining, 3)}
-        interactive = getattr(player, "interactive", False)
-        if interactive:
+        limits = self.limits
+        remaining = limits.game - self.used[seat]
+        timeout = max(0.0, min(limits.move, remaining)) + limits.grace
+        clock = {"move": limits.move, "remaining": round(remaining, 3)} \
+            if player.wants_clock else _NO_CLOCK
+        if player.interactive:
             player.board(state.describe(seat))
         world = state.determinize(seat, self.sampler) if player.wants_state else None
-        began = time.perf_counter()
+        view = state.view(seat) if player.wants_view else _NO_VIEW
+        began = _now()
         try:
             try:
-                action = player.choose(self.ask_id, decision, state.view(seat), clock, timeout,
-                                       state=world)
+                action = player.choose(self.ask_id, decision, view, clock, timeout, world)
             except Resign as resign:
                 raise BotFault("resign", str(resign)) from None
-            spent = time.perf_counter() - began
+            spent = _now() - began
             self.used[seat] += spent
-            if spent > timeout and not interactive:  # people have no clock
+            if spent > timeout and not player.interactive:  # people have no clock
                 raise BotFault("timeout", f"answered after {spent:.2f} s (limit {timeout:.2f} s)")
             if action not in decision.legal:
                 raise BotFault("illegal", f"{shown(str(action))} is not a legal action of "
@@ -131,18 +171,34 @@ class Match:
             return self._answer(state, decision) if not self._decided_by_forfeit() else None
         return action
 
+    @property
+    def fallback(self) -> random.Random:
+        """The default policy's stream, made when a seat first forfeits."""
+        if self._fallback is None:
+            self._fallback = stream(self.seed, "forfeit")
+        return self._fallback
+
+    @property
+    def sampler(self) -> random.Random:
+        if self._sampler is None:
+            self._sampler = stream(self.seed, "determinize")
+        return self._sampler
+
     def _apply(self, state: State, seat: str, action: str) -> None:
         events = state.apply(seat, action)
         self.actions.append([seat, action])
-        for event in events:
-            self._publish(event)
+        if events and (self.listeners or self.on_event):
+            for event in events:
+                self._publish(event)
 
     def _publish(self, event: Event) -> None:
         if self.on_event:
             self.on_event(event)
-        message = event.to_json()
-        for seat, player in self.players.items():
+        message = None
+        for seat, player in self.listeners:
             if seat not in self.forfeits and event.visible_to(seat):
+                if message is None:
+                    message = event.to_json()
                 self._safely(seat, player.event, message)
 
     def _safely(self, seat: str, call: Callable[[Any], None], arg: Any) -> None:
@@ -182,12 +238,20 @@ def ruleset_hello(ruleset: Ruleset) -> tuple[dict[str, Any], dict[str, bytes]]:
     The hello names no path: a shipped ruleset is known by its id (and sha256);
     any other is copied into the bot's directory as JSON, its `extends` merged
     in (so its own sha256 differs from the hello's, which names the original).
+    Worked out once per ruleset (a tournament asks game after game).
     """
-    told = {"id": ruleset.id, "version": ruleset.version, "sha256": ruleset.sha256}
-    source = Path(ruleset.source)
-    if not ruleset.raw or source.is_file() and source.resolve().parent == RULESETS_DIR:
-        return told, {}
-    return {**told, "file": RULESET_COPY}, {RULESET_COPY: _ruleset_json(ruleset)}
+    key = (ruleset.sha256, ruleset.source)
+    if key not in _HELLOS:
+        told = {"id": ruleset.id, "version": ruleset.version, "sha256": ruleset.sha256}
+        source = Path(ruleset.source)
+        if not ruleset.raw or source.is_file() and source.resolve().parent == RULESETS_DIR:
+            _HELLOS[key] = told, {}
+        else:
+            _HELLOS[key] = {**told, "file": RULESET_COPY}, {RULESET_COPY: _ruleset_json(ruleset)}
+    return _HELLOS[key]
+
+
+_HELLOS: dict[tuple[str, str], tuple[dict[str, Any], dict[str, bytes]]] = {}
 
 
 _COPIES: dict[str, bytes] = {}  # sha256 -> the JSON copy, made once per ruleset
