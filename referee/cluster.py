@@ -10,6 +10,9 @@ back into the main process, which signs them into the same journal as local
 runs, keyed by game: a task that the scheduler runs again (its worker died)
 can never count twice.
 
+The bots' logs stay on the machine that ran them: beside the journal on this
+machine (``local:N``), in ``$TMPDIR/agon-logs/<journal>.logs/`` on another.
+
 Dask is an optional dependency: ``pip install 'agon-referee[cluster]'``.
 docs/cluster.md shows a set-up on two machines.
 """
@@ -17,6 +20,7 @@ docs/cluster.md shows a set-up on two machines.
 from __future__ import annotations
 
 import logging
+import os
 import re
 import uuid
 from collections.abc import Iterator
@@ -29,6 +33,7 @@ from .worker import Played, Settings
 LOCAL = re.compile(r"^local:([0-9]{1,4})$")
 ADDRESS = re.compile(r"^(tcp|tls|inproc|ucx|ws|wss)://\S+$")
 CONNECT_SECONDS = 20  # to reach the scheduler
+REMOTE_LOGS = "agon-logs"  # bots' logs on a remote worker: in its temporary directory
 
 
 def check_address(text: str) -> str:
@@ -121,7 +126,15 @@ class DaskCluster:
 
 
 
-def cluster_settings(settings: Settings, asked_sandbox: Any) -> Settings:
-    """The settings for remote workers: the sandbox as asked (``auto`` is worked out on
-    each worker, which may or may not have bubblewrap), still hiding the logs."""
-    return replace(settings, sandbox=asked_sandbox.hiding(settings.log_dir))
+def cluster_settings(settings: Settings, asked_sandbox: Any, address: str) -> Settings:
+    """The settings for the cluster's workers: the sandbox as asked (``auto`` is worked
+    out on each worker, which may or may not have bubblewrap), still hiding the logs.
+
+    On another machine the journal's folder may not exist: the bots' logs go to a
+    relative folder, which each worker places in its own temporary directory
+    (`referee.worker.play_batch`).
+    """
+    if LOCAL.match(address) or settings.log_dir is None:
+        return replace(settings, sandbox=asked_sandbox.hiding(settings.log_dir))
+    return replace(settings, log_dir=os.path.join(REMOTE_LOGS, os.path.basename(
+        settings.log_dir)), sandbox=asked_sandbox)

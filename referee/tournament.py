@@ -388,7 +388,8 @@ def _games_of(tournament: Tournament, todo: list[GameTask], jobs: int, cluster: 
     if cluster is not None:
         from .cluster import DaskCluster, cluster_settings
 
-        return DaskCluster(cluster, cluster_settings(settings, tournament.asked_sandbox))
+        return DaskCluster(cluster, cluster_settings(settings, tournament.asked_sandbox,
+                                                             cluster))
     workers = min(jobs, len(units(todo)))
     return WorkerPool(settings, workers) if workers > 1 else InThisProcess(settings)
 

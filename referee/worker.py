@@ -19,9 +19,11 @@ crashed tournament.
 
 from __future__ import annotations
 
+import os
 import re
+import tempfile
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -154,7 +156,17 @@ _ONE_AT_A_TIME = threading.Lock()  # a worker with several threads still plays o
 def play_batch(settings: Settings, batch: list[GameTask]) -> list[Played]:
     """A cluster task: the games of `batch` (whole units), one after the other."""
     with _ONE_AT_A_TIME:
+        settings = _here(settings)
         return [play(settings, task) for task in batch]
+
+
+def _here(settings: Settings) -> Settings:
+    """A relative log folder (a remote cluster's) placed in this machine's temporary
+    directory, and hidden from the bots."""
+    if settings.log_dir is None or os.path.isabs(settings.log_dir):
+        return settings
+    folder = os.path.join(tempfile.gettempdir(), settings.log_dir)
+    return replace(settings, log_dir=folder, sandbox=settings.sandbox.hiding(folder))
 
 
 def release_bots() -> None:
