@@ -46,6 +46,7 @@ def _serve(bot_class: type[Bot], seed: int | None, name: str,
     bot: Bot | None = None
     engine: Engine | None = None
     seat = ""
+    listens = bot_class.event is not Bot.event  # its event hook is its own
 
     def send(message: protocol.Message) -> None:
         writer.write(protocol.encode(message))
@@ -54,6 +55,8 @@ def _serve(bot_class: type[Bot], seed: int | None, name: str,
     for line in reader:
         if not line.strip():
             continue
+        if line.startswith(b"event ") and bot is not None and not listens:
+            continue  # this bot ignores events: not worth decoding
         try:
             message = protocol.decode_from_referee(line, max_line=len(line))  # no size limit
         except protocol.ProtocolError as err:  # not ours to judge: say so, go on

@@ -122,6 +122,7 @@ class Player(ABC):
 
 EXIT_WAIT = 0.2  # seconds to wait for an exit status after a program closes its output
 CLIPPED = 500  # bytes of a line kept in `recent` (and characters of an info line in `infos`)
+HELD_BYTES = 1 << 16  # event lines held for a bot are sent once they reach this size
 
 
 # -- in-process bots ---------------------------------------------------------
@@ -222,6 +223,8 @@ class SubprocessPlayer(Player):
         self.log = BoundedLog(Limits.max_log, "log")
         self.transcript_log = BoundedLog(Limits.max_log, "transcript")
         self.seat = "bot"
+        self.held: list[bytes] = []  # event lines not yet sent (`event`)
+        self.held_bytes = 0
         self.games = 0  # games the running process has played to their end
         self.starts = 0  # processes started so far
 
@@ -347,10 +350,23 @@ class SubprocessPlayer(Player):
         self.child = None
         self.ready = None
         self.fault = None
+        self.held.clear()
+        self.held_bytes = 0
 
     def event(self, event: dict[str, Any]) -> None:
+        """Send the event; a `lasting` (tournament) player holds its line until the next
+        line that needs an answer (or the result): one write, and one wake-up of the bot,
+        per ask instead of per line (a bot that left is then found out at that line)."""
         if self.fault is None and self.child is not None:
-            self._send(protocol.EventMsg(event))
+            if not self.lasting:
+                self._send(protocol.EventMsg(event))
+                return
+            line = protocol.encode(protocol.EventMsg(event))
+            self._note(">", line[:-1])
+            self.held.append(line)
+            self.held_bytes += len(line)
+            if self.held_bytes > HELD_BYTES:
+                self._send_line(b"")
 
     def choose(self, ask_id: int, decision: Decision, view: dict[str, Any],
                clock: dict[str, float], timeout: float, state: State | None = None) -> str:
@@ -432,10 +448,12 @@ class SubprocessPlayer(Player):
         self._send_line(protocol.encode(message))
 
     def _send_line(self, line: bytes) -> None:
+        """Send `line` (b"": none), after the events held for it."""
         assert self.child is not None
-        self._note(">", line[:-1])
+        if line:
+            self._note(">", line[:-1])
         try:
-            self.child.send(line)
+            self.child.send(self._with_held(line))
         except transport.Closed:
             self._fail(BotFault("crash", self._exit_story("stopped reading its input")))
         except transport.Backlog as err:
@@ -447,10 +465,19 @@ class SubprocessPlayer(Player):
         line = protocol.encode(message)
         self._note(">", line[:-1])
         try:
-            self.child.send(line)
+            self.child.send(self._with_held(line))
         except transport.TransportError:
             return False
         return True
+
+    def _with_held(self, line: bytes) -> bytes:
+        if not self.held:
+            return line
+        self.held.append(line)
+        data = b"".join(self.held)
+        self.held.clear()
+        self.held_bytes = 0
+        return data
 
     def _receive(self, deadline: float, late: Callable[[], BotFault]) -> protocol.Message:
         """The next message from the bot (blank lines skipped); `late()` is the fault on time.
