@@ -9,7 +9,8 @@ from agon.bots import BUILTIN
 from .common import Format, emit
 
 
-def bots(fmt: Format = typer.Option(Format.table, "--format", help="table, json or csv")) -> None:
+def bots(fmt: Format = typer.Option(Format.table, "--format", metavar="table|json|csv",
+                                    help="table, json or csv")) -> None:
     """List the built-in bots, usable as BOT in `agon play` and `agon tournament`.
 
     Example: agon play earth-and-water --seat persia=random --seat greece=random

@@ -34,6 +34,7 @@ from agon.referee.tournament import (
 )
 
 from .common import (
+    USAGE,
     BotEnvOption,
     BotLimitOption,
     BotNetworkOption,
@@ -43,6 +44,7 @@ from .common import (
     bot_rules,
     fail,
     parse_pairs,
+    ruleset_failure,
 )
 
 DEFAULT_GAMES = 10
@@ -52,50 +54,60 @@ DEFAULT_SEED = 1
 
 def tournament(
     ruleset: Annotated[str | None, typer.Argument(
+        metavar="RULESET",
         help="a shipped ruleset id or a ruleset file (with --resume: the journal's)",
     )] = None,
     bot: Annotated[list[str] | None, typer.Option(
-        "--bot", "-b", help="[NAME=]BOT, once per entrant: a built-in bot or a command line "
-                            "(NAME defaults to the bot's or the program's name)",
+        "--bot", "-b", metavar="[NAME=]BOT",
+        help="[NAME=]BOT, once per entrant: a built-in bot or a command line "
+             "(NAME defaults to the bot's or the program's name)",
     )] = None,
     games: Annotated[int | None, typer.Option(
-        "--games", "-n", help=f"seeds per pairing (default {DEFAULT_GAMES}, with --sprt "
-                              f"{DEFAULT_SPRT_GAMES}); each seed is played in every seat "
-                              "assignment",
+        "--games", "-n", metavar="N",
+        help=f"seeds per pairing (default {DEFAULT_GAMES}, with --sprt {DEFAULT_SPRT_GAMES}); "
+             "each seed is played in every seat assignment",
     )] = None,
     gauntlet: Annotated[str | None, typer.Option(
+        metavar="NAME",
         help="only the games that include this bot: one bot against all the others",
     )] = None,
     sprt: Annotated[str | None, typer.Option(
+        metavar="SPEC",
         help="\"elo0=E0 elo1=E1\", optionally alpha=A beta=B (default 0.05 each): stop a "
              "two-bot match as soon as H0 (the first bot is E0 Elo stronger than the second) "
              "or H1 (E1 stronger) is accepted",
     )] = None,
     seed: Annotated[int | None, typer.Option(
+        metavar="N",
         help=f"master seed (default {DEFAULT_SEED}); game seeds are derived from it",
     )] = None,
     jobs: Annotated[int | None, typer.Option(
-        "--jobs", "-j", help="worker processes (0 = one per CPU; default 1, or with --resume "
+        "--jobs", "-j", metavar="J", help="worker processes (0 = one per CPU; default 1, or with --resume "
                              "the journal's)",
     )] = None,
     cluster: Annotated[str | None, typer.Option(
+        metavar="ADDRESS",
         help="play the games on a Dask cluster: a scheduler's address (tcp://HOST:8786) or "
              "local:N (N workers on this machine); needs agon-referee[cluster], see "
              "docs/cluster.md",
     )] = None,
     players: Annotated[int | None, typer.Option(
-        "--players", "-p", help="seats per game (default: the ruleset's fixed seats, else its "
-                                "minimum, at least 2 unless the ruleset is solo)",
+        "--players", "-p", metavar="P",
+        help="seats per game (default: the ruleset's fixed seats, else its minimum, at least "
+             "2 unless the ruleset is solo)",
     )] = None,
     option: Annotated[list[str] | None, typer.Option(
-        "--option", "-o", help="ruleset option NAME=VALUE",
+        "--option", "-o", metavar="NAME=VALUE", help="ruleset option NAME=VALUE",
     )] = None,
-    fmt: Annotated[Format, typer.Option("--format", "-f", help="table, json or csv")] = Format.table,
+    fmt: Annotated[Format, typer.Option("--format", "-f", metavar="table|json|csv",
+                                        help="table, json or csv")] = Format.table,
     out: Annotated[Path | None, typer.Option(
+        metavar="FILE",
         help="journal: one JSON line per finished game (default: a temporary file, kept and "
              "named only when the run is interrupted)",
     )] = None,
     resume: Annotated[Path | None, typer.Option(
+        metavar="FILE",
         help="continue the tournament of this journal: every setting (ruleset, bots, games, "
              "jobs ...) is taken from it",
     )] = None,
@@ -104,10 +116,10 @@ def tournament(
                          "sign, keep those that replay, play the others again",
     )] = False,
     move_time: Annotated[float | None, typer.Option(
-        help="seconds a bot may think per decision (default 10)",
+        metavar="SECONDS", help="seconds a bot may think per decision (default 10)",
     )] = None,
     game_time: Annotated[float | None, typer.Option(
-        help="seconds a bot may think per game (default 600)",
+        metavar="SECONDS", help="seconds a bot may think per game (default 600)",
     )] = None,
     rulesets_path: RulesetsPath = None,
     sandbox: SandboxOption = "auto",
@@ -175,23 +187,23 @@ def tournament(
 
     --jobs J plays on J worker processes of this machine; --cluster on a Dask
     cluster, whose workers start the bots (their command lines must work
-    there): docs/cluster.md.  Exit status: 0, 1 when some game could not be
-    refereed (listed under Errors), 2 for a usage, ruleset or journal error,
-    130 after Ctrl-C and 143 after SIGTERM.
+    there): docs/cluster.md.  Exit status: 0; 1 when some game could not be
+    refereed (listed under Errors), or the ruleset file or the journal is
+    invalid; 2 for a usage error; 130 after Ctrl-C and 143 after SIGTERM.
     """
     shield_referee()  # the master seed leaves our command line before any bot starts
     rules = bot_rules(sandbox, bot_env, bot_network, bot_limit, programs=False)
     if resume is not None and out is not None and out.resolve() != resume.resolve():
         fail("--out and --resume name different files; --resume appends to its journal",
-             code=2)
+             USAGE)
     if verify and resume is None:
-        fail("--verify checks a journal that --resume continues; give --resume FILE", code=2)
+        fail("--verify checks a journal that --resume continues; give --resume FILE", USAGE)
     if jobs is not None and cluster is not None:
-        fail("--jobs and --cluster both say where to play: give one", code=2)
+        fail("--jobs and --cluster both say where to play: give one", USAGE)
     stored = _stored_settings(resume) if resume is not None else {}
     ruleset = ruleset or (stored.get("ruleset") or {}).get("ref")
     if not ruleset:
-        fail("give the RULESET to play (or --resume FILE to continue a tournament)", code=2)
+        fail("give the RULESET to play (or --resume FILE to continue a tournament)", USAGE)
     try:
         if cluster is not None:
             check_address(cluster)
@@ -215,8 +227,12 @@ def tournament(
             rulesets_path=tuple(rulesets_path or ()),
             sandbox=rules.sandbox.hiding(resume or out),
         )
-    except (TournamentError, SprtError, RulesetError, UnknownEngine, SandboxError, ValueError) as exc:
-        fail(str(exc), code=2)
+    except (TournamentError, SprtError, SandboxError, ValueError) as exc:
+        fail(str(exc), USAGE)
+    except RulesetError as exc:
+        ruleset_failure(exc)
+    except UnknownEngine as exc:
+        fail(str(exc))
     if jobs is None and cluster is None:  # where the journal's run played, unless told
         jobs, cluster = stored.get("jobs"), stored.get("cluster")
     workers = 1 if jobs is None else jobs if jobs > 0 else (os.cpu_count() or 1)
@@ -236,10 +252,10 @@ def tournament(
                                                                         err=True))
     except (JournalError, KeyringError) as exc:
         _forget(journal, temporary)
-        fail(str(exc), code=2)
+        fail(str(exc))
     except TournamentError as exc:
         _forget(journal, temporary)
-        fail(f"{exc}{_journal_note(journal)}", code=2 if resume is not None else 1)
+        fail(f"{exc}{_journal_note(journal)}")
     except Interrupted as stop:
         _print_table(config, stop.plan, stop.rows, fmt, test)
         typer.echo(f"agon: interrupted after {len(stop.rows)} of {len(stop.plan.tasks)} "
@@ -250,7 +266,7 @@ def tournament(
         _forget(journal, True, games_too=True)
     table = _print_table(config, plan, rows, fmt, test)
     if table.errors:
-        fail(f"{len(table.errors)} game(s) could not be refereed (see Errors)", code=1)
+        fail(f"{len(table.errors)} game(s) could not be refereed (see Errors)")
 
 
 def _print_table(config: Tournament, plan: Any, rows: list[dict[str, Any]], fmt: Format,
@@ -258,7 +274,7 @@ def _print_table(config: Tournament, plan: Any, rows: list[dict[str, Any]], fmt:
     if test:
         rows = test.played(rows)  # none past the deciding pair, however many workers ran
     table = standings(rows, plan.kind, [e.name for e in config.entrants], plan.seats,
-                      meta=_meta(config, plan.kind, len(plan.tasks), len(rows)),
+                      meta=config.summary(plan.kind, len(plan.tasks), len(rows)),
                       sprt=test.result if test else None)
     typer.echo(RENDERERS[fmt.value](table), nl=False)
     return table
@@ -316,25 +332,10 @@ def _pick(given: Any, stored: Any, default: Any) -> Any:
 
 
 def _stored_settings(journal: Path) -> dict[str, Any]:
+    if not journal.exists():
+        fail(f"{journal}: no such journal", USAGE)
     try:
         return read_header(journal)
     except JournalError as exc:
-        fail(str(exc), code=2)
+        fail(str(exc))
 
-
-def _meta(config: Tournament, kind: str, total: int, played: int) -> dict[str, Any]:
-    rs = config.ruleset
-    what = {"duel": "two seats, every seat assignment",
-            "multiplayer": f"{config.players} seats",
-            "solo": "solo"}[kind]
-    if config.gauntlet:
-        what += f", gauntlet of {config.gauntlet}"
-    games = f"{total} games" if played == total else f"{played} of {total} games"
-    title = (f"{rs.name} ({rs.ref}): {len(config.entrants)} bots, {games} "
-             f"({config.games} seeds, {what}), seed {config.seed}")
-    return {"title": title, "ruleset": {"id": rs.id, "version": rs.version,
-                                        "sha256": rs.sha256},
-            "entrants": {e.name: e.spec for e in config.entrants},
-            "seed": config.seed, "seeds": config.games, "players": config.players,
-            "games": total, "played": played, "gauntlet": config.gauntlet,
-            "options": config.options}

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 from agon.bots import BUILTIN
 
 from .journal import JOURNAL_FORMAT, Journal, Verifier, header_mismatches, trusted_rows
+from .match import player_seed
 from .players import Limits
 from .progress import ProgressLine
 from .records import record_problem, replay
@@ -55,15 +56,16 @@ from .schedule import (
 )
 from .signing import Keyring
 from .sprt import SprtSpec
+from .suggest import did_you_mean
 from .worker import Settings, engine_for, short_row
 from .worker_pool import InThisProcess, WorkerPool
 
 if TYPE_CHECKING:
     from .cluster import DaskCluster
 
-__all__ = [  # the schedule's names, long imported from here
+__all__ = [  # names long imported from here: the schedule's, and the bot seed
     "Entrant", "GameTask", "Plan", "TournamentError", "derive_name", "derive_seed",
-    "make_plan", "parse_entrant", "seat_assignments",
+    "make_plan", "parse_entrant", "player_seed", "seat_assignments",
 ]
 
 
@@ -74,7 +76,8 @@ def check_entrant(entrant: Entrant) -> None:
     try:
         make_player(entrant.spec, seed=0).close()
     except ValueError as exc:
-        raise TournamentError(f"bot {entrant.name}: {exc}") from None
+        hint = did_you_mean(entrant.spec.strip(), BUILTIN)
+        raise TournamentError(f"bot {entrant.name}: {exc}{hint}") from None
 
 
 @dataclass
@@ -100,6 +103,24 @@ class Tournament:
     def plan(self) -> Plan:
         return make_plan(self.seats, self.teams, [e.name for e in self.entrants],
                          self.games, self.seed, self.gauntlet)
+
+    def summary(self, kind: str, total: int, played: int) -> dict[str, Any]:
+        """What the standings say about the tournament itself (their `meta`)."""
+        rs = self.ruleset
+        what = {"duel": "two seats, every seat assignment",
+                "multiplayer": f"{self.players} seats",
+                "solo": "solo"}[kind]
+        if self.gauntlet:
+            what += f", gauntlet of {self.gauntlet}"
+        games = f"{total} games" if played == total else f"{played} of {total} games"
+        title = (f"{rs.name} ({rs.ref}): {len(self.entrants)} bots, {games} "
+                 f"({self.games} seeds, {what}), seed {self.seed}")
+        return {"title": title, "ruleset": {"id": rs.id, "version": rs.version,
+                                            "sha256": rs.sha256},
+                "entrants": {e.name: e.spec for e in self.entrants},
+                "seed": self.seed, "seeds": self.games, "players": self.players,
+                "games": total, "played": played, "gauntlet": self.gauntlet,
+                "options": self.options}
 
     def header(self) -> dict[str, Any]:
         """The journal's first line: what must match for a resume to be valid."""
@@ -127,11 +148,8 @@ def choose_player_count(ruleset: Ruleset, requested: int | None) -> int:
     """
     low = int(ruleset.players.get("min", 1))
     high = int(ruleset.players.get("max", low))
-    fixed = ruleset.players.get("seats")
     if requested is None:
-        if fixed:
-            return len(fixed)
-        return 2 if low == 1 and high >= 2 else low
+        return ruleset.default_players()
     if not low <= requested <= high:
         raise TournamentError(f"{ruleset.id} is played by {low} to {high} players, "
                               f"not {requested}")
