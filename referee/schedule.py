@@ -38,7 +38,6 @@ from agon.bots import BUILTIN
 
 FULL_PERMUTATIONS_UP_TO = 4  # seats; above this the cyclic rotations are played
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9_.+-]{1,40}$")
-_ENGINES: dict[str, Any] = {}  # per process: ruleset ref -> engine, reused game after game
 
 
 class TournamentError(Exception):
