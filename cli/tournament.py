@@ -243,8 +243,9 @@ def tournament(
     progress = ProgressLine() if ProgressLine.wanted() else None
     test = SequentialTest(config.sprt, *(e.name for e in config.entrants)) \
         if config.sprt else None
+    stopper = _SigtermInterrupts()
     try:
-        with _sigterm_interrupts():
+        with stopper:
             plan, rows = run_tournament(config, jobs=workers, journal=journal,
                                         resume=resume is not None, verify=verify,
                                         progress=progress, should_stop=test, cluster=cluster,
@@ -261,7 +262,7 @@ def tournament(
         typer.echo(f"agon: interrupted after {len(stop.rows)} of {len(stop.plan.tasks)} "
                    f"games; the journal is {journal}; continue with:\n"
                    f"  agon tournament --resume {shlex.quote(str(journal))}", err=True)
-        raise typer.Exit(128 + _SIGNAL[0]) from None
+        raise typer.Exit(128 + stopper.signal) from None
     if temporary:  # the run is over: nothing to resume
         _forget(journal, True, games_too=True)
     table = _print_table(config, plan, rows, fmt, test)
@@ -305,22 +306,24 @@ def _journal_note(journal: Path) -> str:
     return f"\nthe games played are in {journal}: agon tournament --resume {journal}"
 
 
-_SIGNAL = [signal.SIGINT]  # the signal that interrupted the run
+class _SigtermInterrupts:
+    """SIGTERM (kill, timeout) stops the run as Ctrl-C does: the table so far is printed.
+    `signal` is the one that stopped it (SIGINT unless SIGTERM came)."""
 
+    def __init__(self) -> None:
+        self.signal = signal.SIGINT
+        self.before: Any = None
 
-class _sigterm_interrupts:
-    """SIGTERM (kill, timeout) stops the run as Ctrl-C does: the table so far is printed."""
-
-    def __enter__(self) -> None:
+    def __enter__(self) -> _SigtermInterrupts:
         def interrupt(signum: int, frame: Any) -> None:
-            _SIGNAL[0] = signal.Signals(signum)
+            self.signal = signal.Signals(signum)
             raise KeyboardInterrupt
 
-        _SIGNAL[0] = signal.SIGINT
         try:
             self.before = signal.signal(signal.SIGTERM, interrupt)
         except ValueError:  # not the main thread: signals are not ours to take
             self.before = None
+        return self
 
     def __exit__(self, *exc: object) -> None:
         if self.before is not None:

@@ -77,8 +77,9 @@ class DaskCluster:
             raise TournamentError(f"--cluster {address}: cannot reach the scheduler "
                                   f"({exc})") from None
         self.run_id = uuid.uuid4().hex[:12]
-        # Bots start on the workers, which decide their own sandbox there.
-        self.settings = self.client.scatter(settings, broadcast=True, hash=False)
+        # Sent with every task (a few per worker), never scattered: data scattered to a
+        # worker that dies is lost, a task's own arguments are not.
+        self.settings = settings
 
     @property
     def workers(self) -> int:

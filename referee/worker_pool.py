@@ -37,12 +37,12 @@ STOP_WAIT = 3.0  # seconds workers have to end after SIGTERM before they are kil
 class InThisProcess:
     """The games played here, one after the other (``--jobs 1``)."""
 
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+
     def play(self, tasks: list[GameTask]) -> Iterator[Played]:
         for task in tasks:
             yield play(self.settings, task)
-
-    def __init__(self, settings: Settings) -> None:
-        self.settings = settings
 
     def close(self, at_once: bool) -> None:
         """End the bots kept here (at once, after an interrupt or an early stop)."""

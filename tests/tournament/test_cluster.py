@@ -38,30 +38,35 @@ def test_a_local_cluster_plays_the_table_of_two_local_workers(tmp_path):
 
 
 # Run on a Dask worker (as text: the workers cannot import this test module).
-DIE_SOON = "import os, threading; threading.Timer(1.5, os._exit, (1,)).start()"
+DIE_NOW = "import os, threading; threading.Timer(0.05, os._exit, (1,)).start()"
 
 
 def test_a_worker_killed_mid_run_changes_nothing_in_the_table(tmp_path):
-    games = "150"  # long enough (a few seconds) that the worker dies with games running
+    games = "150"  # several tasks per worker: the worker dies with games running and to come
     expected = agon(*ARGS, "--games", games, "--jobs", "2", cwd=tmp_path)
     assert expected.returncode == 0, expected.stderr
+    journal = tmp_path / "games.jsonl"
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None,
                                   silence_logs=logging.CRITICAL) as cluster, \
             distributed.Client(cluster) as client:
         before = client.run(os.getpid)
+        run = subprocess.Popen([sys.executable, "-m", "agon", "tournament", *ARGS, "--games",
+                                games, "--cluster", cluster.scheduler_address, "--out",
+                                str(journal)], cwd=tmp_path, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 120
+        while not (journal.exists() and len(journal.read_text().splitlines()) > 1):
+            assert run.poll() is None and time.monotonic() < deadline, run.stderr.read()
+            time.sleep(0.02)
+        assert run.poll() is None, "the run ended before a worker could be killed"
         victim = sorted(before)[0]
-        client.run(exec, DIE_SOON, workers=[victim])  # it ends abruptly in 1.5 s
-        started = time.monotonic()
-        journal = tmp_path / "games.jsonl"
-        played = agon(*ARGS, "--games", games, "--cluster", cluster.scheduler_address,
-                      "--out", str(journal), cwd=tmp_path)
-        elapsed = time.monotonic() - started
+        client.run(exec, DIE_NOW, workers=[victim])  # it ends abruptly, games running
+        out, err = run.communicate(timeout=300)
         client.wait_for_workers(2, timeout=60)
         after = client.run(os.getpid)
-    assert played.returncode == 0, played.stderr
-    assert elapsed > 1.5, "the run ended before the worker was killed: make it longer"
+    assert run.returncode == 0, err
     assert before[victim] not in after.values()  # it died (and its nanny started another)
-    assert played.stdout == expected.stdout
+    assert out == expected.stdout
     keys = [game["tournament"]["key"] for game in games_of(journal)]
-    assert len(keys) == len(set(keys)) == 300  # the task played again counted once
+    assert len(keys) == len(set(keys)) == 300  # a task played again counts once
