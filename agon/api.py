@@ -99,7 +99,7 @@ def play(ruleset: RulesetLike, bots: Mapping[str, BotLike] | Sequence[BotLike], 
 
 
 def _bot_seed(game_seed: int, seat: str) -> int:
-    from agon.referee.tournament import player_seed  # as `agon play` and tournaments draw it
+    from agon.referee.match import player_seed  # as `agon play` and tournaments draw it
 
     return player_seed(game_seed, seat)
 
@@ -150,8 +150,8 @@ def tournament(ruleset: str | Path, bots: Mapping[str, str] | Sequence[str], *,
     """
     from agon.referee.ratings import standings
     from agon.referee.report import to_json
+    from agon.referee.schedule import NAME_PATTERN
     from agon.referee.tournament import (
-        NAME_PATTERN,
         Entrant,
         TournamentError,
         parse_entrant,

@@ -13,12 +13,17 @@ class Bot:
 
     Subclasses override `choose`; `start` and `event` are optional hooks.
     A bot that sets `wants_state` gets, with each decision, a State consistent
-    with what its seat knows and the rest resampled, to search from.
+    with what its seat knows and the rest resampled, to search from.  One that
+    sets `wants_view` to False never reads the view: the referee then does not
+    build it (an empty dict is passed), and one that leaves `event` alone is
+    sent no events: in a tournament of such bots a game costs little more than
+    the engine's own moves.
     """
 
     name = "bot"
     version = "1.0"
     wants_state = False
+    wants_view = True
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)

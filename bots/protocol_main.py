@@ -1,13 +1,17 @@
 """Serve a built-in bot over the line protocol: `python -m agon.bots.<name>`.
 
-The referee starts the program once per game and talks to it on
-stdin/stdout (docs/protocol.md).  `run(BotClass)` is the whole program:
+The referee starts the program and talks to it on stdin/stdout
+(docs/protocol.md).  It speaks protocol 1.1: it asks for ``newgame`` in its
+``ready``, so in a tournament one process plays game after game, each with a
+fresh bot seeded with the seed the hello (or ``newgame``) carries.
+`run(BotClass)` is the whole program:
 
     if __name__ == "__main__":
         raise SystemExit(run(MyBot))
 
-Options: ``--seed N`` seeds the bot (default: fresh entropy), ``--name N``
-overrides the name it announces.
+Options: ``--seed N`` seeds the bot in every game (default: the seed the
+referee sends, else fresh entropy), ``--name N`` overrides the name it
+announces.
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ def _serve(bot_class: type[Bot], seed: int | None, name: str,
     bot: Bot | None = None
     engine: Engine | None = None
     seat = ""
+    listens = bot_class.event is not Bot.event  # its event hook is its own
 
     def send(message: protocol.Message) -> None:
         writer.write(protocol.encode(message))
@@ -50,19 +55,21 @@ def _serve(bot_class: type[Bot], seed: int | None, name: str,
     for line in reader:
         if not line.strip():
             continue
+        if line.startswith(b"event ") and bot is not None and not listens:
+            continue  # this bot ignores events: not worth decoding
         try:
             message = protocol.decode_from_referee(line, max_line=len(line))  # no size limit
         except protocol.ProtocolError as err:  # not ours to judge: say so, go on
             print(f"{name}: ignoring a line it cannot read ({err})", file=sys.stderr, flush=True)
             continue
-        if isinstance(message, protocol.Hello):
-            bot = bot_class(seed) if seed is not None else bot_class(_fresh_seed())
+        if isinstance(message, (protocol.Hello, protocol.NewGame)):  # a game begins
+            bot = bot_class(_seed_for(seed, message.payload))
             seat = str(message.payload.get("seat", ""))
             bot.start(message.payload)
-            about: dict[str, Any] = {"version": bot.version}
+            about: dict[str, Any] = {"version": bot.version, "wants": [protocol.NEWGAME]}
             if bot.wants_state:
-                engine = _engine_for(message.payload)
-                about["wants"] = ["state"]
+                engine = _engine_for(message.payload, engine)
+                about["wants"].append("state")
             send(protocol.Ready(name, about))
         elif bot is None:
             raise protocol.ProtocolError("the first line must be 'agon 1 {...}'")
@@ -85,8 +92,9 @@ def _answer(ask: protocol.Ask, action: str) -> protocol.Act:
         return protocol.Act(ask.id, text=action)
 
 
-def _engine_for(hello: dict[str, Any]) -> Engine:
-    """The engine of the hello's ruleset, to load the states a search bot is sent.
+def _engine_for(hello: dict[str, Any], built: Engine | None = None) -> Engine:
+    """The engine of the hello's ruleset, to load the states a search bot is sent
+    (`built`, the last game's, when it is the same ruleset).
 
     A shipped ruleset is named by its id; any other is copied into the bot's
     working directory, and the hello names that copy (`file`).
@@ -95,11 +103,20 @@ def _engine_for(hello: dict[str, Any]) -> Engine:
     from agon.referee.ruleset import load_ruleset
 
     info = hello.get("ruleset") or {}
+    if built is not None and built.ruleset.sha256 == info.get("sha256"):
+        return built
     copy = info.get("file")
     ruleset = load_ruleset(copy if isinstance(copy, str) and os.path.isfile(copy)
                            else str(info.get("id", "")))
     return engine_class(ruleset.engine)(ruleset)
 
 
-def _fresh_seed() -> int:
+def _seed_for(given: int | None, hello: dict[str, Any]) -> int:
+    """The bot's seed for one game: --seed if given, else the hello's (the referee's
+    per-game, per-seat bot seed), else fresh entropy."""
+    told = hello.get("seed")
+    if given is not None:
+        return given
+    if isinstance(told, int) and not isinstance(told, bool):
+        return told
     return int.from_bytes(os.urandom(8), "big")

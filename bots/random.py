@@ -11,6 +11,7 @@ from .base import Bot
 
 class RandomBot(Bot):
     name = "random"
+    wants_view = False  # the legal list is all it reads
 
     def choose(self, decision: Decision, view: dict[str, Any], state: State | None = None) -> str:
         return self.rng.choice(decision.legal)

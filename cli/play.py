@@ -17,11 +17,10 @@ from agon.bots import BUILTIN
 from agon.referee.engine import Event
 from agon.referee.games import UnknownEngine, engine_class
 from agon.referee.human import HumanPlayer
-from agon.referee.match import Match, seat_order
+from agon.referee.match import Match, player_seed, seat_order
 from agon.referee.pictures import record_position, save_map
 from agon.referee.players import Limits, Player, make_player
 from agon.referee.records import GameRecord
-from agon.referee.rng import stream
 from agon.referee.ruleset import RulesetError
 from agon.referee.sandbox import shield_referee
 from agon.referee.signing import Keyring, KeyringError
@@ -148,8 +147,7 @@ def play(
             return HumanPlayer(ruleset=rs, plain=plain,
                                save_record=lambda game: _save(game, unfinished),
                                draw_map=lambda game, _seat: _draw(game, picture))
-        bot_seed = stream(seed, f"bot:{name}").randrange(1 << 31)
-        return make_player(specs[name], seed=bot_seed, log_dir=log_dir,
+        return make_player(specs[name], seed=player_seed(seed, name), log_dir=log_dir,
                            sandbox=rules.sandbox.hiding(record))
 
     players: dict[str, Player] = {}

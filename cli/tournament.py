@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import os
+import shlex
+import shutil
+import signal
+import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
+from agon.referee.cluster import check_address
 from agon.referee.games import UnknownEngine
 from agon.referee.journal import JournalError, read_header
 from agon.referee.players import Limits
+from agon.referee.progress import ProgressLine
 from agon.referee.ratings import standings
 from agon.referee.report import RENDERERS
 from agon.referee.ruleset import RulesetError
@@ -18,7 +25,8 @@ from agon.referee.sandbox import SandboxError, shield_referee
 from agon.referee.signing import KeyringError
 from agon.referee.sprt import SequentialTest, SprtError, SprtSpec
 from agon.referee.tournament import (
-    ProgressBar,
+    Interrupted,
+    Tournament,
     TournamentError,
     parse_entrant,
     run_tournament,
@@ -45,8 +53,10 @@ DEFAULT_SEED = 1
 
 
 def tournament(
-    ruleset: Annotated[str, typer.Argument(
-        metavar="RULESET", help="a shipped ruleset id or a ruleset file")],
+    ruleset: Annotated[str | None, typer.Argument(
+        metavar="RULESET",
+        help="a shipped ruleset id or a ruleset file (with --resume: the journal's)",
+    )] = None,
     bot: Annotated[list[str] | None, typer.Option(
         "--bot", "-b", metavar="[NAME=]BOT",
         help="[NAME=]BOT, once per entrant: a built-in bot or a command line "
@@ -71,9 +81,16 @@ def tournament(
         metavar="N",
         help=f"master seed (default {DEFAULT_SEED}); game seeds are derived from it",
     )] = None,
-    jobs: Annotated[int, typer.Option(
-        "--jobs", "-j", metavar="J", help="worker processes (0 = one per CPU)",
-    )] = 1,
+    jobs: Annotated[int | None, typer.Option(
+        "--jobs", "-j", metavar="J", help="worker processes (0 = one per CPU; default 1, or with --resume "
+                             "the journal's)",
+    )] = None,
+    cluster: Annotated[str | None, typer.Option(
+        metavar="ADDRESS",
+        help="play the games on a Dask cluster: a scheduler's address (tcp://HOST:8786) or "
+             "local:N (N workers on this machine); needs agon-referee[cluster], see "
+             "docs/cluster.md",
+    )] = None,
     players: Annotated[int | None, typer.Option(
         "--players", "-p", metavar="P",
         help="seats per game (default: the ruleset's fixed seats, else its minimum, at least "
@@ -85,11 +102,14 @@ def tournament(
     fmt: Annotated[Format, typer.Option("--format", "-f", metavar="table|json|csv",
                                         help="table, json or csv")] = Format.table,
     out: Annotated[Path | None, typer.Option(
-        metavar="FILE", help="journal: one JSON line per finished game",
+        metavar="FILE",
+        help="journal: one JSON line per finished game (default: a temporary file, kept and "
+             "named only when the run is interrupted)",
     )] = None,
     resume: Annotated[Path | None, typer.Option(
         metavar="FILE",
-        help="continue the tournament of this journal (settings not given are taken from it)",
+        help="continue the tournament of this journal: every setting (ruleset, bots, games, "
+             "jobs ...) is taken from it",
     )] = None,
     verify: Annotated[bool, typer.Option(
         "--verify", help="with --resume: replay the journal's lines this referee did not "
@@ -151,16 +171,25 @@ def tournament(
     by schemas/results.schema.json).
 
     --out keeps a journal (one JSON line per finished game, signed with the
-    referee's key: agon key show); after a crash or Ctrl-C, --resume FILE
+    referee's key: agon key show); without --out the journal is a temporary
+    file, removed at the end.  After a crash, Ctrl-C or SIGTERM (which print
+    the table so far, the journal and the command to continue), --resume FILE
     plays only the missing games (and those that ended in an error) and
-    appends them, and the final table is the same as an uninterrupted run's.
+    appends them, and the final table is the same as an uninterrupted run's;
+    it needs no other option (the journal holds the ruleset, the bots and
+    every setting; --jobs or --cluster given again replace the recorded ones).
     --resume refuses a journal with lines this referee did not sign (edited,
     or from another machine) and names them; with --verify it replays them
     instead and keeps those that replay.  One run at a time writes a journal
-    (FILE.lock names it).  External bots' stderr logs go to FILE.logs/ beside
-    the journal (without --out, to a temporary directory removed at the end).
-    Exit status: 0; 1 when some game could not be refereed (listed under
-    Errors), or the ruleset file or the journal is invalid; 2 for a usage error.
+    (FILE.lock names it).  External bots' stderr logs go to FILE.logs/<game>/
+    beside the journal.  Bots that speak protocol 1.1 stay up from game to
+    game (one process per bot and worker); the others start for every game.
+
+    --jobs J plays on J worker processes of this machine; --cluster on a Dask
+    cluster, whose workers start the bots (their command lines must work
+    there): docs/cluster.md.  Exit status: 0; 1 when some game could not be
+    refereed (listed under Errors), or the ruleset file or the journal is
+    invalid; 2 for a usage error; 130 after Ctrl-C and 143 after SIGTERM.
     """
     shield_referee()  # the master seed leaves our command line before any bot starts
     rules = bot_rules(sandbox, bot_env, bot_network, bot_limit, programs=False)
@@ -169,8 +198,15 @@ def tournament(
              USAGE)
     if verify and resume is None:
         fail("--verify checks a journal that --resume continues; give --resume FILE", USAGE)
+    if jobs is not None and cluster is not None:
+        fail("--jobs and --cluster both say where to play: give one", USAGE)
     stored = _stored_settings(resume) if resume is not None else {}
+    ruleset = ruleset or (stored.get("ruleset") or {}).get("ref")
+    if not ruleset:
+        fail("give the RULESET to play (or --resume FILE to continue a tournament)", USAGE)
     try:
+        if cluster is not None:
+            check_address(cluster)
         entrants = [parse_entrant(text) for text in bot] if bot else \
             [parse_entrant(f"{name}={spec}") for name, spec in stored.get("bots", {}).items()]
         sprt_text = _pick(sprt, stored.get("sprt"), None)
@@ -197,29 +233,101 @@ def tournament(
         ruleset_failure(exc)
     except UnknownEngine as exc:
         fail(str(exc))
-    workers = jobs if jobs > 0 else (os.cpu_count() or 1)
-    progress = ProgressBar(0) if ProgressBar.wanted() else None
+    if jobs is None and cluster is None:  # where the journal's run played, unless told
+        jobs, cluster = stored.get("jobs"), stored.get("cluster")
+    workers = 1 if jobs is None else jobs if jobs > 0 else (os.cpu_count() or 1)
+    temporary = resume is None and out is None
+    journal = resume or out or _temporary_journal()
+    config = replace(config, sandbox=config.sandbox.hiding(journal),
+                     asked_sandbox=config.asked_sandbox.hiding(journal))
+    progress = ProgressLine() if ProgressLine.wanted() else None
     test = SequentialTest(config.sprt, *(e.name for e in config.entrants)) \
         if config.sprt else None
+    stopper = _SigtermInterrupts()
     try:
-        plan, rows = run_tournament(config, jobs=workers, journal=resume or out,
-                                    resume=resume is not None, verify=verify,
-                                    progress=progress, should_stop=test,
-                                    on_note=lambda note: typer.echo(f"agon: {note}", err=True))
-    except (JournalError, KeyringError, TournamentError) as exc:
+        with stopper:
+            plan, rows = run_tournament(config, jobs=workers, journal=journal,
+                                        resume=resume is not None, verify=verify,
+                                        progress=progress, should_stop=test, cluster=cluster,
+                                        on_note=lambda note: typer.echo(f"agon: {note}",
+                                                                        err=True))
+    except (JournalError, KeyringError) as exc:
+        _forget(journal, temporary)
         fail(str(exc))
-    except KeyboardInterrupt:
-        where = resume or out
-        hint = f"; continue with --resume {where}" if where else ""
-        fail(f"interrupted{hint}", code=130)
+    except TournamentError as exc:
+        _forget(journal, temporary)
+        fail(f"{exc}{_journal_note(journal)}")
+    except Interrupted as stop:
+        _print_table(config, stop.plan, stop.rows, fmt, test)
+        typer.echo(f"agon: interrupted after {len(stop.rows)} of {len(stop.plan.tasks)} "
+                   f"games; the journal is {journal}; continue with:\n"
+                   f"  agon tournament --resume {shlex.quote(str(journal))}", err=True)
+        raise typer.Exit(128 + stopper.signal) from None
+    if temporary:  # the run is over: nothing to resume
+        _forget(journal, True, games_too=True)
+    table = _print_table(config, plan, rows, fmt, test)
+    if table.errors:
+        fail(f"{len(table.errors)} game(s) could not be refereed (see Errors)")
+
+
+def _print_table(config: Tournament, plan: Any, rows: list[dict[str, Any]], fmt: Format,
+                 test: SequentialTest | None) -> Any:
     if test:
         rows = test.played(rows)  # none past the deciding pair, however many workers ran
     table = standings(rows, plan.kind, [e.name for e in config.entrants], plan.seats,
                       meta=config.summary(plan.kind, len(plan.tasks), len(rows)),
                       sprt=test.result if test else None)
     typer.echo(RENDERERS[fmt.value](table), nl=False)
-    if table.errors:
-        fail(f"{len(table.errors)} game(s) could not be refereed (see Errors)")
+    return table
+
+
+def _temporary_journal() -> Path:
+    """Where a run without --out keeps its journal (removed when the run ends well)."""
+    handle, name = tempfile.mkstemp(prefix="agon-tournament-", suffix=".jsonl")
+    os.close(handle)
+    return Path(name)
+
+
+def _forget(journal: Path, temporary: bool, games_too: bool = False) -> None:
+    """Remove a temporary journal (and its bots' logs) that holds no game, or any."""
+    if not temporary or not journal.exists():
+        return
+    with journal.open("rb") as handle:
+        lines = sum(1 for _ in handle)
+    if games_too or lines <= 1:
+        journal.unlink(missing_ok=True)
+        shutil.rmtree(journal.with_name(journal.name + ".logs"), ignore_errors=True)
+
+
+def _journal_note(journal: Path) -> str:
+    """Where the games of a failed run are, when some were played."""
+    if not journal.exists():
+        return ""
+    return f"\nthe games played are in {journal}: agon tournament --resume {journal}"
+
+
+class _SigtermInterrupts:
+    """SIGTERM (kill, timeout) stops the run as Ctrl-C does: the table so far is printed.
+    `signal` is the one that stopped it (SIGINT unless SIGTERM came)."""
+
+    def __init__(self) -> None:
+        self.signal = signal.SIGINT
+        self.before: Any = None
+
+    def __enter__(self) -> _SigtermInterrupts:
+        def interrupt(signum: int, frame: Any) -> None:
+            self.signal = signal.Signals(signum)
+            raise KeyboardInterrupt
+
+        try:
+            self.before = signal.signal(signal.SIGTERM, interrupt)
+        except ValueError:  # not the main thread: signals are not ours to take
+            self.before = None
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.before is not None:
+            signal.signal(signal.SIGTERM, self.before)
 
 
 def _pick(given: Any, stored: Any, default: Any) -> Any:
@@ -233,3 +341,4 @@ def _stored_settings(journal: Path) -> dict[str, Any]:
         return read_header(journal)
     except JournalError as exc:
         fail(str(exc))
+

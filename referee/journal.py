@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from .engine import Result
-from .signing import Check, Keyring, check_signature
+from .signing import Check, Keyring, canonical, check_signature, unsigned
 
 JOURNAL_FORMAT = "agon-tournament/1"
 
@@ -235,7 +235,7 @@ class Journal:
 
     def __init__(self, path: Path, keyring: Keyring, lock: _Lock) -> None:
         self.path, self.keyring, self.lock = path, keyring, lock
-        self.handle: IO[str] = path.open("a", encoding="utf-8")
+        self.handle: IO[bytes] = path.open("ab")
 
     @classmethod
     def create(cls, path: Path, header: dict[str, Any], keyring: Keyring) -> Journal:
@@ -257,7 +257,11 @@ class Journal:
         return cls(path, keyring, lock), header, rows
 
     def write(self, entry: dict[str, Any]) -> None:
-        self.handle.write(json.dumps(self.keyring.sign(entry), separators=(",", ":")) + "\n")
+        self.write_canonical(canonical(unsigned(entry)))
+
+    def write_canonical(self, body: bytes) -> None:
+        """Sign and append an entry given as its canonical JSON (`signing.canonical`)."""
+        self.handle.write(self.keyring.signed_line(body) + b"\n")
         self.handle.flush()  # a killed tournament loses at most the games in progress
 
     def close(self) -> None:
@@ -338,16 +342,45 @@ def _why(check: Check) -> str:
 
 
 def header_mismatches(stored: dict[str, Any], current: dict[str, Any]) -> list[str]:
-    """What differs between a journal's tournament and the one asked for now."""
-    problems = []
-    for key in ("bots", "games", "seed", "players", "options", "limits", "gauntlet"):
-        if json.dumps(stored.get(key), sort_keys=True) != json.dumps(current.get(key),
-                                                                     sort_keys=True):
-            problems.append(f"{key}: journal has {stored.get(key)!r}, now {current.get(key)!r}")
-    was, now = stored.get("ruleset"), current["ruleset"]
+    """What differs between a journal's tournament and the one asked for now, each in
+    words (the ruleset and the bots first: the usual mistakes)."""
+    problems = _ruleset_mismatch(stored.get("ruleset"), current["ruleset"])
+    problems += _bots_mismatch(stored.get("bots"), current.get("bots"))
+    for key in ("games", "seed", "players", "options", "limits", "gauntlet"):
+        if _json(stored.get(key)) != _json(current.get(key)):
+            problems.append(f"{key}: the journal's is {_json(stored.get(key))}, "
+                            f"this run's {_json(current.get(key))}")
+    return problems
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
+def _ruleset_mismatch(was: Any, now: dict[str, Any]) -> list[str]:
     was = was if isinstance(was, dict) else {}
-    if (was.get("id"), was.get("sha256")) != (now["id"], now["sha256"]):
-        problems.append(f"ruleset: journal was played with {was.get('id')}@{was.get('version')} "
-                        f"(sha256 {str(was.get('sha256'))[:12]}), now {now['id']}@"
-                        f"{now['version']} (sha256 {now['sha256'][:12]})")
+    if was.get("id") != now["id"]:
+        return [f"ruleset: the journal's games are of {was.get('id')}@{was.get('version')}, "
+                f"this run names {now['id']}@{now['version']}"]
+    if was.get("sha256") != now["sha256"]:
+        return [f"ruleset: {now['id']} is not the one the journal's games were played with "
+                f"(sha256 {str(was.get('sha256'))[:12]} then, {now['sha256'][:12]} now: "
+                f"edited or upgraded since); its games cannot be counted with new ones"]
+    return []
+
+
+def _bots_mismatch(was: Any, now: Any) -> list[str]:
+    was = was if isinstance(was, dict) else {}
+    now = now if isinstance(now, dict) else {}
+    if was == now:
+        return []
+    listed = ", ".join(f"{name}={spec}" for name, spec in was.items()) or "none"
+    problems = [f"bots: the journal's are {listed}"]
+    if set(now) - set(was):
+        problems.append(f"  not in the journal: {', '.join(sorted(set(now) - set(was)))}")
+    if set(was) - set(now):
+        problems.append(f"  missing from this run: {', '.join(sorted(set(was) - set(now)))}")
+    for name in sorted(set(was) & set(now)):
+        if was[name] != now[name]:
+            problems.append(f"  {name} was {was[name]!r}, now {now[name]!r}")
     return problems

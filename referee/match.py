@@ -13,6 +13,7 @@ that saw what is taken back (`remake`).
 from __future__ import annotations
 
 import json
+import random
 import time
 from collections.abc import Callable, Collection
 from contextlib import ExitStack
@@ -32,6 +33,9 @@ from .suggest import did_you_mean
 from .takeback import Refused, Rewind, SecretWatch, seen
 
 RULESET_COPY = "ruleset.json"  # a ruleset that is not shipped, in each bot's own directory
+_NO_VIEW: dict[str, Any] = {}  # what a player that reads no view is passed (never filled)
+_NO_CLOCK: dict[str, float] = {}
+_now = time.perf_counter
 
 EventHook = Callable[[Event], None]
 Remake = Callable[[str], Player]  # a seat's player anew, at the start of the game
@@ -43,6 +47,17 @@ class TakeBack:
 
     to: int
     undone: list[list[str]]
+
+
+def player_seed(game_seed: int, seat: str) -> int:
+    """The seed of the bot in `seat`: drawn from the game seed and the seat.
+
+    Every player gets it (in-process bots when they are made, programs in the
+    hello and `newgame`); it never reveals the game seed.  It does not depend
+    on who sits there, so two copies of one deterministic bot play mirror games
+    when they swap seats, and `agon play --seed` replays any tournament game.
+    """
+    return stream(game_seed, f"bot:{seat}").randrange(1 << 31)
 
 
 class Match:
@@ -66,9 +81,10 @@ class Match:
         self.actions: list[list[str]] = []
         self.forfeits: dict[str, dict[str, str]] = {}
         self.used: dict[str, float] = dict.fromkeys(self.seats, 0.0)
-        self.fallback = stream(seed, "forfeit")  # default policy for forfeited seats
-        self.sampler = stream(seed, "determinize")  # worlds handed to search bots
+        self._fallback: random.Random | None = None  # default policy for forfeited seats
+        self._sampler: random.Random | None = None  # worlds handed to search bots
         self.ask_id = 0
+        self.listeners = self._listeners()
         self.prefix = [list(a) for a in prefix or []]
         self.remake = remake
         self.resume = resume
@@ -82,6 +98,8 @@ class Match:
     # -- the game loop -------------------------------------------------------
 
     def run(self) -> GameRecord:
+        """Play the game to its end; every player is ended (`Player.end_game`) or,
+        when the game cannot go on (an engine error, an interrupt), closed."""
         started = self.started = time.perf_counter()
         try:
             state = self._open()
@@ -92,27 +110,32 @@ class Match:
                 except Rewind as rewind:
                     state = self._rewind(rewind.to)
             result = self._final_result(state)
+            told = {**result.to_json(), "forfeits": self.forfeits}
             for seat, player in self.players.items():
-                self._safely(seat, player.finish, {**result.to_json(), "forfeits": self.forfeits})
-        finally:
+                self._safely(seat, player.finish, told)
+            seats = {seat: p.identity() for seat, p in self.players.items()}
+        except BaseException:
             for player in self.players.values():
                 player.close()
+            raise
+        for player in self.players.values():
+            player.end_game()
         return GameRecord(
             ruleset=self.engine.ruleset, options=self.options, seed=self.seed,
-            seats={seat: p.identity() for seat, p in self.players.items()},
-            teams=self.teams, actions=self.actions, result=result,
+            seats=seats, teams=self.teams, actions=self.actions, result=result,
             forfeits=self.forfeits, duration=time.perf_counter() - started,
             state_sha256=digest(state.to_json()),
         )
 
     def _play(self, state: State) -> None:
-        while not self._decided_by_forfeit():
+        answer = self._answer
+        while not (self.forfeits and self._decided_by_forfeit()):
             decisions = state.pending()
             if not decisions:
-                break
+                return
             # Simultaneous decisions: every answer is collected before any
             # is applied, so no seat learns another's secret choice early.
-            chosen = [(d.seat, self._answer(state, d)) for d in decisions]
+            chosen = [(d.seat, answer(state, d)) for d in decisions]
             for seat, action in chosen:
                 if action is not None and not self._decided_by_forfeit():
                     self._apply(state, seat, action)
@@ -125,7 +148,8 @@ class Match:
         ruleset = self.engine.ruleset
         told, files = ruleset_hello(ruleset)
         hello = {
-            "game": ruleset.engine, "seat": seat, "seats": self.seats, "ruleset": told,
+            "game": ruleset.engine, "seat": seat, "seats": self.seats,
+            "seed": player_seed(self.seed, seat), "ruleset": told,
             "options": self.options, "limits": self.limits.to_json(),
         }
         if self.teams:
@@ -147,22 +171,25 @@ class Match:
             return self.fallback.choice(decision.legal)
         player = self.players[seat]
         self.ask_id += 1
-        remaining = self.limits.game - self.used[seat]
-        timeout = max(0.0, min(self.limits.move, remaining)) + self.limits.grace
-        clock = {"move": self.limits.move, "remaining": round(remaining, 3)}
-        interactive = getattr(player, "interactive", False)
+        limits = self.limits
+        remaining = limits.game - self.used[seat]
+        timeout = max(0.0, min(limits.move, remaining)) + limits.grace
+        clock = {"move": limits.move, "remaining": round(remaining, 3)} \
+            if player.wants_clock else _NO_CLOCK
+        interactive = player.interactive
         if interactive:
             player.board(state.describe(seat), state.notes(decision))
         world = state.determinize(seat, self.sampler) if player.wants_state else None
-        began = time.perf_counter()
+        view = state.view(seat) if player.wants_view else _NO_VIEW
+        began = _now()
         try:
             try:
-                with ExitStack() if interactive else self._thinking(seat):
-                    action = player.choose(self.ask_id, decision, state.view(seat), clock,
-                                           timeout, state=world)
+                with ExitStack() if interactive or not self.sealed else self._thinking(seat):
+                    action = player.choose(self.ask_id, decision, view, clock, timeout,
+                                           state=world)
             except Resign as resign:
                 raise BotFault("resign", str(resign)) from None
-            spent = time.perf_counter() - began
+            spent = _now() - began
             self.used[seat] += spent
             if spent > timeout and not interactive:  # people have no clock
                 raise BotFault("timeout", f"answered after {spent:.2f} s (limit {timeout:.2f} s)")
@@ -174,21 +201,45 @@ class Match:
             return self._answer(state, decision) if not self._decided_by_forfeit() else None
         return action
 
+    @property
+    def fallback(self) -> random.Random:
+        """The default policy's stream, made when a seat first forfeits."""
+        if self._fallback is None:
+            self._fallback = stream(self.seed, "forfeit")
+        return self._fallback
+
+    @property
+    def sampler(self) -> random.Random:
+        if self._sampler is None:
+            self._sampler = stream(self.seed, "determinize")
+        return self._sampler
+
     def _apply(self, state: State, seat: str, action: str) -> None:
         watched = self._watch_before(state)
         events = state.apply(seat, action)
         self.actions.append([seat, action])
-        self._watch_after(watched, state, seat, action, events)
-        for event in events:
-            self._publish(event)
+        if watched:
+            self._watch_after(watched, state, seat, action, events)
+        if events and (self.listeners or self.on_event or self.sealed):
+            for event in events:
+                self._publish(event)
+
+    def _listeners(self) -> list[tuple[str, Player]]:
+        """Who hears the events: built-in bots that ignore them are not told."""
+        return [(seat, p) for seat, p in self.players.items() if p.wants_events]
 
     def _publish(self, event: Event) -> None:
         if self.on_event:
             self.on_event(event)
-        message = event.to_json()
-        for seat, player in self.players.items():
+        if self.sealed:  # a person may take back: remember who was told of what
+            for seat in self.seats:
+                if seat not in self.forfeits and event.visible_to(seat):
+                    self.told[seat] = len(self.actions)
+        message = None
+        for seat, player in self.listeners:
             if seat not in self.forfeits and event.visible_to(seat):
-                self.told[seat] = len(self.actions)
+                if message is None:
+                    message = event.to_json()
                 self._safely(seat, player.event, message)
 
     def _safely(self, seat: str, call: Callable[[Any], None], arg: Any) -> None:
@@ -225,7 +276,7 @@ class Match:
     # -- people at the table: taking back, resuming, saving ---------------------
 
     def _people(self) -> list[str]:
-        return [s for s, p in self.players.items() if getattr(p, "interactive", False)]
+        return [s for s, p in self.players.items() if p.interactive]
 
     def _thinking(self, seat: str) -> ExitStack:
         """What the people at the table show while `seat`'s bot decides (a spinner)."""
@@ -306,6 +357,7 @@ class Match:
                 player.close()
                 assert self.remake is not None
                 self.players[seat] = player = self.remake(seat)
+                self.listeners = self._listeners()
                 self._start(seat, player)
                 self._tell(seat, history)
             self.told[seat] = min(self.told[seat], to)
@@ -368,12 +420,20 @@ def ruleset_hello(ruleset: Ruleset) -> tuple[dict[str, Any], dict[str, bytes]]:
     The hello names no path: a shipped ruleset is known by its id (and sha256);
     any other is copied into the bot's directory as JSON, its `extends` merged
     in (so its own sha256 differs from the hello's, which names the original).
+    Worked out once per ruleset (a tournament asks game after game).
     """
-    told = {"id": ruleset.id, "version": ruleset.version, "sha256": ruleset.sha256}
-    source = Path(ruleset.source)
-    if not ruleset.raw or source.is_file() and source.resolve().parent == RULESETS_DIR:
-        return told, {}
-    return {**told, "file": RULESET_COPY}, {RULESET_COPY: _ruleset_json(ruleset)}
+    key = (ruleset.sha256, ruleset.source)
+    if key not in _HELLOS:
+        told = {"id": ruleset.id, "version": ruleset.version, "sha256": ruleset.sha256}
+        source = Path(ruleset.source)
+        if not ruleset.raw or source.is_file() and source.resolve().parent == RULESETS_DIR:
+            _HELLOS[key] = told, {}
+        else:
+            _HELLOS[key] = {**told, "file": RULESET_COPY}, {RULESET_COPY: _ruleset_json(ruleset)}
+    return _HELLOS[key]
+
+
+_HELLOS: dict[tuple[str, str], tuple[dict[str, Any], dict[str, bytes]]] = {}
 
 
 _COPIES: dict[str, bytes] = {}  # sha256 -> the JSON copy, made once per ruleset

@@ -72,10 +72,14 @@ class Player(ABC):
     # whether a take-back may replace this player by a new one (`Match(remake=...)`)
     # that is told the game so far: not a program, which cannot be set back
     replayable = False
+    wants_view = True  # False: the seat's view is not built for it (it would not read it)
+    wants_events = True  # False: events are not sent to it (it would ignore them)
+    wants_clock = True  # False: `choose` is passed no clock (it would not read it)
+    interactive = False  # a person at a terminal: shown the board, has no clock
 
     @abstractmethod
     def start(self, hello: dict[str, Any], limits: Limits) -> None:
-        """Begin the game. `hello` holds game, seat, seats, ruleset, limits.
+        """Begin the game. `hello` holds game, seat, seats, seed, ruleset, limits.
 
         Raises BotFault("handshake", ...) when the player cannot start.
         """
@@ -106,12 +110,21 @@ class Player(ABC):
         """Stop taking part (a forfeit): end any process, keep what is kept for `close`."""
         self.close()
 
+    def end_game(self) -> None:
+        """The game ended normally: keep what may serve the next game, release the rest.
+
+        Only a player that can play again (a program speaking protocol 1.1 that
+        was asked to stay up) keeps anything; the others close.
+        """
+        self.close()
+
     def close(self) -> None:  # noqa: B027 (optional hook)
         """Release every resource (processes, files). Safe to call twice."""
 
 
 EXIT_WAIT = 0.2  # seconds to wait for an exit status after a program closes its output
 CLIPPED = 500  # bytes of a line kept in `recent` (and characters of an info line in `infos`)
+HELD_BYTES = 1 << 16  # event lines held for a bot are sent once they reach this size
 
 
 # -- in-process bots ---------------------------------------------------------
@@ -128,6 +141,9 @@ class InProcessPlayer(Player):
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self.wants_state = bot.wants_state
+        self.wants_view = getattr(bot, "wants_view", True)
+        self.wants_events = type(bot).event is not Bot.event  # the hook is overridden
+        self.wants_clock = False  # a built-in bot's choose() takes no clock
 
     def identity(self) -> dict[str, Any]:
         return {"name": self.bot.name, "version": self.bot.version, "kind": "builtin"}
@@ -140,22 +156,23 @@ class InProcessPlayer(Player):
 
     def choose(self, ask_id: int, decision: Decision, view: dict[str, Any],
                clock: dict[str, float], timeout: float, state: State | None = None) -> str:
-        began = time.monotonic()
-        action = self._call("crash", self.bot.choose, decision, view, state)
-        spent = time.monotonic() - began
-        if spent > timeout:
-            raise BotFault("timeout", f"answered after {spent:.3f} s (limit {timeout:.3f} s)")
-        if not isinstance(action, str) or action not in decision.legal:
-            raise BotFault("illegal", f"{action!r} is not a legal action of ask {ask_id}")
-        return action
+        # The match times the answer and checks that it is legal.
+        try:
+            return self.bot.choose(decision, view, state)
+        except Exception as err:  # noqa: BLE001 - a bug in a bot is that bot's forfeit
+            raise self._fault("crash", err) from err
 
     def _call(self, reason: str, method: Callable[..., Any], *args: Any) -> Any:
         try:
             return method(*args)
         except Exception as err:  # a bug in a bot is that bot's forfeit, not ours
-            where = traceback.extract_tb(err.__traceback__)[-1]
-            raise BotFault(reason, f"{type(err).__name__}: {err} "
-                                   f"({Path(where.filename).name}:{where.lineno})") from err
+            raise self._fault(reason, err) from err
+
+    @staticmethod
+    def _fault(reason: str, err: Exception) -> BotFault:
+        where = traceback.extract_tb(err.__traceback__)[-1]
+        return BotFault(reason, f"{type(err).__name__}: {err} "
+                                f"({Path(where.filename).name}:{where.lineno})")
 
 
 # -- programs speaking the line protocol -------------------------------------
@@ -163,20 +180,28 @@ class InProcessPlayer(Player):
 class SubprocessPlayer(Player):
     """An external program speaking docs/protocol.md over its stdin/stdout.
 
-    The program is started by `start` (one process for the whole game) in a
-    sandbox (`referee.sandbox`: its own directory, limits, bubblewrap where
-    available) and killed, with everything it started, by `stop` or `close`.
-    Its stderr and its `info` lines are kept in `log`, and with `transcript`
-    the lines exchanged in `transcript_log`, both in memory and bounded by
-    `Limits.max_log`; `close` writes them to ``<log_dir>/<seat>.log`` and
+    The program is started by `start` in a sandbox (`referee.sandbox`: its own
+    directory, limits, bubblewrap where available) and killed, with everything
+    it started, by `stop` or `close`.  Its stderr and its `info` lines are
+    kept in `log`, and with `transcript` the lines exchanged in
+    `transcript_log`, both in memory and bounded by `Limits.max_log`; at the
+    end of each game they are written to ``<log_dir>/<seat>.log`` and
     ``<log_dir>/<seat>.transcript``, so that no bot can read another's while
     the game runs.  The last lines exchanged are kept (cut short) in `recent`
     for error reports.
+
+    With `lasting` (a tournament's), a program whose `ready` asks for
+    ``newgame`` (protocol 1.1) stays up when a game ends well, and the next
+    `start` sends it ``newgame`` instead of starting it again.  It is started
+    afresh after any fault of its own (crash, timeout, illegal answer ...),
+    when it fails to take the next game, and when its CPU time leaves less
+    than one game's budget under its lifetime limit (`Cell.room_for_a_game`).
+    Set `log_dir` before each `start`: each game's log goes to its own folder.
     """
 
     def __init__(self, argv: Sequence[str], *, log_dir: Path | None = None,
                  transcript: bool = False, label: str | None = None,
-                 sandbox: Sandbox | None = None) -> None:
+                 sandbox: Sandbox | None = None, lasting: bool = False) -> None:
         if not argv:
             raise ValueError("an external bot needs a command line")
         self.argv = list(argv)
@@ -184,6 +209,7 @@ class SubprocessPlayer(Player):
         self.transcript = transcript and log_dir is not None
         self.label = label
         self.sandbox = sandbox or Sandbox()
+        self.lasting = lasting
         self.cell: Cell | None = None
         self.files: dict[str, bytes] = {}
         self.child: ChildProcess | None = None
@@ -201,6 +227,10 @@ class SubprocessPlayer(Player):
         self.log = BoundedLog(Limits.max_log, "log")
         self.transcript_log = BoundedLog(Limits.max_log, "transcript")
         self.seat = "bot"
+        self.held: list[bytes] = []  # event lines not yet sent (`event`)
+        self.held_bytes = 0
+        self.games = 0  # games the running process has played to their end
+        self.starts = 0  # processes started so far
 
     # -- identity and logs ---------------------------------------------------
 
@@ -225,15 +255,28 @@ class SubprocessPlayer(Player):
         self.log.add(b"info: ", text.encode("utf-8", "replace"), b"\n")
 
     def _save_logs(self) -> None:
-        """Write the log (and transcript) to `log_dir`: at the end, never while bots run."""
+        """Write the log (and transcript) to `log_dir`: at the end, never while bots run.
+
+        What a lasting program says after its game was saved (between two
+        games, or after its last) is added to that game's files; the buffers
+        are emptied for the next game.
+        """
         if self.log_dir is None or self.child is None:
             return
         self.log_dir.mkdir(parents=True, exist_ok=True)
         name = _file_name(self.label or self.seat)
-        self.log_path = self.log_dir / f"{name}.log"
-        self.log_path.write_bytes(f"# {shlex.join(self.argv)}\n".encode() + self.log.getvalue())
+        log_path = self.log_dir / f"{name}.log"
+        again = log_path == self.log_path and log_path.exists()
+        self.log_path = log_path
+        with log_path.open("ab" if again else "wb") as handle:
+            if not again:
+                handle.write(f"# {shlex.join(self.argv)}\n".encode())
+            handle.write(self.log.getvalue())
         if self.transcript:
-            (self.log_dir / f"{name}.transcript").write_bytes(self.transcript_log.getvalue())
+            with (self.log_dir / f"{name}.transcript").open("ab" if again else "wb") as handle:
+                handle.write(self.transcript_log.getvalue())
+        self.log.clear()
+        self.transcript_log.clear()
 
     # -- the protocol ----------------------------------------------------------
 
@@ -241,32 +284,93 @@ class SubprocessPlayer(Player):
         self.limits = limits
         self.seat = str(hello.get("seat", "bot"))
         self.log.cap = self.transcript_log.cap = limits.max_log
+        self.fault = None
+        self.answers = {"index": 0, "text": 0}
+        self.slowest = 0.0
+        if self._running() and self._next_game(hello):
+            return
+        self._launch(hello)
+
+    def _running(self) -> bool:
+        """A program still up from an earlier game that can take the next one."""
+        return (self.child is not None and not self.child.closed and self.ready is not None
+                and protocol.wants(self.ready, protocol.NEWGAME)
+                and not self.child.exited(time.monotonic()))
+
+    def _next_game(self, hello: dict[str, Any]) -> bool:
+        """`newgame` to the running program; False (it is ended) when it does not take it."""
+        assert self.cell is not None
+        for name, data in self.files.items():
+            self.cell.put(name, data)
+        try:
+            self._handshake(protocol.NewGame(hello))
+        except BotFault as fault:
+            self.log.add(f"agon: the program did not take the next game ({fault}); "
+                         "it is started again\n".encode())
+            self._discard()
+            return False
+        return True
+
+    def _launch(self, hello: dict[str, Any]) -> None:
+        """Start the program afresh in a new cell and greet it."""
+        self._discard()
+        self.starts += 1
+        self.games = 0
         try:
             self.cell = Cell(self.sandbox.hiding(self.log_dir), label=self.label or self.seat,
-                             game_seconds=limits.game)
+                             game_seconds=self.limits.game, lasting=self.lasting)
             for name, data in self.files.items():
                 self.cell.put(name, data)
-            self.child = ChildProcess(self.argv, max_line=limits.max_line, stderr=self.log,
-                                      spawn=self.cell.spawn, stop_grace=self.cell.stop_grace)
+            self.child = ChildProcess(self.argv, max_line=self.limits.max_line,
+                                      stderr=self.log, spawn=self.cell.spawn,
+                                      stop_grace=self.cell.stop_grace)
         except (OSError, SandboxError) as err:
             self._fail(BotFault("handshake", f"cannot run {shlex.join(self.argv)!r}: "
                                              f"{getattr(err, 'strerror', None) or err}"))
-        deadline = time.monotonic() + limits.handshake + limits.grace
-        self._send(protocol.Hello(hello))
+        self._handshake(protocol.Hello(hello))
+
+    def _handshake(self, greeting: protocol.Hello | protocol.NewGame) -> None:
+        """Send the hello (or newgame) and wait for `ready`."""
+        self.ready = None
+        deadline = time.monotonic() + self.limits.handshake + self.limits.grace
+        self._send(greeting)
         while True:
             message = self._receive(deadline, _late_ready)
             if isinstance(message, protocol.Ready):
                 self.ready = message
-                wants = message.about.get("wants")
-                self.wants_state = isinstance(wants, list) and "state" in wants
+                self.wants_state = protocol.wants(message, "state")
                 return
             if not isinstance(message, protocol.Info):
                 self._fail(BotFault("handshake", f"expected 'ready NAME', got "
                                                  f"{protocol.shown(self.recent[-1][1])}"))
 
+    def _discard(self) -> None:
+        """End the running program, if any, and remove its cell (logs are kept in memory)."""
+        if self.child is not None and not self.child.closed:
+            self.exit_status = self.child.close()
+        if self.cell is not None:
+            self.cell.remove()
+            self.cell = None
+        self.child = None
+        self.ready = None
+        self.fault = None
+        self.held.clear()
+        self.held_bytes = 0
+
     def event(self, event: dict[str, Any]) -> None:
+        """Send the event; a `lasting` (tournament) player holds its line until the next
+        line that needs an answer (or the result): one write, and one wake-up of the bot,
+        per ask instead of per line (a bot that left is then found out at that line)."""
         if self.fault is None and self.child is not None:
-            self._send(protocol.EventMsg(event))
+            if not self.lasting:
+                self._send(protocol.EventMsg(event))
+                return
+            line = protocol.encode(protocol.EventMsg(event))
+            self._note(">", line[:-1])
+            self.held.append(line)
+            self.held_bytes += len(line)
+            if self.held_bytes > HELD_BYTES:
+                self._send_line(b"")
 
     def choose(self, ask_id: int, decision: Decision, view: dict[str, Any],
                clock: dict[str, float], timeout: float, state: State | None = None) -> str:
@@ -322,6 +426,19 @@ class SubprocessPlayer(Player):
             assert self.cell is not None
             self.usage = self.cell.usage()
 
+    def end_game(self) -> None:
+        """Keep a lasting program that did well and has CPU time left; close the others."""
+        child, cell = self.child, self.cell
+        if not (self.lasting and self.fault is None and child is not None and cell is not None
+                and not child.closed and self.ready is not None
+                and protocol.wants(self.ready, protocol.NEWGAME)
+                and cell.room_for_a_game(child.pid)):
+            self.close()
+            return
+        self.games += 1
+        child.collect_stderr()
+        self._save_logs()
+
     def close(self) -> None:
         self.stop()
         if self.cell is not None:
@@ -335,10 +452,12 @@ class SubprocessPlayer(Player):
         self._send_line(protocol.encode(message))
 
     def _send_line(self, line: bytes) -> None:
+        """Send `line` (b"": none), after the events held for it."""
         assert self.child is not None
-        self._note(">", line[:-1])
+        if line:
+            self._note(">", line[:-1])
         try:
-            self.child.send(line)
+            self.child.send(self._with_held(line))
         except transport.Closed:
             self._fail(BotFault("crash", self._exit_story("stopped reading its input")))
         except transport.Backlog as err:
@@ -350,10 +469,19 @@ class SubprocessPlayer(Player):
         line = protocol.encode(message)
         self._note(">", line[:-1])
         try:
-            self.child.send(line)
+            self.child.send(self._with_held(line))
         except transport.TransportError:
             return False
         return True
+
+    def _with_held(self, line: bytes) -> bytes:
+        if not self.held:
+            return line
+        self.held.append(line)
+        data = b"".join(self.held)
+        self.held.clear()
+        self.held_bytes = 0
+        return data
 
     def _receive(self, deadline: float, late: Callable[[], BotFault]) -> protocol.Message:
         """The next message from the bot (blank lines skipped); `late()` is the fault on time.

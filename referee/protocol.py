@@ -1,9 +1,11 @@
-"""The agon line protocol, version 1: encode and decode messages, no I/O.
+"""The agon line protocol, version 1.1: encode and decode messages, no I/O.
 
 One message per line, UTF-8, terminated by ``\\n``; a line is a keyword, then
 a payload.  Structured payloads are compact JSON objects, which never hold a
-raw newline.  The referee sends `Hello`, `EventMsg`, `Ask`, `ResultMsg` and
-`Quit`; a bot sends `Ready`, `Act` and `Info`.  docs/protocol.md is the spec
+raw newline.  The referee sends `Hello`, `EventMsg`, `Ask`, `ResultMsg`,
+`NewGame` and `Quit`; a bot sends `Ready`, `Act` and `Info`.  Version 1.1
+adds `NewGame` alone: a bot whose `ready` lists ``"newgame"`` among its
+``wants`` may be sent the next game instead of `Quit` (docs/protocol.md).  docs/protocol.md is the spec
 written for bot authors; this module is its executable form.
 
 The codec is pure (bytes or str in, message object out, and back) so that the
@@ -19,7 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-VERSION = 1
+VERSION = 1  # the number in the hello line: 1.1 only adds a message a bot asks for
+NEWGAME = "newgame"  # what a bot lists in its ready's "wants" to play game after game
 MAX_LINE = 1 << 20  # default bound on one line, in bytes, newline excluded
 MAX_DIGITS = 18  # longest number in a line (ids, counts, indexes)
 # Bounds on what a bot may put in `ready` (its identity goes into every record).
@@ -93,6 +96,16 @@ class ResultMsg:
 
 
 @dataclass(slots=True)
+class NewGame:
+    """`newgame {...}` (1.1): the next game, to a bot that wants it; the hello's fields."""
+
+    payload: dict[str, Any]
+
+    def to_line(self) -> str:
+        return f"newgame {_json(self.payload)}\n"
+
+
+@dataclass(slots=True)
 class Quit:
     """`quit`: the bot should exit now."""
 
@@ -150,14 +163,18 @@ class Info:
         return f"info {_one_line(self.text)}\n"
 
 
-Message = Hello | EventMsg | Ask | ResultMsg | Quit | Ready | Act | Info
-FROM_REFEREE = (Hello, EventMsg, Ask, ResultMsg, Quit)
+Message = Hello | EventMsg | Ask | ResultMsg | NewGame | Quit | Ready | Act | Info
+FROM_REFEREE = (Hello, EventMsg, Ask, ResultMsg, NewGame, Quit)
 FROM_BOT = (Ready, Act, Info)
 
 
+def wants(ready: Ready, feature: str) -> bool:
+    """Whether a bot's `ready` lists `feature` ("state", "newgame") in its "wants"."""
+    listed = ready.about.get("wants")
+    return isinstance(listed, list) and feature in listed
+
+
 # -- encoding ----------------------------------------------------------------
-
-
 
 def encode_str(message: Message) -> str:
     """The line for `message`, with its trailing newline."""
@@ -382,6 +399,10 @@ def _parse_result(rest: str) -> ResultMsg:
     return ResultMsg(_object(rest, "result"))
 
 
+def _parse_newgame(rest: str) -> NewGame:
+    return NewGame(_object(rest, "newgame"))
+
+
 def _parse_quit(rest: str) -> Quit:
     if rest.strip(" "):
         raise ProtocolError("quit takes no payload")
@@ -390,5 +411,6 @@ def _parse_quit(rest: str) -> Quit:
 
 _PARSERS = {
     "agon": _parse_hello, "ready": _parse_ready, "event": _parse_event, "ask": _parse_ask,
-    "act": _parse_act, "info": _parse_info, "result": _parse_result, "quit": _parse_quit,
+    "act": _parse_act, "info": _parse_info, "result": _parse_result,
+    "newgame": _parse_newgame, "quit": _parse_quit,
 }

@@ -42,12 +42,13 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from . import confine
-from .warden import fork_exec, proc_entries, read_all
+from .warden import fork_exec, proc_entries, read_all, tree_cpu_seconds
 
 MODES = ("auto", "bwrap", "none")
 PRIVATE = ("/tmp", "/var/tmp", "/run", "/dev/shm")  # never the host's: empty, or not there
 DEVICES = ("null", "zero", "full", "random", "urandom", "tty")  # what a bot may open in /dev
 STOP_GRACE = 2.0  # seconds a warden has to kill its bot's processes when asked
+LASTING_CPU_GAMES = 2  # a bot that plays game after game may use this many games' CPU time
 MEMORY_NEAR_LIMIT = 0.8  # a crash at this share of the memory limit is blamed on the limit
 MEMORY_WORDS = (b"MemoryError", b"Cannot allocate memory", b"bad_alloc", b"out of memory",
                 b"Out of memory")
@@ -136,11 +137,18 @@ class Sandbox:
             return self.cpu_seconds
         return int(2 * game_seconds + 10)
 
-    def rlimits(self, game_seconds: float) -> dict[int, int]:
-        """The resource limits of a bot process (0 values left unlimited)."""
+    def rlimits(self, game_seconds: float, lasting: bool = False) -> dict[int, int]:
+        """The resource limits of a bot process (0 values left unlimited).
+
+        The kernel counts a process's CPU time over its whole life: a `lasting`
+        bot (one process for game after game) gets `LASTING_CPU_GAMES` games'
+        worth, and `Cell.room_for_a_game` restarts it before a game could find
+        less than one game's worth left.
+        """
         limits = {resource.RLIMIT_CORE: 0}
+        cpu = self.cpu_limit(game_seconds) * (LASTING_CPU_GAMES if lasting else 1)
         wanted = {resource.RLIMIT_AS: self.memory_mb << 20,
-                  resource.RLIMIT_CPU: self.cpu_limit(game_seconds),
+                  resource.RLIMIT_CPU: cpu,
                   resource.RLIMIT_FSIZE: self.file_mb << 20,
                   resource.RLIMIT_NOFILE: self.open_files}
         if self.processes and os.geteuid() != 0:  # the kernel never counts root's processes
@@ -338,9 +346,11 @@ class Usage:
 class Cell:
     """Where one bot program runs: its directory, its limits, its start and its end."""
 
-    def __init__(self, sandbox: Sandbox, *, label: str, game_seconds: float) -> None:
+    def __init__(self, sandbox: Sandbox, *, label: str, game_seconds: float,
+                 lasting: bool = False) -> None:
         self.sandbox = sandbox.resolved()
-        self.rlimits = self.sandbox.rlimits(game_seconds)
+        self.game_cpu = self.sandbox.cpu_limit(game_seconds)  # one game's CPU seconds
+        self.rlimits = self.sandbox.rlimits(game_seconds, lasting)
         name = "".join(c if c.isalnum() or c in "-_." else "_" for c in label) or "bot"
         self.dir = Path(tempfile.mkdtemp(prefix=f"{name}-", dir=_cells_root()))
         self._report: int | None = None  # the warden's report of its bot's usage
@@ -422,6 +432,15 @@ class Cell:
         if usage is not None and cpu and usage.cpu_seconds >= cpu - 0.5:
             return f"it used up its CPU time limit ({cpu} s)"
         return None
+
+    def room_for_a_game(self, warden: int) -> bool:
+        """Whether the bot below `warden` has a whole game's CPU time left under its
+        limit (its processes' time so far, from /proc; no /proc: it has not)."""
+        cap = self.rlimits.get(resource.RLIMIT_CPU)
+        if not cap:
+            return True
+        used = tree_cpu_seconds(warden)
+        return used is not None and used + self.game_cpu <= cap
 
     def remove(self) -> None:
         if self._report is not None:

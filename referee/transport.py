@@ -71,6 +71,11 @@ class BoundedLog:
             self.data += part[:room]
             self.dropped += max(0, len(part) - room)
 
+    def clear(self) -> None:
+        """Start again, empty (a lasting bot's next game)."""
+        self.data.clear()
+        self.dropped = 0
+
     def getvalue(self) -> bytes:
         if not self.dropped:
             return bytes(self.data)
@@ -270,6 +275,17 @@ class ChildProcess:
             self._poll_all.register(fd, select.POLLIN)
         self._watched_stderr = live
         self._stderr_seen = _stderr_generation
+
+    def collect_stderr(self, chunks: int = 16) -> None:
+        """Keep what the child has written to its stderr by now, without waiting
+        (at most `chunks` reads, so that a child that writes without end cannot hold us)."""
+        for _ in range(chunks):
+            if self._err is None or self.stderr is None:
+                return
+            kept = len(self.stderr.data) + self.stderr.dropped
+            self._drain_stderr()
+            if len(self.stderr.data) + self.stderr.dropped == kept:
+                return
 
     def _drain_stderr(self) -> None:
         assert self._err is not None and self.stderr is not None

@@ -153,6 +153,47 @@ def descendants(root: int) -> list[int]:
     return found
 
 
+_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100  # /proc's time unit
+
+
+def tree_cpu_seconds(root: int) -> float | None:
+    """CPU seconds used so far by the processes below `root`: those alive, and those
+    reaped by `root` or by one of them.  From /proc (a few small files per process);
+    None where there is no /proc or `root` is gone."""
+    try:
+        ticks = _cpu_ticks(root)[1]
+    except (OSError, ValueError, IndexError):
+        return None
+    todo = _children(root)
+    while todo:
+        pid = todo.pop()
+        try:
+            own, reaped = _cpu_ticks(pid)
+        except (OSError, ValueError, IndexError):
+            continue  # it ended meanwhile: its time went to its parent's count
+        ticks += own + reaped
+        todo += _children(pid)
+    return ticks / _TICKS
+
+
+def _cpu_ticks(pid: int) -> tuple[int, int]:
+    """A process's own CPU time (all its threads) and its reaped children's, in ticks."""
+    with open(f"/proc/{pid}/stat", "rb") as stat:
+        fields = stat.read().rsplit(b")", 1)[1].split()
+    return int(fields[11]) + int(fields[12]), int(fields[13]) + int(fields[14])
+
+
+def _children(pid: int) -> list[int]:
+    found: list[int] = []
+    try:
+        for thread in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{thread}/children", "rb") as listed:
+                found += map(int, listed.read().split())
+    except (OSError, ValueError):
+        pass
+    return found
+
+
 def proc_entries() -> list[os.DirEntry]:
     try:
         return list(os.scandir("/proc"))

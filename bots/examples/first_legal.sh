@@ -6,11 +6,16 @@
 # The referee writes `ask ID N {json}`: N, the number of legal actions, comes
 # before the JSON, so answering `act ID k` with 0 <= k < N is always legal.
 # Everything else (the hello's details, events, the result) can be ignored.
+# Its `ready` asks for `newgame` (protocol 1.1): after a game's result the
+# referee may send the next game instead of `quit`, and the same process plays it.
 
 while IFS= read -r line; do
     case "$line" in
-        "agon "*)
-            echo "ready first-legal"
+        "agon "*|"newgame "*)
+            # the referee's seed for this game and seat: a bot that draws with
+            # $RANDOM plays the same game again for the same tournament seed
+            [[ $line =~ \"seed\":([0-9]+) ]] && RANDOM=${BASH_REMATCH[1]}
+            echo 'ready first-legal {"wants":["newgame"]}'
             ;;
         "ask "*)
             rest=${line#ask }          # ID N {json}

@@ -22,17 +22,22 @@ def send(line):
 
 
 def main():
-    # --seed N repeats the same choices (the referee never sends the game's seed)
-    seed = sys.argv[sys.argv.index("--seed") + 1] if "--seed" in sys.argv else None
-    rng = random.Random(seed)
+    # --seed N repeats the same choices in every game; without it the bot uses
+    # the seed the referee sends for this game and seat (never the game's own)
+    fixed_seed = sys.argv[sys.argv.index("--seed") + 1] if "--seed" in sys.argv else None
+    rng = random.Random(fixed_seed)
     seat = None
     events_seen = 0
     for line in sys.stdin:
         keyword, _, payload = line.rstrip("\n").partition(" ")
-        if keyword == "agon":                    # agon 1 {"game":...,"seat":...}
-            version, _, hello = payload.partition(" ")
-            seat = json.loads(hello)["seat"]
-            send('ready minimal {"version":"1.0","author":"agon docs"}')
+        if keyword in ("agon", "newgame"):       # agon 1 {"game":...,"seat":...,"seed":...}
+            hello = payload.partition(" ")[2] if keyword == "agon" else payload
+            game = json.loads(hello)             # newgame {...}: the next game, same fields
+            seat = game["seat"]
+            events_seen = 0                      # nothing carries over from the last game
+            rng = random.Random(fixed_seed if fixed_seed is not None else game.get("seed"))
+            # "wants":["newgame"]: after `result`, send the next game, not `quit`
+            send('ready minimal {"version":"1.0","author":"agon docs","wants":["newgame"]}')
         elif keyword == "event":                 # event {"type":...,"text":...}
             events_seen += 1
         elif keyword == "ask":                   # ask ID N {"prompt","legal","view","clock"}
@@ -44,7 +49,7 @@ def main():
         elif keyword == "result":                # result {"scores","ranks","points","reason"}
             result = json.loads(payload)
             print(f"{seat}: game over, rank {result.get('ranks', {}).get(seat)}", file=sys.stderr)
-        elif keyword == "quit":
+        elif keyword == "quit":                  # no more games
             return
 
 

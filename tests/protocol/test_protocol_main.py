@@ -42,10 +42,42 @@ def served(bot_class, session: bytes, *argv: str) -> list[str]:
 def test_a_bot_is_served_until_quit_answering_by_index():
     big = SESSION.replace(b'"VIEW"', b'"' + b"v" * (2 << 20) + b'"')  # a 2 MB ask line
     lines = served(Recorder, big)
-    assert lines == ['ready recorder {"version":"1.0"}', "act 4 1", "act 9 not listed"]
+    assert lines == ['ready recorder {"version":"1.0","wants":["newgame"]}', "act 4 1",
+                     "act 9 not listed"]
 
 
 def test_the_seed_on_the_command_line_fixes_the_choices():
     first = served(RandomBot, SESSION, "--seed", "3", "--name", "rnd")
     again = served(RandomBot, SESSION, "--seed", "3", "--name", "rnd")
     assert first == again and first[0].startswith("ready rnd ")
+
+
+def test_newgame_starts_a_fresh_bot_seeded_by_the_referee_in_the_same_process():
+    """Protocol 1.1: after `result`, `newgame` (the hello's fields) instead of `quit`."""
+    game = SESSION.split(b"quit")[0]
+    session = (game + game.replace(b"agon 1 ", b"newgame ").replace(b'"p2"', b'"p1"', 1)
+               + b"quit\n")
+    played = []
+
+    class Seated(Recorder):
+        def start(self, hello):
+            played.append((hello["seat"], self.rng.random()))
+
+        def choose(self, decision, view, state=None):
+            return decision.legal[-1]
+
+    lines = served(Seated, session)
+    assert lines.count('ready recorder {"version":"1.0","wants":["newgame"]}') == 2
+    assert lines[1:3] == ["act 4 2", "act 9 1"] and lines[4:] == lines[1:3]
+    assert [seat for seat, _ in played] == ["p2", "p1"]  # a new bot for each game
+
+
+def test_the_hello_seed_fixes_the_choices_unless_the_command_line_gives_one():
+    def acts(seed: int) -> list[str]:  # what a random bot seeded so answers to SESSION
+        rng = RandomBot(seed).rng
+        return [f"act 4 {'abc'.index(rng.choice('abc'))}", f"act 9 {'xy'.index(rng.choice('xy'))}"]
+
+    for seed in (12345, 54321, 7):
+        session = SESSION.replace(b'"limits":{}', b'"limits":{},"seed":%d' % seed)
+        assert served(RandomBot, session)[1:] == acts(seed)
+        assert served(RandomBot, session, "--seed", "3")[1:] == acts(3)  # --seed wins

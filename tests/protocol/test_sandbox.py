@@ -95,7 +95,9 @@ def test_the_hello_names_no_path_and_a_ruleset_file_is_copied_for_the_bot(tmp_pa
     told = json.loads(hello.split(" ", 3)[3])
     assert told["ruleset"]["file"] == "ruleset.json"
     assert str(tmp_path) not in hello and '"/' not in hello
-    assert '"wants":["state"]' in transcript and '"state":{' in transcript  # loaded the copy
+    ready = next(line for line in transcript.splitlines() if line.startswith("< ready "))
+    assert "state" in json.loads(ready.split(" ", 3)[3])["wants"]
+    assert '"state":{' in transcript  # loaded the copy
 
 
 def without_bwrap() -> dict[str, str]:

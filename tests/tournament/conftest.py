@@ -22,6 +22,7 @@ from typer.testing import CliRunner
 
 from agon.cli.tournament import tournament
 from agon.referee import tournament as tournament_module
+from agon.referee import worker as worker_module
 from agon.referee.engine import (
     Decision,
     Engine,
@@ -130,7 +131,7 @@ def picks(monkeypatch: pytest.MonkeyPatch) -> None:
         return picks_ruleset(ref) if str(ref).startswith("picks") else real(ref, rulesets_path)
 
     monkeypatch.setattr(tournament_module, "load_ruleset", load)
-    monkeypatch.setattr(tournament_module, "_ENGINES", {})
+    monkeypatch.setattr(worker_module, "_ENGINES", {})
 
 
 @pytest.fixture

@@ -209,3 +209,46 @@ def test_two_runs_cannot_write_one_journal(picks, agon, tmp_path):
     # A killed run leaves no lock behind that counts: the journal can be used again.
     assert agon(*ARGS, "--resume", str(journal)).exit_code == 1  # another tournament's header
     assert "is being written" not in agon(*ARGS, "--resume", str(journal)).stderr
+
+
+def test_resume_needs_only_the_journal_and_keeps_its_jobs_unless_given(picks, agon, tmp_path,
+                                                                       monkeypatch):
+    from agon.cli import tournament as cli_module
+
+    journal = tmp_path / "games.jsonl"
+    whole = agon(*ARGS, "--jobs", "2", "--out", str(journal))
+    assert whole.exit_code == 0, whole.output
+    lines = journal.read_text().splitlines(keepends=True)
+    journal.write_text("".join(lines[:7]))
+    asked = []
+    real = cli_module.run_tournament
+
+    def spy(*args, **kwargs):
+        asked.append(kwargs["jobs"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(cli_module, "run_tournament", spy)
+    resumed = agon("--resume", str(journal))  # no ruleset, no bots, no settings
+    assert resumed.exit_code == 0, resumed.output
+    assert resumed.stdout == whole.stdout and asked == [2]
+    assert agon("--resume", str(journal), "--jobs", "1").stdout == whole.stdout
+    assert asked == [2, 1]
+
+
+def test_resume_with_another_ruleset_or_other_bots_says_exactly_that(picks, agon, tmp_path):
+    journal = tmp_path / "games.jsonl"
+    assert agon(*ARGS, "--out", str(journal)).exit_code == 0
+    other_rules = agon("picks-teams", "--resume", str(journal))
+    assert other_rules.exit_code == 1
+    assert "ruleset: the journal's games are of picks" in other_rules.stderr
+    assert "this run names picks-teams" in other_rules.stderr
+    other_bots = agon("picks", "--bot", "r1=random", "--bot", "r2=random", "--bot", "x=mc",
+                      "--resume", str(journal))
+    assert other_bots.exit_code == 1
+    said = other_bots.stderr
+    assert "bots: the journal's are r1=random, r2=random, r3=random" in said
+    assert "not in the journal: x" in said and "missing from this run: r3" in said
+    assert "--resume " + str(journal) + " alone" in said and "Traceback" not in said
+    changed = agon("picks", "--bot", "r1=random", "--bot", "r2=random", "--bot", "r3=mc",
+                   "--resume", str(journal))
+    assert "r3 was 'random', now 'mc'" in changed.stderr

@@ -1,0 +1,112 @@
+"""How a tournament scales: games per second by where the games run and who plays.
+
+Usage: python bench/tournament_scaling.py [--seeds N] [--ruleset ID] [--skip-cluster]
+
+Plays the same Earth & Water random-bot tournament (N seeds, both seatings:
+2N games, master seed 1) in each configuration below and prints its games per
+second, measured around `run_tournament` (worker and cluster start-up
+included, Python's own start-up not), with the ratio to ``--jobs 1`` and the
+issue's target:
+
+* the bare engine: the same games played by a loop that picks random legal
+  actions, no referee (the floor a tournament can reach);
+* in-process bots (``random``) on ``--jobs 1`` and ``--jobs 2``;
+* external Python bots (``python -m agon.bots.random``, protocol 1.1: one
+  process per bot and worker) on ``--jobs 1`` and ``--jobs 2``;
+* ``--cluster local:2`` with in-process bots (needs ``agon-referee[cluster]``).
+
+It also prints the main process's own CPU time per game in the ``--jobs 2``
+run (receive, sign, write, count): the games per second one main process
+can absorb, however many workers feed it.
+
+Targets (issue 11, a 2-core machine): --jobs 2 >= 1.8x --jobs 1; external bots
+<= 4x the time of in-process bots; --cluster local:2 >= 1.6x --jobs 1;
+in-process tournament <= 1.3x the bare engine's time per game.  Figures from
+a shared machine are noisy: run it when the machine is idle, or several times.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from tabulate import tabulate
+
+from agon.referee.games import engine_class
+from agon.referee.ruleset import load_ruleset
+from agon.referee.tournament import Entrant, run_tournament, setup
+
+EXTERNAL = f"{sys.executable} -m agon.bots.random"
+
+
+def bare_engine(ruleset_id: str, seeds: int) -> float:
+    """Seconds to play the tournament's games with no referee: random legal actions."""
+    config = setup(ruleset_id, [Entrant("a", "random"), Entrant("b", "random")], games=seeds,
+                   seed=1)
+    ruleset = load_ruleset(ruleset_id)
+    engine = engine_class(ruleset.engine)(ruleset)
+    began = time.perf_counter()
+    for task in config.plan().tasks:
+        state = engine.new_game(config.seats, task.seed, dict(config.options))
+        chooser = random.Random(task.seed)
+        while decisions := state.pending():
+            for decision in decisions:
+                state.apply(decision.seat, chooser.choice(decision.legal))
+    return time.perf_counter() - began
+
+
+def tournament(ruleset_id: str, seeds: int, bot: str, *, jobs: int = 1,
+               cluster: str | None = None) -> tuple[float, float, int]:
+    """Wall seconds, the main process's CPU seconds, and the games played."""
+    config = setup(ruleset_id, [Entrant("a", bot), Entrant("b", bot)], games=seeds, seed=1)
+    with tempfile.TemporaryDirectory() as folder:
+        wall, cpu = time.perf_counter(), time.process_time()
+        _, rows = run_tournament(config, jobs=jobs, cluster=cluster,
+                                 journal=Path(folder) / "games.jsonl")
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    errors = [row for row in rows if "error" in row]
+    if errors:
+        raise SystemExit(f"a game failed: {errors[0]['error']}")
+    return wall, cpu, len(rows)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--seeds", type=int, default=300, help="seeds (games: twice as many)")
+    parser.add_argument("--ruleset", default="earth-and-water")
+    parser.add_argument("--skip-cluster", action="store_true")
+    args = parser.parse_args()
+    games = 2 * args.seeds
+    bare = bare_engine(args.ruleset, args.seeds)
+    runs: dict[str, tuple[float, float, int]] = {}
+    runs["in-process, --jobs 1"] = tournament(args.ruleset, args.seeds, "random")
+    runs["in-process, --jobs 2"] = tournament(args.ruleset, args.seeds, "random", jobs=2)
+    runs["external, --jobs 1"] = tournament(args.ruleset, args.seeds, EXTERNAL)
+    runs["external, --jobs 2"] = tournament(args.ruleset, args.seeds, EXTERNAL, jobs=2)
+    if not args.skip_cluster:
+        runs["in-process, --cluster local:2"] = tournament(args.ruleset, args.seeds, "random",
+                                                           cluster="local:2")
+    base = runs["in-process, --jobs 1"][0]
+    external = runs["external, --jobs 1"][0]
+    targets = {"in-process, --jobs 2": ">= 1.8x", "in-process, --cluster local:2": ">= 1.6x"}
+    table = [["bare engine (no referee)", f"{games / bare:.0f}", f"{base / bare:.2f}x",
+              f"tournament time {base / bare:.2f}x the engine's (target <= 1.3x)"]]
+    for name, (wall, _, played) in runs.items():
+        note = f"target {targets[name]}" if name in targets else ""
+        if name == "external, --jobs 1":
+            note = f"time {external / base:.2f}x in-process (target <= 4x)"
+        table.append([name, f"{played / wall:.0f}", f"{base / wall:.2f}x", note])
+    print(f"{args.ruleset}, random bots, {games} games (seed 1)\n")
+    print(tabulate(table, headers=["configuration", "games/s", "vs --jobs 1", ""]))
+    _, cpu, played = runs["in-process, --jobs 2"]
+    per_game = cpu / played
+    print(f"\nmain process, --jobs 2: {per_game * 1e6:.0f} µs CPU per game: it can absorb "
+          f"about {1 / per_game:.0f} games/s")
+
+
+if __name__ == "__main__":
+    main()

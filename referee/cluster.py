@@ -1,0 +1,141 @@
+"""Games played on a Dask distributed cluster: ``--cluster tcp://HOST:8786`` or ``local:N``.
+
+The main process connects to an existing scheduler (or starts a LocalCluster
+of N single-threaded worker processes on this machine), sends the
+tournament's settings to every worker once, and submits the games as tasks:
+each task is one or more whole units (a seed played in every seating, so a
+duel's game pair stays together), played by `referee.worker.play_batch` on a
+worker, which keeps its engine and its bots between tasks.  The results come
+back into the main process, which signs them into the same journal as local
+runs, keyed by game: a task that the scheduler runs again (its worker died)
+can never count twice.
+
+The bots' logs stay on the machine that ran them: beside the journal on this
+machine (``local:N``), in ``$TMPDIR/agon-logs/<journal>.logs/`` on another.
+
+Dask is an optional dependency: ``pip install 'agon-referee[cluster]'``.
+docs/cluster.md shows a set-up on two machines.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import uuid
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
+
+from .schedule import GameTask, TournamentError, batches
+from .worker import Played, Settings
+
+LOCAL = re.compile(r"^local:([0-9]{1,4})$")
+ADDRESS = re.compile(r"^(tcp|tls|inproc|ucx|ws|wss)://\S+$")
+CONNECT_SECONDS = 20  # to reach the scheduler
+REMOTE_LOGS = "agon-logs"  # bots' logs on a remote worker: in its temporary directory
+
+
+def check_address(text: str) -> str:
+    """``local:N`` or a scheduler address (``tcp://host:8786``); anything else is an error."""
+    local = LOCAL.match(text)
+    if local and int(local.group(1)) >= 1:
+        return text
+    if ADDRESS.match(text):
+        return text
+    raise TournamentError(f"--cluster takes a scheduler address (tcp://HOST:8786) or "
+                          f"local:N (N workers on this machine), not {text!r}")
+
+
+def _dask() -> Any:
+    try:
+        import distributed
+    except ImportError:
+        raise TournamentError("--cluster needs Dask: pip install 'agon-referee[cluster]'") \
+            from None
+    return distributed
+
+
+class DaskCluster:
+    """A Dask client (and, for ``local:N``, its LocalCluster); `close` it when done."""
+
+    def __init__(self, address: str, settings: Settings) -> None:
+        distributed = _dask()
+        self.local = None
+        self.futures: list[Any] = []
+        local = LOCAL.match(check_address(address))
+        try:
+            if local:
+                self.local = distributed.LocalCluster(
+                    n_workers=int(local.group(1)), threads_per_worker=1, processes=True,
+                    dashboard_address=None, silence_logs=logging.ERROR)
+                self.client = distributed.Client(self.local)
+            else:
+                self.client = distributed.Client(address, timeout=CONNECT_SECONDS)
+        except OSError as exc:
+            self._shut()
+            raise TournamentError(f"--cluster {address}: cannot reach the scheduler "
+                                  f"({exc})") from None
+        self.run_id = uuid.uuid4().hex[:12]
+        # Sent with every task (a few per worker), never scattered: data scattered to a
+        # worker that dies is lost, a task's own arguments are not.
+        self.settings = settings
+
+    @property
+    def workers(self) -> int:
+        """Threads across the cluster's workers (at least one)."""
+        return max(1, sum(self.client.nthreads().values()))
+
+    def play(self, tasks: list[GameTask]) -> Iterator[Played]:
+        """Every game of `tasks`, task by task as they finish.  A cluster task holds more
+        games than a local batch: each costs the scheduler far more."""
+        distributed = _dask()
+        from .worker import play_batch
+
+        self.futures = [self.client.submit(play_batch, self.settings, batch, pure=False,
+                                           key=f"agon-{self.run_id}-{number}")
+                        for number, batch in enumerate(batches(tasks, self.workers,
+                                                               spread=2, most=64))]
+        try:
+            for _, played in distributed.as_completed(self.futures, with_results=True):
+                yield from played
+        except distributed.client.FutureCancelledError:
+            raise TournamentError("the cluster dropped the tournament's tasks (its "
+                                  "scheduler restarted?); resume the journal") from None
+        except Exception as exc:  # noqa: BLE001 - KilledWorker and the like, from Dask
+            raise TournamentError(f"the cluster could not play a task ({type(exc).__name__}: "
+                                  f"{exc}); resume the journal to play the rest") from None
+
+    def close(self, at_once: bool = False) -> None:
+        """Cancel what is left, end the bots the workers keep, and disconnect."""
+        from .worker import release_bots
+
+        try:
+            if self.futures:
+                self.client.cancel(self.futures)
+            self.client.run(release_bots)
+        except Exception:  # noqa: BLE001 - a cluster already gone has nothing left to end
+            pass
+        self._shut()
+
+    def _shut(self) -> None:
+        client = getattr(self, "client", None)
+        if client is not None:
+            client.close()
+        if self.local is not None:
+            self.local.close()
+
+
+
+def cluster_settings(settings: Settings, asked_sandbox: Any, address: str) -> Settings:
+    """The settings for the cluster's workers: the sandbox as asked (``auto`` is worked
+    out on each worker, which may or may not have bubblewrap), still hiding the logs.
+
+    On another machine the journal's folder may not exist: the bots' logs go to a
+    relative folder, which each worker places in its own temporary directory
+    (`referee.worker.play_batch`).
+    """
+    if LOCAL.match(address) or settings.log_dir is None:
+        return replace(settings, sandbox=asked_sandbox.hiding(settings.log_dir))
+    return replace(settings, log_dir=os.path.join(REMOTE_LOGS, os.path.basename(
+        settings.log_dir)), sandbox=asked_sandbox)

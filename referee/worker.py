@@ -1,0 +1,175 @@
+"""Where a tournament's games are played: a worker process, a Dask worker, or the main process.
+
+A worker keeps between games what can serve the next one:
+
+* the engine, built once per ruleset (`engine_for`);
+* one process per external bot (`KeptBots`): a bot that speaks protocol 1.1
+  plays game after game in the same process (``newgame`` instead of
+  ``quit``), and is started again only after a fault of its own (crash,
+  timeout, illegal answer, a failed ``newgame``) or when its CPU time nears
+  its lifetime limit (`referee.sandbox.Cell.room_for_a_game`).  Each entrant
+  has its own process, which only ever plays that entrant, so nothing of one
+  game reaches another player; each game's logs go to that game's folder.
+
+Each game comes back as a `Played`: the journal line's body (canonical JSON,
+which the main process signs, so the referee's key never leaves it) and the
+short row the standings read.  A game that raises is an error row, never a
+crashed tournament.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+import threading
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from agon.bots import BUILTIN
+
+from .engine import Engine
+from .match import player_seed, run_match
+from .players import Limits, Player, SubprocessPlayer, make_player
+from .ruleset_model import Ruleset
+from .sandbox import Sandbox
+from .schedule import GameTask
+from .signing import canonical
+
+ROW_KEYS = ("result", "forfeits", "teams")  # what the standings read of a record
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What every game of one tournament shares: sent to each worker once."""
+
+    ruleset: Ruleset
+    options: dict[str, Any]
+    limits: Limits
+    specs: dict[str, str]  # entrant name -> spec
+    log_dir: str | None  # external bots' logs: <log_dir>/<game key>/<seat>.log
+    sandbox: Sandbox = field(default_factory=Sandbox)  # hides the log folder from the bots
+
+
+@dataclass(frozen=True)
+class Played:
+    """One finished game: its journal line's body and its row for the standings."""
+
+    key: str
+    body: bytes  # canonical JSON of the journal line, not yet signed
+    row: dict[str, Any]  # tournament, result, forfeits, teams (or error)
+
+
+def short_row(entry: dict[str, Any]) -> dict[str, Any]:
+    """What the standings read of a journal line: the record without its moves."""
+    if "error" in entry:
+        return {"tournament": entry["tournament"], "error": entry["error"]}
+    row = {key: entry.get(key) for key in ROW_KEYS}
+    row["tournament"] = entry["tournament"]
+    return row
+
+
+# -- what a worker keeps -------------------------------------------------------------
+
+_ENGINES: dict[str, Engine] = {}  # ruleset sha256 -> engine, for game after game
+
+
+def engine_for(ruleset: Ruleset) -> Engine:
+    """This process's engine for `ruleset`, built once (or inherited ready-built)."""
+    engine = _ENGINES.get(ruleset.sha256)
+    if engine is None:
+        from .games import engine_class  # engines import lazily
+
+        engine = _ENGINES[ruleset.sha256] = engine_class(ruleset.engine)(ruleset)
+    return engine
+
+
+class KeptBots:
+    """The external bots one worker keeps up: one player (one process) per entrant.
+
+    `player` hands out the entrant's player for the next game (a fresh
+    in-process bot for a built-in one); `close` ends every process when the
+    worker is done.
+    """
+
+    def __init__(self) -> None:
+        self.players: dict[tuple[str, str], SubprocessPlayer] = {}
+
+    def player(self, name: str, spec: str, seed: int, log_dir: Path | None,
+               sandbox: Sandbox) -> Player:
+        if spec in BUILTIN:
+            return make_player(spec, seed=seed)
+        kept = self.players.get((name, spec))
+        if kept is None:
+            made = make_player(spec, seed=seed, log_dir=log_dir, sandbox=sandbox)
+            if not isinstance(made, SubprocessPlayer):
+                return made
+            made.lasting = True
+            kept = self.players[name, spec] = made
+        kept.log_dir = log_dir
+        return kept
+
+    def close(self, quick: bool = False) -> None:
+        """End every process: each is sent `quit` and given a moment to exit, or, `quick`
+        (an interrupt), killed at once."""
+        players, self.players = self.players, {}
+        for player in players.values():
+            if quick:
+                player.quit_wait = 0.0
+            player.close()
+
+
+BOTS = KeptBots()  # this process's
+
+
+# -- playing -------------------------------------------------------------------------
+
+def play(settings: Settings, task: GameTask, bots: KeptBots = BOTS) -> Played:
+    """Play one game; any exception becomes an error row instead of a crash."""
+    info = task.info()
+    try:
+        entry = {"tournament": info, **_record(settings, task, bots)}
+    except Exception as exc:  # noqa: BLE001 - one broken game must not end the tournament
+        entry = {"tournament": info, "error": f"{type(exc).__name__}: {exc}"}
+    return Played(task.key, canonical(entry), short_row(entry))
+
+
+def _record(settings: Settings, task: GameTask, bots: KeptBots) -> dict[str, Any]:
+    engine = engine_for(settings.ruleset)
+    log_dir = None
+    if settings.log_dir and any(settings.specs[name] not in BUILTIN for _, name in task.seating):
+        log_dir = Path(settings.log_dir) / re.sub(r"[^A-Za-z0-9_.=-]+", "_", task.key)
+    players = {seat: bots.player(name, settings.specs[name], player_seed(task.seed, seat),
+                                 log_dir, settings.sandbox)
+               for seat, name in task.seating}
+    record = run_match(engine, players, seed=task.seed, options=dict(settings.options),
+                       limits=settings.limits)
+    return record.to_json()
+
+
+# -- on a Dask worker ------------------------------------------------------------------
+
+_ONE_AT_A_TIME = threading.Lock()  # a worker with several threads still plays one game
+
+
+def play_batch(settings: Settings, batch: list[GameTask]) -> list[Played]:
+    """A cluster task: the games of `batch` (whole units), one after the other."""
+    with _ONE_AT_A_TIME:
+        settings = _here(settings)
+        return [play(settings, task) for task in batch]
+
+
+def _here(settings: Settings) -> Settings:
+    """A relative log folder (a remote cluster's) placed in this machine's temporary
+    directory, and hidden from the bots."""
+    if settings.log_dir is None or os.path.isabs(settings.log_dir):
+        return settings
+    folder = os.path.join(tempfile.gettempdir(), settings.log_dir)
+    return replace(settings, log_dir=folder, sandbox=settings.sandbox.hiding(folder))
+
+
+def release_bots() -> None:
+    """End the bots this worker keeps (at the end of a cluster run)."""
+    with _ONE_AT_A_TIME:
+        BOTS.close()

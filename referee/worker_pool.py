@@ -1,0 +1,166 @@
+"""Games played on this machine: in the main process, or in forked worker processes.
+
+`InThisProcess` plays the games in the calling process.  `WorkerPool` forks
+`jobs` workers (on Linux; elsewhere they are spawned), each of which plays the
+batches of games it is sent one after the other and sends back each game as
+soon as it ends (`referee.worker.Played`), so the main process does little per
+game: it receives a few kilobytes, signs and writes a line.  Each worker keeps
+its engine and its bots between games (`referee.worker.KeptBots`).
+
+However the main process ends, its workers end with it: each asks the kernel
+for SIGKILL when its parent dies (PR_SET_PDEATHSIG; `kill -9` and `timeout`
+included), and their bots' wardens, told the same way, kill the bots.  On an
+interrupt the main process sends SIGTERM: a worker then stops at once, ending
+its bots without waiting for them to quit.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import sys
+from collections import deque
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
+from typing import Any
+
+from . import confine
+from .schedule import GameTask, TournamentError, batches
+from .worker import BOTS, Played, Settings, play
+
+PREFETCH = 2  # batches a worker holds: one it plays, one waiting, so it never idles
+STOP_WAIT = 3.0  # seconds workers have to end after SIGTERM before they are killed
+
+
+class InThisProcess:
+    """The games played here, one after the other (``--jobs 1``)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+
+    def play(self, tasks: list[GameTask]) -> Iterator[Played]:
+        for task in tasks:
+            yield play(self.settings, task)
+
+    def close(self, at_once: bool) -> None:
+        """End the bots kept here (at once, after an interrupt or an early stop)."""
+        BOTS.close(quick=at_once)
+
+
+@dataclass
+class _Worker:
+    process: Any  # multiprocessing.Process
+    conn: Connection
+    waiting: deque[int] = field(default_factory=deque)  # games left in each batch sent
+
+
+class WorkerPool:
+    """`jobs` worker processes playing batches of games; `close` them when done."""
+
+    def __init__(self, settings: Settings, jobs: int) -> None:
+        context = _context()
+        self.workers: list[_Worker] = []
+        for _ in range(jobs):
+            ours, theirs = context.Pipe()
+            process = context.Process(target=_serve, args=(theirs, settings, os.getpid()),
+                                      daemon=True, name="agon-worker")
+            process.start()
+            theirs.close()
+            self.workers.append(_Worker(process, ours))
+
+    def play(self, tasks: list[GameTask]) -> Iterator[Played]:
+        """Every game of `tasks`, as each finishes (in no particular order); they go to
+        the workers in batches of whole units (`referee.schedule.batches`)."""
+        queue = batches(tasks, len(self.workers))
+        for worker in self.workers:
+            for _ in range(PREFETCH):
+                self._feed(worker, queue)
+        busy = {worker.conn: worker for worker in self.workers if worker.waiting}
+        while busy:
+            for conn in wait(list(busy)):
+                worker = busy[conn]
+                try:
+                    played = conn.recv()
+                except (EOFError, OSError):
+                    raise TournamentError(
+                        f"a worker process died (exit status {_status(worker)}); the games "
+                        "it was playing are not in the journal: resume it to play them"
+                    ) from None
+                worker.waiting[0] -= 1
+                if not worker.waiting[0]:
+                    worker.waiting.popleft()
+                    self._feed(worker, queue)
+                if not worker.waiting:
+                    del busy[conn]
+                yield played
+
+    @staticmethod
+    def _feed(worker: _Worker, queue: Iterator[list[GameTask]]) -> None:
+        batch = next(queue, None)
+        if batch:
+            worker.conn.send(batch)
+            worker.waiting.append(len(batch))
+
+    def close(self, at_once: bool) -> None:
+        """Let the workers end when their games are done (their bots get `quit`), or,
+        `at_once` (an interrupt, an early stop), stop them now."""
+        for worker in self.workers:
+            try:
+                if at_once:
+                    worker.process.terminate()
+                else:
+                    worker.conn.send(None)
+            except (OSError, ValueError):
+                pass
+        for worker in self.workers:
+            worker.process.join(STOP_WAIT if at_once else None)
+            if worker.process.is_alive():
+                worker.process.kill()
+                worker.process.join()
+            worker.conn.close()
+
+
+def _status(worker: _Worker) -> str:
+    worker.process.join(1.0)
+    code = worker.process.exitcode
+    return "unknown" if code is None else f"killed by signal {-code}" if code < 0 else str(code)
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """Fork where it is safe (Linux): workers start at once and inherit the engine
+    and engines registered at run time (`referee.games.register`)."""
+    if sys.platform == "linux":
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context()
+
+
+# -- in the worker -------------------------------------------------------------------
+
+def _serve(conn: Connection, settings: Settings, parent: int) -> None:
+    """A worker: play each batch it is sent, send back each game; None or EOF ends it."""
+    _die_with(parent)
+    quick = True
+    try:
+        while (batch := conn.recv()) is not None:
+            for task in batch:
+                conn.send(play(settings, task))
+        quick = False
+    except (EOFError, OSError, SystemExit):
+        pass
+    finally:
+        BOTS.close(quick=quick)
+
+
+def _die_with(parent: int) -> None:
+    """Leave Ctrl-C to the parent, stop at once on its SIGTERM, and die with it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _terminate)
+    confine.die_with_parent(signal.SIGKILL)
+    if os.getppid() != parent:  # it died before we asked to be told
+        os._exit(1)
+
+
+def _terminate(signum: int, frame: Any) -> None:
+    raise SystemExit(128 + signum)

@@ -1,0 +1,98 @@
+"""What an organiser sees when a tournament is stopped: Ctrl-C and SIGTERM print the
+table so far and how to resume; kill -9 leaves no worker or bot process behind."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from agon.referee.warden import descendants
+
+LONG = ["earth-and-water", "--bot", "a=random", "--bot",
+        f"b={sys.executable} -m agon.bots.random", "--games", "150", "--seed", "3"]
+
+
+def start(args: list[str], cwd: Path) -> subprocess.Popen:
+    env = {**os.environ, "TMPDIR": str(cwd)}  # where a journal without --out goes
+    return subprocess.Popen([sys.executable, "-m", "agon", "tournament", *args], cwd=cwd,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+
+
+def wait_for(condition, seconds: float = 60.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.05)
+
+
+def games_in(journal: Path) -> int:
+    return max(0, len(journal.read_text().splitlines()) - 1) if journal.exists() else 0
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.parametrize("how, status", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_an_interrupt_prints_the_table_so_far_and_the_resume_command(tmp_path, how, status):
+    journal = tmp_path / "games.jsonl"
+    run = start([*LONG, "--jobs", "2", "--out", str(journal)], tmp_path)
+    wait_for(lambda: games_in(journal) >= 4)
+    run.send_signal(how)
+    out, err = run.communicate(timeout=60)
+    assert run.returncode == status, err
+    played = games_in(journal)
+    match = re.search(r"interrupted after (\d+) of 300 games", err)
+    assert match and int(match.group(1)) == played
+    assert f"--resume {journal}" in err and "Traceback" not in err
+    assert f"{played} of 300 games" in out and re.search(r"^a +", out, re.M)  # the table
+    if how == signal.SIGINT:  # resuming with the journal alone plays the rest
+        resumed = subprocess.run([sys.executable, "-m", "agon", "tournament", "--resume",
+                                  str(journal)], cwd=tmp_path,
+                                 capture_output=True, text=True, timeout=300)
+        assert resumed.returncode == 0, resumed.stderr
+        assert "300 games" in resumed.stdout and games_in(journal) == 300
+
+
+def test_without_out_an_interrupt_keeps_the_journal_in_a_named_temporary_file(tmp_path):
+    run = start(LONG, tmp_path)
+    wait_for(lambda: any(games_in(p) >= 2 for p in tmp_path.glob("agon-tournament-*.jsonl")))
+    run.send_signal(signal.SIGINT)
+    out, err = run.communicate(timeout=60)
+    assert run.returncode == 130
+    named = re.search(r"the journal is (\S+);", err)
+    assert named and Path(named.group(1)).parent == tmp_path
+    assert games_in(Path(named.group(1))) >= 2 and f"--resume {named.group(1)}" in err
+
+
+def test_a_finished_run_without_out_leaves_no_temporary_journal(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "agon", "tournament", "earth-and-water",
+                           "-b", "random", "-b", "r2=random", "--games", "2"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "TMPDIR": str(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    assert not list(tmp_path.glob("agon-tournament-*"))
+
+
+def test_kill_9_of_the_main_process_leaves_no_worker_and_no_bot(tmp_path):
+    journal = tmp_path / "games.jsonl"
+    run = start([*LONG, "--jobs", "2", "--out", str(journal)], tmp_path)
+    wait_for(lambda: games_in(journal) >= 2)
+    below = descendants(run.pid)
+    assert len(below) >= 3  # two workers and at least one bot (with its warden)
+    run.kill()
+    run.wait(timeout=10)
+    wait_for(lambda: not any(alive(pid) for pid in below), seconds=15)
+    run.stdout.close()
+    run.stderr.close()
