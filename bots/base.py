@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from agon.referee.engine import Decision, State
+
+from .params import SEED, Param, settle
 
 
 class Bot:
@@ -14,14 +16,26 @@ class Bot:
     Subclasses override `choose`; `start` and `event` are optional hooks.
     A bot that sets `wants_state` gets, with each decision, a State consistent
     with what its seat knows and the rest resampled, to search from.
+
+    `params` declares the bot's tunables (bots/params.py); the constructor
+    takes them as keywords, checks them and keeps every value in `settings`.
+    `games` names the engines the bot can play, None for every one.
     """
 
     name = "bot"
     version = "1.0"
     wants_state = False
+    params: ClassVar[tuple[Param, ...]] = ()
+    games: ClassVar[tuple[str, ...] | None] = None
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, **settings: Any) -> None:
         self.rng = random.Random(seed)
+        self.settings = settle(self.name, self.params, settings)
+
+    @classmethod
+    def all_params(cls) -> tuple[Param, ...]:
+        """Its own parameters, then the seed every bot takes."""
+        return (*cls.params, SEED)
 
     def start(self, hello: dict[str, Any]) -> None:
         """The game begins: hello holds game, seat, seats, ruleset, limits."""

@@ -10,7 +10,7 @@ from pathlib import Path
 import typer
 from tabulate import tabulate
 
-from agon.bots import BUILTIN
+from agon.bots import builtin_name
 from agon.referee.engine import Event
 from agon.referee.games import UnknownEngine, engine_class
 from agon.referee.lookup import answer
@@ -80,7 +80,7 @@ def play(
     if not quiet:
         typer.echo(f"{rs.name} ({rs.ref}), seed {seed}: "
                    + ", ".join(f"{s}={specs[s]}" for s in seats))
-    external = [s for s in seats if specs[s] not in BUILTIN and specs[s] != "human"]
+    external = [s for s in seats if not builtin_name(specs[s]) and specs[s] != "human"]
     rules = bot_rules(sandbox, bot_env, bot_network, bot_limit, programs=bool(external))
     limits = Limits(handshake=handshake_time, move=move_time, game=game_time,
                     max_log=rules.max_log)

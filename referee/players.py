@@ -7,6 +7,7 @@ language or a person.
 
 from __future__ import annotations
 
+import difflib
 import os
 import shlex
 import shutil
@@ -20,8 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, NoReturn
 
-from agon.bots import BUILTIN, bot_class
+from agon.bots import BUILTIN, bot_class, builtin_name
 from agon.bots.base import Bot
+from agon.bots.params import SEED, ParamError, parse_settings, settle
 
 from . import protocol, transport
 from .engine import Decision, State
@@ -121,12 +123,21 @@ class InProcessPlayer(Player):
     exception inside the bot is a crash.
     """
 
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: Bot, settings: dict[str, str] | None = None) -> None:
         self.bot = bot
+        self.settings = settings or {}
         self.wants_state = bot.wants_state
 
     def identity(self) -> dict[str, Any]:
-        return {"name": self.bot.name, "version": self.bot.version, "kind": "builtin"}
+        who = {"name": self.bot.name, "version": self.bot.version, "kind": "builtin"}
+        if self.settings:
+            who["params"] = dict(self.settings)
+        return who
+
+    def give(self, files: dict[str, bytes]) -> None:
+        # what a program would find in its directory (a ruleset that is not shipped)
+        if hasattr(self.bot, "files"):
+            self.bot.files.update(files)
 
     def start(self, hello: dict[str, Any], limits: Limits) -> None:
         self._call("handshake", self.bot.start, hello)
@@ -565,23 +576,75 @@ class HumanPlayer(Player):
 
 # -- from a --seat / --bot spec to a player ----------------------------------
 
+@dataclass
+class BuiltinSpec:
+    """A built-in bot and its parameters, as a spec names them.
+
+    The spec is ``NAME`` or ``NAME:KEY=VALUE,KEY=VALUE...`` (no spaces needed:
+    ``ismcts:time=0.5,c=0.7``); the keys are the bot's declared parameters
+    (`agon bots`), ``seed`` included.
+    """
+
+    name: str
+    settings: dict[str, str]
+
+    def bot(self, seed: int) -> Bot:
+        """The bot, seeded by the spec's `seed=` if it has one, else by `seed`."""
+        settings = dict(self.settings)
+        if "seed" in settings:
+            seed = SEED.parse(settings.pop("seed"))
+        return bot_class(self.name)(seed, **settings)
+
+    def argv(self) -> list[str]:
+        """The same bot as a program speaking the protocol."""
+        argv = [sys.executable, "-m", f"agon.bots.{self.name}"]
+        for key, value in self.settings.items():
+            argv += [f"--{key}", value]
+        return argv
+
+
+def builtin_spec(spec: str) -> BuiltinSpec | None:
+    """The built-in bot `spec` names, None when it names none.
+
+    Raises ValueError with a clear message for a built-in bot's unknown
+    parameter or a value it cannot take (checked here, before any game).
+    """
+    name = builtin_name(spec)
+    if name is None:
+        return None
+    rest = spec.strip()[len(name):]
+    sep, rest = rest[:1], rest[1:]
+    if sep and not rest.strip():
+        raise ValueError(f"{spec!r}: nothing after {name}: (e.g. {name}:seed=7, "
+                         "or the bare name)")
+    settings = parse_settings(name, rest) if sep else {}
+    cls = bot_class(name)
+    try:
+        settle(name, cls.all_params(), settings)
+        cls(0, **{k: v for k, v in settings.items() if k != "seed"})  # cross-checks (budgets)
+    except ParamError as err:
+        raise ValueError(str(err)) from None
+    return BuiltinSpec(name, settings)
+
+
 def make_player(spec: str, *, seed: int, log_dir: Path | None = None,
                 rules_lookup: Callable[[str], str] | None = None,
                 stdin: IO[str] | None = None, stdout: IO[str] | None = None,
                 transcript: bool = True, sandbox: Sandbox | None = None) -> Player:
     """The player a command-line spec names.
 
-    `spec` is a built-in bot name (`bots.BUILTIN`), ``human``, or a command
-    line for an external program, split like a shell would but never run
-    through one.  A program's stderr and `info` lines go to
-    ``<log_dir>/<seat>.log`` and, with `transcript`, every line exchanged to
-    ``<log_dir>/<seat>.transcript``; it runs in `sandbox` (default: the
+    `spec` is a built-in bot (`bots.BUILTIN`, with parameters: `BuiltinSpec`),
+    ``human``, or a command line for an external program, split like a shell
+    would but never run through one.  A program's stderr and `info` lines go
+    to ``<log_dir>/<seat>.log`` and, with `transcript`, every line exchanged
+    to ``<log_dir>/<seat>.transcript``; it runs in `sandbox` (default: the
     default `Sandbox`).  Raises ValueError with a clear message for anything
     else.
     """
     name = spec.strip()
-    if name in BUILTIN:
-        return InProcessPlayer(bot_class(name)(seed))
+    builtin = builtin_spec(name)
+    if builtin is not None:
+        return InProcessPlayer(builtin.bot(seed), builtin.settings)
     if name == "human":
         return HumanPlayer(stdin=stdin, stdout=stdout, rules_lookup=rules_lookup)
     try:
@@ -591,9 +654,13 @@ def make_player(spec: str, *, seed: int, log_dir: Path | None = None,
     if not argv:
         raise ValueError("empty bot spec: give a built-in bot name, 'human', or a command line")
     if not _runnable(argv[0]):
-        builtin = ", ".join(sorted(BUILTIN))
-        raise ValueError(f"unknown bot {spec!r}: not a built-in bot ({builtin}), not 'human', "
-                         f"and {argv[0]!r} is not a program found on PATH or an executable file")
+        builtin_names = ", ".join(sorted(BUILTIN))
+        head = argv[0].partition(":")[0]
+        close = difflib.get_close_matches(head, [*BUILTIN, "human"], n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise ValueError(f"unknown bot {spec!r}{hint}: not a built-in bot ({builtin_names}), "
+                         f"not 'human', and {argv[0]!r} is not a program found on PATH or an "
+                         "executable file")
     return SubprocessPlayer(argv, log_dir=log_dir, transcript=transcript, sandbox=sandbox)
 
 

@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from agon.bots import BUILTIN
+from agon.bots import builtin_name
 
 from . import confine
 from .journal import JOURNAL_FORMAT, Journal, Verifier, header_mismatches, trusted_rows
@@ -113,8 +113,9 @@ def derive_name(spec: str) -> str:
     """The name of an entrant given without one: a built-in bot's own name, else
     its program's (``python3 -m agon.bots.random`` -> random, ``./bots/my_bot.py
     --fast`` -> my_bot); "" when nothing usable is left."""
-    if spec in BUILTIN:
-        return spec
+    builtin = builtin_name(spec)
+    if builtin:
+        return builtin
     try:
         words = shlex.split(spec)
     except ValueError:
@@ -332,7 +333,7 @@ def check_names(entrants: list[Entrant]) -> None:
 
 def _sandbox_for(entrants: list[Entrant], sandbox: Sandbox) -> Sandbox:
     """The sandbox resolved here, once, where bot programs will run (games get it so)."""
-    if all(entrant.spec in BUILTIN for entrant in entrants):
+    if all(builtin_name(entrant.spec) for entrant in entrants):
         return sandbox
     return sandbox.resolved()
 
@@ -395,7 +396,7 @@ def _play(job: GameJob) -> dict[str, Any]:
     engine = _engine_for(job.ruleset_ref, job.ruleset_sha256, job.rulesets_path)
     task = job.task
     log_dir = None
-    if job.log_dir and any(job.specs[name] not in BUILTIN for _, name in task.seating):
+    if job.log_dir and any(not builtin_name(job.specs[name]) for _, name in task.seating):
         log_dir = Path(job.log_dir) / re.sub(r"[^A-Za-z0-9_.=-]+", "_", task.key)
         log_dir.mkdir(parents=True, exist_ok=True)
     players: dict[str, Any] = {}
