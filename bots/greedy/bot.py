@@ -7,7 +7,9 @@ its own (a card played for a movement, then where from, then where to) it
 looks through `depth` of them, trying `width` of the choices at each, so that
 "play this card to move" is judged by the best move it allows.  Dice and
 hidden cards make one sample noisy: each action is judged over `samples`
-worlds.  Ties are broken at random.
+worlds.  The look through later decisions is made shallower where the actions
+are many, so that a decision costs at most about `LOOKS` judgements.  Ties are
+broken at random.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ SAMPLES = Param("samples", int, 2, "sampled worlds each action is judged in", lo
 DEPTH = Param("depth", int, 2, "own decisions looked through after an action (a card, then "
                                "its movement)", low=0, high=4)
 WIDTH = Param("width", int, 4, "choices tried at each of those later decisions", low=1, high=50)
+LOOKS = 256   # judgements a decision may cost before the look ahead is cut shorter
 
 
 class GreedyBot(Bot):
@@ -47,12 +50,16 @@ class GreedyBot(Bot):
         if len(legal) == 1 or state is None or self.evaluator is None:
             return self.rng.choice(legal)
         seat = decision.seat
+        samples, width = self.settings["samples"], self.settings["width"]
+        depth = self.settings["depth"]
+        while depth > 0 and len(legal) * samples * width ** depth > LOOKS:
+            depth -= 1
         scores = {}
         for action in legal:
             total = 0.0
-            for _ in range(self.settings["samples"]):
+            for _ in range(samples):
                 world = state.determinize(seat, self.rng)
-                total += self.look(world, seat, action, self.settings["depth"])
+                total += self.look(world, seat, action, depth)
             scores[action] = total
         best = max(scores.values())
         return self.rng.choice([a for a in legal if scores[a] >= best - 1e-9])
