@@ -90,7 +90,7 @@ def verdict(run: Run, code: int, phrase: str) -> str:
 
 # -- the cases -------------------------------------------------------------------------
 
-VARIANT = "format: agon-ruleset/1\nid: v\nname: V\nversion: 1\n"
+VARIANT = "format: agon-ruleset/1\nid: v\nname: V\nversion: \"1\"\n"
 
 RULESETS = {  # case -> (file text, phrase of the expected refusal)
     "ruleset nested 30,000 deep (flow)": ("a: " + "[" * 30_000 + "]" * 30_000 + "\n",

@@ -10,10 +10,11 @@ everywhere.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from agon.referee.suggest import did_you_mean
 
 
 class ParamError(ValueError):
@@ -53,7 +54,7 @@ class Param:
         if self.kind is str:
             if not isinstance(value, str) or value not in self.choices:
                 raise ParamError(f"{self.name} must be {self.allowed()}, not {value!r}"
-                                 + _did_you_mean(str(value), self.choices))
+                                 + did_you_mean(str(value), self.choices))
             return value
         if isinstance(value, bool) or not isinstance(value, int | float) or \
                 (self.kind is int and not isinstance(value, int)) or value != value:
@@ -102,7 +103,7 @@ def settle(bot: str, params: Iterable[Param], given: Mapping[str, Any]) -> dict[
     for name, value in given.items():
         if name not in table:
             raise ParamError(f"{bot} has no parameter {name!r}"
-                             + _did_you_mean(name, table)
+                             + did_you_mean(name, table)
                              + (f"; its parameters: {', '.join(table)}" if table else
                                 "; it takes none"))
         param = table[name]
@@ -126,11 +127,6 @@ def parse_settings(bot: str, text: str) -> dict[str, str]:
             raise ParamError(f"{bot}: {key} is given twice")
         pairs[key] = value
     return pairs
-
-
-def _did_you_mean(word: str, known: Iterable[str]) -> str:
-    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def _number(value: float) -> str:

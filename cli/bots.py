@@ -11,7 +11,8 @@ from agon.referee.games import ENGINES
 from .common import Format, emit
 
 
-def bots(fmt: Format = typer.Option(Format.table, "--format", help="table, json or csv")) -> None:
+def bots(fmt: Format = typer.Option(Format.table, "--format", metavar="table|json|csv",
+                                    help="table, json or csv")) -> None:
     """List the built-in bots, usable as BOT in `agon play` and `agon tournament`.
 
     A bot's parameters follow its name: `ismcts:time=0.1,c=0.7`; as a program

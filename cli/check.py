@@ -9,13 +9,17 @@ from typing import Annotated
 
 import typer
 
+from agon.bots import BUILTIN
 from agon.referee.compliance import check_bot
 from agon.referee.games import UnknownEngine, engine_class
+from agon.referee.match import game_seats
 from agon.referee.players import Limits, builtin_spec
 from agon.referee.ruleset import RulesetError, load_ruleset
 from agon.referee.sandbox import shield_referee
 
 from .common import (
+    FAILED,
+    USAGE,
     BotEnvOption,
     BotLimitOption,
     BotNetworkOption,
@@ -24,27 +28,34 @@ from .common import (
     bot_rules,
     fail,
     parse_pairs,
+    ruleset_failure,
+    unknown_bot,
 )
 
 
 def check(
     bot: Annotated[str, typer.Argument(
-        help="the bot's command line, quoted (or a built-in bot name)")],
+        metavar="BOT", help="the bot's command line, quoted (or a built-in bot name)")],
     ruleset: Annotated[str, typer.Option(
-        "--ruleset", "-r", help="a shipped ruleset id or a ruleset file")],
+        "--ruleset", "-r", metavar="RULESET", help="a shipped ruleset id or a ruleset file")],
     seat: Annotated[str | None, typer.Option(
-        help="the seat the bot plays (default: the first)")] = None,
-    seed: Annotated[int, typer.Option(help="game seed of the session")] = 1,
+        metavar="SEAT",
+        help="check only this seat (default: every seat, one session each)")] = None,
+    players: Annotated[int | None, typer.Option(
+        "--players", "-p", metavar="N",
+        help="seats in the game (default: the ruleset's fixed seats, else 2 where it "
+             "allows it, else its minimum)")] = None,
+    seed: Annotated[int, typer.Option(metavar="N", help="game seed of the session")] = 1,
     option: Annotated[list[str] | None, typer.Option(
-        "--option", "-o", help="ruleset option NAME=VALUE")] = None,
+        "--option", "-o", metavar="NAME=VALUE", help="ruleset option NAME=VALUE")] = None,
     move_time: Annotated[float, typer.Option(
-        help="seconds the bot may think per decision")] = 10.0,
+        metavar="SECONDS", help="seconds the bot may think per decision")] = 10.0,
     handshake_time: Annotated[float, typer.Option(
-        help="seconds the bot has to say `ready`")] = 10.0,
+        metavar="SECONDS", help="seconds the bot has to say `ready`")] = 10.0,
     decisions: Annotated[int, typer.Option(
-        help="stop the game after this many decisions")] = 2000,
+        metavar="N", help="stop each game after this many decisions")] = 2000,
     log_dir: Annotated[Path | None, typer.Option(
-        help="keep the bot's stderr log here")] = None,
+        metavar="DIR", help="keep the bot's stderr logs here")] = None,
     rulesets_path: RulesetsPath = None,
     sandbox: SandboxOption = "auto",
     bot_env: BotEnvOption = None,
@@ -53,11 +64,14 @@ def check(
 ) -> None:
     """Check that a bot program speaks the agon protocol (docs/protocol.md).
 
-    The bot plays one seat of a real game against random moves: it must
-    answer the hello with `ready`, ignore events it does not know, answer
-    every ask with a legal action in time, and exit after `quit`.  Where it
-    fails, the last lines exchanged and the bot's stderr are shown.
-    Exit status: 0 compliant, 1 not compliant, 2 usage error.
+    The bot plays each seat of a real game in turn (one session per seat,
+    the other seats moving at random; --seat S checks one): it must answer
+    the hello with `ready`, ignore events it does not know, answer every ask
+    with a legal action in time, and exit after `quit`.  Where it fails, the
+    last lines exchanged and the bot's stderr are shown, and a timeout lists
+    its usual causes.
+    Exit status: 0 compliant, 1 not compliant (or the ruleset file is
+    invalid), 2 usage error.
 
     Example: agon check "python3 bots/examples/minimal_bot.py" --ruleset earth-and-water
     """
@@ -66,20 +80,30 @@ def check(
     try:
         rs = load_ruleset(ruleset, tuple(rulesets_path or ()))
         engine = engine_class(rs.engine)(rs)
-        options = parse_pairs(option, "--option")
-    except (UnknownEngine, RulesetError, OSError) as exc:
-        fail(str(exc), code=2)
+    except RulesetError as exc:
+        ruleset_failure(exc)
+    except (UnknownEngine, OSError) as exc:
+        fail(str(exc))
+    options = parse_pairs(option, "--option")
     argv = _command(bot)
     limits = Limits(handshake=handshake_time, move=move_time,
                     game=max(600.0, move_time * decisions), max_log=rules.max_log)
+    count = players if players is not None else rs.default_players()
     try:
-        report = check_bot(argv, engine, seat=seat, seed=seed, options=options, limits=limits,
-                           max_decisions=decisions, log_dir=log_dir, sandbox=rules.sandbox)
+        seats = [seat] if seat else game_seats(engine, count)
+        reports = [check_bot(argv, engine, seat=name, players=count, seed=seed, options=options,
+                             limits=limits, max_decisions=decisions, log_dir=log_dir,
+                             sandbox=rules.sandbox)
+                   for name in seats]
     except (ValueError, RulesetError) as exc:
-        fail(str(exc), code=2)
-    typer.echo(report.render())
-    if not report.passed:
-        raise typer.Exit(1)
+        fail(str(exc), USAGE)
+    typer.echo("\n\n".join(report.render() for report in reports))
+    failed = [report.seat for report in reports if not report.passed]
+    if len(reports) > 1:
+        typer.echo(f"\n{'FAIL as ' + ', '.join(failed) if failed else 'PASS'}: "
+                   f"{len(reports) - len(failed)} of {len(reports)} seats passed")
+    if failed:
+        raise typer.Exit(FAILED)
 
 
 def _command(bot: str) -> list[str]:
@@ -87,15 +111,16 @@ def _command(bot: str) -> list[str]:
     try:
         builtin = builtin_spec(bot)
     except ValueError as exc:
-        fail(str(exc), code=2)
+        fail(str(exc), USAGE)
     if builtin is not None:
         return builtin.argv()
     try:
         argv = shlex.split(bot)
     except ValueError as exc:
-        fail(f"cannot read the bot command {bot!r}: {exc}", code=2)
+        fail(f"cannot read the bot command {bot!r}: {exc}", USAGE)
     if not argv:
-        fail("give the bot's command line", code=2)
+        fail("give the bot's command line", USAGE)
     if shutil.which(argv[0]) is None:
-        fail(f"{argv[0]!r} is not a program found on PATH or an executable file", code=2)
+        unknown_bot(f"{argv[0]!r} is not a program found on PATH or an executable file, "
+                    f"nor a built-in bot ({', '.join(sorted(BUILTIN))})", bot)
     return argv

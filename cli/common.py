@@ -15,8 +15,10 @@ from typing import Annotated, Any, NoReturn
 import typer
 from tabulate import tabulate
 
+from agon.bots import BUILTIN
 from agon.referee.ruleset import Ruleset, RulesetError, load_ruleset
 from agon.referee.sandbox import LIMITS, MODES, Sandbox, SandboxError
+from agon.referee.suggest import did_you_mean
 
 
 class Format(StrEnum):
@@ -25,10 +27,25 @@ class Format(StrEnum):
     csv = "csv"
 
 
-def fail(message: str, code: int = 1) -> NoReturn:
+# Exit statuses, the same for every command (README.md, "Exit status").
+FAILED = 1  # a file or a game that agon read or ran fails: invalid, not verified, not compliant
+USAGE = 2  # the command line is wrong: an unknown name, a malformed value, a missing file
+
+
+def fail(message: str, code: int = FAILED) -> NoReturn:
     """Print an error for a person on stderr and exit with `code`."""
     typer.echo(f"agon: error: {message}", err=True)
     raise typer.Exit(code)
+
+
+def ruleset_failure(exc: RulesetError) -> NoReturn:
+    """Exit for a ruleset that cannot be used.
+
+    A ruleset error with issues comes from a file that was read and is wrong
+    (1); one without names what the user typed: an unknown ruleset, an
+    unknown option or a value it does not take (2).
+    """
+    fail(str(exc), FAILED if exc.issues else USAGE)
 
 
 def parse_pairs(values: list[str] | None, what: str) -> dict[str, str]:
@@ -37,16 +54,16 @@ def parse_pairs(values: list[str] | None, what: str) -> dict[str, str]:
     for item in values or []:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            fail(f"{what} must look like NAME=VALUE, not {item!r}", code=2)
+            fail(f"{what} must look like NAME=VALUE, not {item!r}", USAGE)
         if key.strip() in pairs:
-            fail(f"{what} {key.strip()!r} is given twice", code=2)
+            fail(f"{what} {key.strip()!r} is given twice", USAGE)
         pairs[key.strip()] = value.strip()
     return pairs
 
 
 # The same option on every command that reads rulesets.
 RulesetsPath = Annotated[list[Path] | None, typer.Option(
-    "--rulesets-path", envvar="AGON_RULESETS_PATH", file_okay=False,
+    "--rulesets-path", envvar="AGON_RULESETS_PATH", file_okay=False, metavar="DIR",
     help="a folder of rulesets: ids are looked up there, and `extends:` may lead there "
          "(repeatable; AGON_RULESETS_PATH takes folders separated by ':')")]
 
@@ -55,25 +72,36 @@ def open_ruleset(ref: str, rulesets_path: list[Path] | None = None) -> Ruleset:
     try:
         return load_ruleset(ref, tuple(rulesets_path or ()))
     except RulesetError as exc:
-        fail(str(exc))
+        ruleset_failure(exc)
 
 
-def emit(rows: list[dict[str, Any]], fmt: Format, *, title: str | None = None) -> None:
-    """Rows as a table (default), a JSON list or CSV on stdout."""
+def unknown_bot(message: str, spec: str) -> NoReturn:
+    """A bot that is neither built in nor a program: a usage error, with the nearest name."""
+    name = spec.strip().partition(":")[0]   # `ismcts:time=1` names the bot ismcts
+    fail(f"{message}{did_you_mean(name, [*BUILTIN, 'human'])}", USAGE)
+
+
+def emit(rows: list[dict[str, Any]], fmt: Format, *, title: str | None = None,
+         columns: list[str] | None = None) -> None:
+    """Rows as a table (default), a JSON list or CSV on stdout.
+
+    CSV always starts with its header row: `columns`, else the first row's keys.
+    """
     if fmt == Format.json:
         typer.echo(json.dumps(rows, indent=1))
         return
     if fmt == Format.csv:
         buffer = io.StringIO()
-        if rows:
-            writer = csv.DictWriter(buffer, fieldnames=list(rows[0]))
+        header = columns or list(rows[0] if rows else [])
+        if header:
+            writer = csv.DictWriter(buffer, fieldnames=header, lineterminator="\n")
             writer.writeheader()
             writer.writerows(rows)
         sys.stdout.write(buffer.getvalue())
         return
     if title:
         typer.echo(title)
-    typer.echo(tabulate(rows, headers="keys") if rows else "(none)")
+    typer.echo(tabulate(rows, headers="keys", disable_numparse=True) if rows else "(none)")
 
 
 # -- how bots are isolated: the options play, tournament and check share -------------
@@ -81,15 +109,15 @@ def emit(rows: list[dict[str, Any]], fmt: Format, *, title: str | None = None) -
 _LIMIT_HELP = "; ".join(f"{name} ({unit + ', ' if unit else ''}{meaning})"
                         for name, (_, unit, meaning) in LIMITS.items())
 SandboxOption = Annotated[str, typer.Option(
-    "--sandbox", help=f"how bot programs are isolated: {', '.join(MODES)} (auto: bubblewrap "
+    "--sandbox", metavar="MODE", help=f"how bot programs are isolated: {', '.join(MODES)} (auto: bubblewrap "
                       "where it works, else the fallback; see docs/protocol.md)")]
 BotEnvOption = Annotated[list[str] | None, typer.Option(
-    "--bot-env", help="NAME=VALUE: an environment variable every bot program gets "
+    "--bot-env", metavar="NAME=VALUE", help="NAME=VALUE: an environment variable every bot program gets "
                       "(they get PATH, HOME, TMPDIR and LANG, and nothing else)")]
 BotNetworkOption = Annotated[bool, typer.Option(
     "--bot-network", help="let bot programs use the network (default: no network)")]
 BotLimitOption = Annotated[list[str] | None, typer.Option(
-    "--bot-limit", help=f"NAME=VALUE, 0 for none: {_LIMIT_HELP}; log (MB of each bot's log "
+    "--bot-limit", metavar="NAME=VALUE", help=f"NAME=VALUE, 0 for none: {_LIMIT_HELP}; log (MB of each bot's log "
                         "and transcript, default 4)")]
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
@@ -109,16 +137,16 @@ def bot_rules(mode: str, env: list[str] | None, network: bool, limits: list[str]
     variables = parse_pairs(env, "--bot-env")
     for name in variables:
         if not _ENV_NAME.match(name):
-            fail(f"--bot-env {name!r}: a variable name is letters, digits and _", code=2)
+            fail(f"--bot-env {name!r}: a variable name is letters, digits and _", USAGE)
     wanted = parse_pairs(limits, "--bot-limit")
     log_mb = wanted.pop("log", "4")
     if not log_mb.isdigit() or int(log_mb) < 1:
-        fail(f"--bot-limit log takes a whole number of MB >= 1, not {log_mb!r}", code=2)
+        fail(f"--bot-limit log takes a whole number of MB >= 1, not {log_mb!r}", USAGE)
     try:
         sandbox = Sandbox(mode=mode, network=network, env=tuple(variables.items()))
         sandbox = sandbox.with_limits(wanted)
         if programs:
             sandbox = sandbox.resolved()
     except SandboxError as exc:
-        fail(str(exc), code=2)
+        fail(str(exc), USAGE)
     return BotRules(sandbox, int(log_mb) << 20)

@@ -16,7 +16,8 @@ class Action(StrEnum):
     rotate = "rotate"
 
 
-def key(action: Action = typer.Argument(..., help="show, or rotate (start a new key)")) -> None:
+def key(action: Action = typer.Argument(..., metavar="show|rotate",
+                                        help="show, or rotate (start a new key)")) -> None:
     """The key the referee signs records and journals with.
 
     It lives in $XDG_DATA_HOME/agon/ (default ~/.local/share/agon/), readable

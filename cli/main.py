@@ -34,7 +34,7 @@ def main(version: bool = typer.Option(False, "--version", callback=_show_version
 
 
 COMMANDS = ["rulesets", "validate", "rules", "play", "tournament", "replay", "check", "bots",
-            "key"]
+            "key", "map"]
 
 for _name in COMMANDS:
     try:

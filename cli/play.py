@@ -14,7 +14,7 @@ from agon.bots import builtin_name
 from agon.referee.engine import Event
 from agon.referee.games import UnknownEngine, engine_class
 from agon.referee.lookup import answer
-from agon.referee.match import run_match
+from agon.referee.match import run_match, seat_order
 from agon.referee.players import Limits, make_player
 from agon.referee.records import GameRecord
 from agon.referee.rng import stream
@@ -23,6 +23,7 @@ from agon.referee.sandbox import shield_referee
 from agon.referee.signing import Keyring, KeyringError
 
 from .common import (
+    USAGE,
     BotEnvOption,
     BotLimitOption,
     BotNetworkOption,
@@ -32,22 +33,32 @@ from .common import (
     fail,
     open_ruleset,
     parse_pairs,
+    ruleset_failure,
+    unknown_bot,
 )
 
 
 def play(
-    ruleset: str = typer.Argument(..., help="a shipped ruleset id or a ruleset file"),
-    seat: list[str] = typer.Option([], "--seat", "-s",
+    ruleset: str = typer.Argument(..., metavar="RULESET",
+                                  help="a shipped ruleset id or a ruleset file"),
+    seat: list[str] = typer.Option([], "--seat", "-s", metavar="SEAT=BOT",
                                    help="SEAT=BOT: a built-in bot, `human`, or a command line"),
-    seed: int | None = typer.Option(None, help="game seed (default: random, printed)"),
-    record: Path | None = typer.Option(None, help="write the JSON game record here"),
-    option: list[str] = typer.Option([], "--option", "-o", help="ruleset option NAME=VALUE"),
+    seed: int | None = typer.Option(None, metavar="N",
+                                    help="game seed (default: random, printed)"),
+    record: Path | None = typer.Option(None, metavar="FILE",
+                                       help="write the JSON game record here"),
+    option: list[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE",
+                                     help="ruleset option NAME=VALUE"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="print only the result"),
-    move_time: float = typer.Option(10.0, help="seconds a bot may think per decision"),
-    game_time: float = typer.Option(600.0, help="seconds a bot may think in the whole game"),
-    handshake_time: float = typer.Option(10.0, help="seconds a bot has to say `ready`"),
+    move_time: float = typer.Option(10.0, metavar="SECONDS",
+                                    help="seconds a bot may think per decision"),
+    game_time: float = typer.Option(600.0, metavar="SECONDS",
+                                    help="seconds a bot may think in the whole game"),
+    handshake_time: float = typer.Option(10.0, metavar="SECONDS",
+                                         help="seconds a bot has to say `ready`"),
     log_dir: Path | None = typer.Option(
-        None, help="where external bots' stderr logs and transcripts go (default: a new temp dir)"),
+        None, metavar="DIR",
+        help="where external bots' stderr logs and transcripts go (default: a new temp dir)"),
     json_result: bool = typer.Option(False, "--json", help="print the record as JSON at the end"),
     rulesets_path: RulesetsPath = None,
     sandbox: SandboxOption = "auto",
@@ -66,13 +77,15 @@ def play(
     """
     shield_referee()  # the seed leaves our command line; bots cannot read our memory
     if record and not record.resolve().parent.is_dir():
-        fail(f"cannot write the record to {record}: no such folder", code=2)
+        fail(f"cannot write the record to {record}: no such folder", USAGE)
     rs = open_ruleset(ruleset, rulesets_path)
     try:
         engine = engine_class(rs.engine)(rs)
         options = rs.resolve_options(parse_pairs(option, "--option"))
-    except (UnknownEngine, RulesetError) as exc:
+    except UnknownEngine as exc:
         fail(str(exc))
+    except RulesetError as exc:
+        ruleset_failure(exc)
     specs = parse_pairs(seat, "--seat")
     seats = _seat_order(engine, rs, specs)
     if seed is None:
@@ -98,7 +111,7 @@ def play(
     except ValueError as exc:
         for player in players.values():
             player.close()
-        fail(str(exc))
+        unknown_bot(str(exc), specs[name])
     watching = not quiet and "human" not in specs.values()
     game = run_match(engine, players, seed=seed, options=options, limits=limits,
                      on_event=_printer(seats) if watching else None)
@@ -121,17 +134,10 @@ def _keyring() -> Keyring | None:
 
 def _seat_order(engine, rs, specs: dict[str, str]) -> list[str]:
     """The seats in the engine's order; unknown or missing seats are usage errors."""
-    low, high = rs.players["min"], rs.players["max"]
-    if not low <= len(specs) <= high:
-        wanted = str(low) if low == high else f"{low} to {high}"
-        names = ", ".join(engine.seats(low)) if low == high else "p1, p2, ..."
-        fail(f"{rs.id} needs {wanted} --seat SEAT=BOT options (seats: {names}); "
-             f"got {len(specs)}", code=2)
-    seats = engine.seats(len(specs))
-    unknown = sorted(set(specs) - set(seats))
-    if unknown:
-        fail(f"unknown seat {unknown[0]!r} in {rs.id}; its seats are {', '.join(seats)}", code=2)
-    return seats
+    try:
+        return seat_order(engine, specs)
+    except ValueError as exc:
+        fail(str(exc), USAGE)
 
 
 def _printer(seats: list[str]):

@@ -10,16 +10,24 @@ import typer
 from agon.referee.engine import IllegalAction
 from agon.referee.games import UnknownEngine
 from agon.referee.records import RecordError, load_record, verify
-from agon.referee.ruleset import RULESETS_DIR
+from agon.referee.replay_page import replay_page
+from agon.referee.ruleset import RULESETS_DIR, RulesetError, load_ruleset
+from agon.referee.ruleset_model import Ruleset
 from agon.referee.signing import Keyring, KeyringError
 
-from .common import RulesetsPath, fail, open_ruleset
+from .common import USAGE, RulesetsPath, fail, open_ruleset
+from .map import DRAWING_ERRORS, checked_record
 
 
 def replay(
-    record: Path = typer.Argument(..., help="a JSON game record (agon play --record)"),
-    ruleset: str | None = typer.Option(None, help="ruleset id or file (default: the record's)"),
+    record: Path = typer.Argument(..., metavar="RECORD",
+                                  help="a JSON game record (agon play --record)"),
+    ruleset: str | None = typer.Option(None, metavar="RULESET",
+                                       help="ruleset id or file (default: the record's)"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="print only the verdict"),
+    html: Path | None = typer.Option(None, "--html", help="also write one self-contained "
+                                     "page that steps through the game (map, log, slider) "
+                                     "for sharing; written when the moves replay as recorded"),
     rulesets_path: RulesetsPath = None,
 ) -> None:
     """Re-run a record and say what it proves.
@@ -29,14 +37,24 @@ def replay(
     (agon key show), which alone proves what replay cannot: the bots named,
     the forfeits, the timings.  Exit 0 when everything is verified, 1 when
     anything is not (tampered, forged, or signed by a key this referee does
-    not hold).  Example: agon replay game.json
+    not hold) or the record cannot be read, 2 on bad usage (no such file, an
+    unknown --ruleset).  Examples: agon replay game.json;
+    agon replay game.json --html game.html
     """
+    if not record.exists():
+        fail(f"{record}: no such file", USAGE)
     try:
         data = load_record(record)
     except RecordError as exc:
         fail(str(exc))
     folders = [*(rulesets_path or ()), record.resolve().parent]
-    rs = open_ruleset(ruleset or _recorded_ruleset(data, folders), folders)
+    if ruleset is not None:
+        rs = open_ruleset(ruleset, folders)
+    else:  # the record's own ruleset: a failure to find it is the record's
+        try:
+            rs = load_ruleset(_recorded_ruleset(data, folders), tuple(folders))
+        except RulesetError as exc:
+            fail(f"{exc} (the ruleset {record} names; give it with --ruleset)")
     try:
         keyring = Keyring.existing()
     except KeyringError as exc:
@@ -54,9 +72,25 @@ def replay(
     for finding in outcome.findings:
         typer.echo(f"{'verified' if finding.ok else 'NOT verified'}: {finding.text}",
                    err=not finding.ok)
+    if html is not None:
+        write_page(record, rs, html)
     if not outcome.verified:
         typer.echo(f"agon: {record} is NOT verified", err=True)
         raise typer.Exit(1)
+
+
+def write_page(record: Path, rs: Ruleset, html: Path) -> None:
+    """The replay page, once the record's moves are proven (agon map's check)."""
+    data = checked_record(record, rs)
+    try:
+        page = replay_page(data, rs)
+    except DRAWING_ERRORS as exc:
+        fail(f"cannot draw the replay: {exc}")
+    try:
+        html.write_text(page, encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {html}: {exc.strerror or exc}")
+    typer.echo(f"wrote {html} ({len(page.encode()):,} bytes)", err=True)
 
 
 def _recorded_ruleset(data: dict, folders: list[Path]) -> str:

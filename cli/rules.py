@@ -8,19 +8,25 @@ import typer
 
 from agon.referee.lookup import lookup, render_section
 
-from .common import Format, RulesetsPath, emit, open_ruleset
+from .common import FAILED, Format, RulesetsPath, emit, open_ruleset
 
 
 def rules(
-    ruleset: str = typer.Argument(..., help="a shipped ruleset id or a ruleset file"),
-    query: str | None = typer.Argument(None, help="section id (7.1), card (7, #7, name) or words"),
-    fmt: Format = typer.Option(Format.table, "--format", help="table (text) or json"),
+    ruleset: str = typer.Argument(..., metavar="RULESET",
+                                  help="a shipped ruleset id or a ruleset file"),
+    query: str | None = typer.Argument(None, metavar="QUERY",
+                                       help="section id (7.1), card (7, #7, name) or words"),
+    fmt: Format = typer.Option(Format.table, "--format", metavar="table|json|csv",
+                               help="table (text), json, or csv (one row per section)"),
     rulesets_path: RulesetsPath = None,
 ) -> None:
     """Look up the rules: no query gives the contents.
 
     Examples: agon rules earth-and-water | agon rules earth-and-water 7.1 |
     agon rules earth-and-water "card 7" | agon rules earth-and-water retreat
+
+    Exit 0 when something is found, 1 when nothing matches the query, 2 on
+    bad usage (an unknown ruleset).
     """
     rs = open_ruleset(ruleset, rulesets_path)
     if query is None:
@@ -35,6 +41,10 @@ def rules(
             "matches": [{"id": m.section["id"], "title": m.section["title"],
                          "score": m.score, "snippet": m.snippet} for m in found.matches],
             "suggestions": found.suggestions}, indent=1))
+    elif found.sections and fmt == Format.csv:
+        emit([{"id": s["id"], "title": s["title"], "kind": s.get("kind", "section"),
+               "text": s["text"], "see_also": " ".join(s.get("see_also", []))}
+              for s in found.sections], fmt)
     elif found.sections:
         typer.echo("\n\n".join(render_section(s) for s in found.sections))
     elif found.matches:
@@ -45,4 +55,4 @@ def rules(
         if found.suggestions:
             typer.echo("closest titles:\n  " + "\n  ".join(found.suggestions), err=True)
     if found.kind == "none":
-        raise typer.Exit(1)
+        raise typer.Exit(FAILED)

@@ -19,7 +19,6 @@ from agon.referee.signing import KeyringError
 from agon.referee.sprt import SequentialTest, SprtError, SprtSpec
 from agon.referee.tournament import (
     ProgressBar,
-    Tournament,
     TournamentError,
     parse_entrant,
     run_tournament,
@@ -27,6 +26,7 @@ from agon.referee.tournament import (
 )
 
 from .common import (
+    USAGE,
     BotEnvOption,
     BotLimitOption,
     BotNetworkOption,
@@ -36,6 +36,7 @@ from .common import (
     bot_rules,
     fail,
     parse_pairs,
+    ruleset_failure,
 )
 
 DEFAULT_GAMES = 10
@@ -44,42 +45,50 @@ DEFAULT_SEED = 1
 
 
 def tournament(
-    ruleset: Annotated[str, typer.Argument(help="a shipped ruleset id or a ruleset file")],
+    ruleset: Annotated[str, typer.Argument(
+        metavar="RULESET", help="a shipped ruleset id or a ruleset file")],
     bot: Annotated[list[str] | None, typer.Option(
-        "--bot", "-b", help="[NAME=]BOT, once per entrant: a built-in bot or a command line "
-                            "(NAME defaults to the bot's or the program's name)",
+        "--bot", "-b", metavar="[NAME=]BOT",
+        help="[NAME=]BOT, once per entrant: a built-in bot or a command line "
+             "(NAME defaults to the bot's or the program's name)",
     )] = None,
     games: Annotated[int | None, typer.Option(
-        "--games", "-n", help=f"seeds per pairing (default {DEFAULT_GAMES}, with --sprt "
-                              f"{DEFAULT_SPRT_GAMES}); each seed is played in every seat "
-                              "assignment",
+        "--games", "-n", metavar="N",
+        help=f"seeds per pairing (default {DEFAULT_GAMES}, with --sprt {DEFAULT_SPRT_GAMES}); "
+             "each seed is played in every seat assignment",
     )] = None,
     gauntlet: Annotated[str | None, typer.Option(
+        metavar="NAME",
         help="only the games that include this bot: one bot against all the others",
     )] = None,
     sprt: Annotated[str | None, typer.Option(
+        metavar="SPEC",
         help="\"elo0=E0 elo1=E1\", optionally alpha=A beta=B (default 0.05 each): stop a "
              "two-bot match as soon as H0 (the first bot is E0 Elo stronger than the second) "
              "or H1 (E1 stronger) is accepted",
     )] = None,
     seed: Annotated[int | None, typer.Option(
+        metavar="N",
         help=f"master seed (default {DEFAULT_SEED}); game seeds are derived from it",
     )] = None,
     jobs: Annotated[int, typer.Option(
-        "--jobs", "-j", help="worker processes (0 = one per CPU)",
+        "--jobs", "-j", metavar="J", help="worker processes (0 = one per CPU)",
     )] = 1,
     players: Annotated[int | None, typer.Option(
-        "--players", "-p", help="seats per game (default: the ruleset's fixed seats, else its "
-                                "minimum, at least 2 unless the ruleset is solo)",
+        "--players", "-p", metavar="P",
+        help="seats per game (default: the ruleset's fixed seats, else its minimum, at least "
+             "2 unless the ruleset is solo)",
     )] = None,
     option: Annotated[list[str] | None, typer.Option(
-        "--option", "-o", help="ruleset option NAME=VALUE",
+        "--option", "-o", metavar="NAME=VALUE", help="ruleset option NAME=VALUE",
     )] = None,
-    fmt: Annotated[Format, typer.Option("--format", "-f", help="table, json or csv")] = Format.table,
+    fmt: Annotated[Format, typer.Option("--format", "-f", metavar="table|json|csv",
+                                        help="table, json or csv")] = Format.table,
     out: Annotated[Path | None, typer.Option(
-        help="journal: one JSON line per finished game",
+        metavar="FILE", help="journal: one JSON line per finished game",
     )] = None,
     resume: Annotated[Path | None, typer.Option(
+        metavar="FILE",
         help="continue the tournament of this journal (settings not given are taken from it)",
     )] = None,
     verify: Annotated[bool, typer.Option(
@@ -87,10 +96,10 @@ def tournament(
                          "sign, keep those that replay, play the others again",
     )] = False,
     move_time: Annotated[float | None, typer.Option(
-        help="seconds a bot may think per decision (default 10)",
+        metavar="SECONDS", help="seconds a bot may think per decision (default 10)",
     )] = None,
     game_time: Annotated[float | None, typer.Option(
-        help="seconds a bot may think per game (default 600)",
+        metavar="SECONDS", help="seconds a bot may think per game (default 600)",
     )] = None,
     rulesets_path: RulesetsPath = None,
     sandbox: SandboxOption = "auto",
@@ -150,16 +159,16 @@ def tournament(
     instead and keeps those that replay.  One run at a time writes a journal
     (FILE.lock names it).  External bots' stderr logs go to FILE.logs/ beside
     the journal (without --out, to a temporary directory removed at the end).
-    Exit status: 0, 1 when some game could not be refereed (listed under
-    Errors), 2 for a usage, ruleset or journal error.
+    Exit status: 0; 1 when some game could not be refereed (listed under
+    Errors), or the ruleset file or the journal is invalid; 2 for a usage error.
     """
     shield_referee()  # the master seed leaves our command line before any bot starts
     rules = bot_rules(sandbox, bot_env, bot_network, bot_limit, programs=False)
     if resume is not None and out is not None and out.resolve() != resume.resolve():
         fail("--out and --resume name different files; --resume appends to its journal",
-             code=2)
+             USAGE)
     if verify and resume is None:
-        fail("--verify checks a journal that --resume continues; give --resume FILE", code=2)
+        fail("--verify checks a journal that --resume continues; give --resume FILE", USAGE)
     stored = _stored_settings(resume) if resume is not None else {}
     try:
         entrants = [parse_entrant(text) for text in bot] if bot else \
@@ -182,8 +191,12 @@ def tournament(
             rulesets_path=tuple(rulesets_path or ()),
             sandbox=rules.sandbox.hiding(resume or out),
         )
-    except (TournamentError, SprtError, RulesetError, UnknownEngine, SandboxError, ValueError) as exc:
-        fail(str(exc), code=2)
+    except (TournamentError, SprtError, SandboxError, ValueError) as exc:
+        fail(str(exc), USAGE)
+    except RulesetError as exc:
+        ruleset_failure(exc)
+    except UnknownEngine as exc:
+        fail(str(exc))
     workers = jobs if jobs > 0 else (os.cpu_count() or 1)
     progress = ProgressBar(0) if ProgressBar.wanted() else None
     test = SequentialTest(config.sprt, *(e.name for e in config.entrants)) \
@@ -193,10 +206,8 @@ def tournament(
                                     resume=resume is not None, verify=verify,
                                     progress=progress, should_stop=test,
                                     on_note=lambda note: typer.echo(f"agon: {note}", err=True))
-    except (JournalError, KeyringError) as exc:
-        fail(str(exc), code=2)
-    except TournamentError as exc:
-        fail(str(exc), code=2 if resume is not None else 1)
+    except (JournalError, KeyringError, TournamentError) as exc:
+        fail(str(exc))
     except KeyboardInterrupt:
         where = resume or out
         hint = f"; continue with --resume {where}" if where else ""
@@ -204,11 +215,11 @@ def tournament(
     if test:
         rows = test.played(rows)  # none past the deciding pair, however many workers ran
     table = standings(rows, plan.kind, [e.name for e in config.entrants], plan.seats,
-                      meta=_meta(config, plan.kind, len(plan.tasks), len(rows)),
+                      meta=config.summary(plan.kind, len(plan.tasks), len(rows)),
                       sprt=test.result if test else None)
     typer.echo(RENDERERS[fmt.value](table), nl=False)
     if table.errors:
-        fail(f"{len(table.errors)} game(s) could not be refereed (see Errors)", code=1)
+        fail(f"{len(table.errors)} game(s) could not be refereed (see Errors)")
 
 
 def _pick(given: Any, stored: Any, default: Any) -> Any:
@@ -216,25 +227,9 @@ def _pick(given: Any, stored: Any, default: Any) -> Any:
 
 
 def _stored_settings(journal: Path) -> dict[str, Any]:
+    if not journal.exists():
+        fail(f"{journal}: no such journal", USAGE)
     try:
         return read_header(journal)
     except JournalError as exc:
-        fail(str(exc), code=2)
-
-
-def _meta(config: Tournament, kind: str, total: int, played: int) -> dict[str, Any]:
-    rs = config.ruleset
-    what = {"duel": "two seats, every seat assignment",
-            "multiplayer": f"{config.players} seats",
-            "solo": "solo"}[kind]
-    if config.gauntlet:
-        what += f", gauntlet of {config.gauntlet}"
-    games = f"{total} games" if played == total else f"{played} of {total} games"
-    title = (f"{rs.name} ({rs.ref}): {len(config.entrants)} bots, {games} "
-             f"({config.games} seeds, {what}), seed {config.seed}")
-    return {"title": title, "ruleset": {"id": rs.id, "version": rs.version,
-                                        "sha256": rs.sha256},
-            "entrants": {e.name: e.spec for e in config.entrants},
-            "seed": config.seed, "seeds": config.games, "players": config.players,
-            "games": total, "played": played, "gauntlet": config.gauntlet,
-            "options": config.options}
+        fail(str(exc))

@@ -17,10 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from .engine import Engine, State
-from .match import ruleset_hello
+from .match import game_seats, ruleset_hello
 from .players import BotFault, Limits, SubprocessPlayer
 from .rng import stream
 from .sandbox import Sandbox
+from .suggest import did_you_mean
 
 PROBE_EVENT = {"type": "agon-check", "text": "agon check: an event no game sends; ignore it"}
 QUIT_WAIT = 2.0  # seconds a bot has to exit after `quit`
@@ -28,11 +29,23 @@ SHOWN_LINES = 12
 STOPPED = {"scores": {}, "ranks": {}, "points": {}, "reason": "agon check stopped the game early"}
 
 
+TIMEOUT_HINTS = """\
+a timeout usually has one of these causes:
+  - the bot wrote its line but did not flush stdout: output to a pipe is buffered
+    (Python: print(..., flush=True); C: fflush(stdout); Java: System.out.flush())
+  - the bot reads more than the one line it was sent before it answers: all of
+    stdin (sys.stdin.read(), a read of a fixed size), which never ends while the
+    game goes on; read one line at a time
+  - the bot waits for a message that does not come: it must answer the hello
+    (`agon 1 {...}`) with `ready NAME`, and each `ask` with `act`; events need no answer"""
+
+
 @dataclass
 class Step:
     name: str
     ok: bool
     detail: str
+    reason: str = ""  # a failure's reason code (timeout, crash, ...)
 
 
 @dataclass
@@ -51,14 +64,16 @@ class Report:
     def passed(self) -> bool:
         return bool(self.steps) and all(step.ok for step in self.steps)
 
-    def add(self, name: str, ok: bool, detail: str) -> bool:
-        self.steps.append(Step(name, ok, detail))
+    def add(self, name: str, ok: bool, detail: str, reason: str = "") -> bool:
+        self.steps.append(Step(name, ok, detail, reason))
         return ok
 
     def render(self) -> str:
         lines = [f"agon check: {self.command} as {self.seat} in {self.game}"]
         for step in self.steps:
             lines.append(f"  {'ok  ' if step.ok else 'FAIL'}  {step.name}: {step.detail}")
+        if any(step.reason == "timeout" for step in self.steps):
+            lines.append(TIMEOUT_HINTS)
         if not self.passed:
             lines.append("last lines exchanged (> referee to bot, < bot to referee):")
             lines += [f"  {d} {_clip(line)}" for d, line in self.exchanged[-SHOWN_LINES:]]
@@ -78,14 +93,20 @@ def _clip(line: bytes, limit: int = 160) -> str:
 def check_bot(argv: Sequence[str], engine: Engine, *, seat: str | None = None, seed: int = 1,
               options: dict[str, Any] | None = None, limits: Limits | None = None,
               max_decisions: int = 2000, log_dir: Path | None = None,
-              quit_wait: float = QUIT_WAIT, sandbox: Sandbox | None = None) -> Report:
-    """Run the scripted session; the report says which steps passed."""
+              quit_wait: float = QUIT_WAIT, sandbox: Sandbox | None = None,
+              players: int | None = None) -> Report:
+    """Run the scripted session; the report says which steps passed.
+
+    The game has `players` seats (default: the ruleset's minimum); the bot
+    plays `seat` (default: the first).
+    """
     limits = limits or Limits()
     ruleset = engine.ruleset
-    seats = engine.seats(int(ruleset.players.get("min", 1)))
+    seats = game_seats(engine, int(ruleset.players["min"]) if players is None else players)
     seat = seat or seats[0]
     if seat not in seats:
-        raise ValueError(f"{ruleset.id} has no seat {seat!r} (seats: {', '.join(seats)})")
+        raise ValueError(f"{ruleset.id} has no seat {seat!r}{did_you_mean(seat, seats)} "
+                         f"(seats: {', '.join(seats)})")
     options = ruleset.resolve_options(options or {})
     report = Report(" ".join(argv), seat, ruleset.ref)
     player = SubprocessPlayer(argv, log_dir=log_dir, label=seat, transcript=log_dir is not None,
@@ -113,7 +134,9 @@ def _session(player: SubprocessPlayer, engine: Engine, seats: list[str], seat: s
         player.give(files)
         player.start(hello, limits)
     except BotFault as fault:
-        report.add("handshake", False, f"{fault.reason}: {fault.detail}")
+        late = time.monotonic() - began >= limits.handshake  # no `ready` in time
+        report.add("handshake", False, f"{fault.reason}: {fault.detail}",
+                   "timeout" if late else fault.reason)
         return
     assert player.ready is not None
     report.add("handshake", True, f"ready {player.ready.name!r} in {time.monotonic() - began:.3f} s")
@@ -122,7 +145,7 @@ def _session(player: SubprocessPlayer, engine: Engine, seats: list[str], seat: s
         player.event(PROBE_EVENT)
         asked, events = _play(player, state, seat, seed, limits, max_decisions)
     except BotFault as fault:
-        report.add("asks", False, f"{fault.reason}: {fault.detail}")
+        report.add("asks", False, f"{fault.reason}: {fault.detail}", fault.reason)
         return
     report.add("events", True, f"{events + 1} events sent, including one of an unknown type")
     forms = player.answers

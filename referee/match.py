@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +21,7 @@ from .rng import stream
 from .ruleset import RULESETS_DIR
 from .ruleset_model import Ruleset
 from .signing import digest
+from .suggest import did_you_mean
 
 RULESET_COPY = "ruleset.json"  # a ruleset that is not shipped, in each bot's own directory
 
@@ -198,6 +199,33 @@ def _ruleset_json(ruleset: Ruleset) -> bytes:
         document = {k: v for k, v in ruleset.raw.items() if k != "extends"}
         _COPIES[ruleset.sha256] = json.dumps(document, separators=(",", ":")).encode()
     return _COPIES[ruleset.sha256]
+
+
+def game_seats(engine: Engine, count: int) -> list[str]:
+    """The seats of a game of `count` players; ValueError when the ruleset is not
+    played by that many."""
+    ruleset = engine.ruleset
+    low, high = ruleset.players["min"], ruleset.players["max"]
+    if not low <= count <= high:
+        counts = str(low) if low == high else f"{low} to {high}"
+        fixed = ruleset.players.get("seats")
+        named = f" ({', '.join(fixed)})" if fixed else ""
+        raise ValueError(f"{ruleset.id} needs {counts} players{named}, not {count}")
+    return engine.seats(count)
+
+
+def seat_order(engine: Engine, names: Collection[str]) -> list[str]:
+    """The seats of a game with a player for each of `names`, in the engine's order.
+
+    ValueError, saying what the ruleset allows, for a player count it is not
+    played by or a seat it does not have.
+    """
+    seats = game_seats(engine, len(names))
+    unknown = sorted(set(names) - set(seats))
+    if unknown:
+        raise ValueError(f"unknown seat {unknown[0]!r} in {engine.ruleset.id}"
+                         f"{did_you_mean(unknown[0], seats)}; its seats are {', '.join(seats)}")
+    return seats
 
 
 def run_match(engine: Engine, players: dict[str, Player], *, seed: int,

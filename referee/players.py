@@ -7,7 +7,6 @@ language or a person.
 
 from __future__ import annotations
 
-import difflib
 import os
 import shlex
 import shutil
@@ -654,13 +653,9 @@ def make_player(spec: str, *, seed: int, log_dir: Path | None = None,
     if not argv:
         raise ValueError("empty bot spec: give a built-in bot name, 'human', or a command line")
     if not _runnable(argv[0]):
-        builtin_names = ", ".join(sorted(BUILTIN))
-        head = argv[0].partition(":")[0]
-        close = difflib.get_close_matches(head, [*BUILTIN, "human"], n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise ValueError(f"unknown bot {spec!r}{hint}: not a built-in bot ({builtin_names}), "
-                         f"not 'human', and {argv[0]!r} is not a program found on PATH or an "
-                         "executable file")
+        builtin = ", ".join(sorted(BUILTIN))
+        raise ValueError(f"unknown bot {spec!r}: not a built-in bot ({builtin}), not 'human', "
+                         f"and {argv[0]!r} is not a program found on PATH or an executable file")
     return SubprocessPlayer(argv, log_dir=log_dir, transcript=transcript, sandbox=sandbox)
 
 

@@ -12,11 +12,12 @@ a valid signature proves.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .engine import Event, IllegalAction, Result, ranks_from_scores
+from .engine import Engine, Event, IllegalAction, Result, State, ranks_from_scores
 from .ruleset import Ruleset
 from .signing import Check, Keyring, check_signature, digest
 
@@ -164,29 +165,60 @@ def record_problem(record: dict[str, Any]) -> str | None:
     return None
 
 
+@dataclass
+class Step:
+    """One position of a re-run record: after `number` actions (0: the start)."""
+
+    number: int
+    seat: str | None        # who acted to reach it (None at the start)
+    events: list[Event]     # what that action caused (at the start: the setup)
+    state: State            # the position (one object, changed in place by the next step)
+
+
+def replay_steps(record: dict[str, Any], engine: Engine) -> Iterator[Step]:
+    """The record's game position by position, from the start to its last action.
+
+    Raises RecordError naming the first action that was not asked for or is
+    illegal.  The state is the same object at every step: clone it to keep it.
+    """
+    seats = list(record["seats"])
+    state = engine.new_game(seats, int(record["seed"]), dict(record.get("options") or {}))
+    yield Step(0, None, state.setup_events(), state)
+    for number, (seat, action) in enumerate(record["actions"], 1):
+        waiting = {d.seat for d in state.pending()}
+        if seat not in waiting:
+            raise RecordError(f"action {number}: {seat} was not asked to act ({action!r})")
+        try:
+            events = state.apply(seat, action)
+        except IllegalAction as exc:
+            raise RecordError(f"action {number}: {seat} {action!r} is illegal here "
+                              f"({exc})") from None
+        yield Step(number, seat, events, state)
+
+
+def ruleset_problem(record: dict[str, Any], ruleset: Ruleset) -> str | None:
+    """Why `ruleset` is not the one the record's game was played with, if it is not."""
+    if ruleset.sha256 == record["ruleset"].get("sha256"):
+        return None
+    return (f"ruleset {ruleset.ref} differs from the one the game was played with (sha256 "
+            f"{ruleset.sha256[:12]} vs {str(record['ruleset'].get('sha256'))[:12]})")
+
+
 def replay(record: dict[str, Any], ruleset: Ruleset) -> Replay:
     """Re-run the record's seed and actions and compare with its result."""
     from .games import engine_class  # engines import lazily
 
-    problems: list[str] = []
-    if ruleset.sha256 != record["ruleset"].get("sha256"):
-        problems.append(f"ruleset {ruleset.ref} differs from the one the game was played "
-                        f"with (sha256 {ruleset.sha256[:12]} vs "
-                        f"{str(record['ruleset'].get('sha256'))[:12]})")
+    differs = ruleset_problem(record, ruleset)
+    problems = [differs] if differs else []
     engine = engine_class(ruleset.engine)(ruleset)
+    events: list[Event] = []
+    try:
+        for step in replay_steps(record, engine):
+            events.extend(step.events)
+            state = step.state
+    except RecordError as exc:
+        return Replay(events, None, [*problems, str(exc)])
     seats = list(record["seats"])
-    state = engine.new_game(seats, int(record["seed"]), dict(record.get("options") or {}))
-    events: list[Event] = state.setup_events()
-    for number, (seat, action) in enumerate(record["actions"], 1):
-        waiting = {d.seat for d in state.pending()}
-        if seat not in waiting:
-            problems.append(f"action {number}: {seat} was not asked to act ({action!r})")
-            return Replay(events, None, problems)
-        try:
-            events.extend(state.apply(seat, action))
-        except IllegalAction as exc:
-            problems.append(f"action {number}: {seat} {action!r} is illegal here ({exc})")
-            return Replay(events, None, problems)
     reached = digest(state.to_json())
     forfeits = record.get("forfeits") or {}
     over = not state.pending()
@@ -226,7 +258,13 @@ class Finding:
 @dataclass
 class Verification:
     replay: Replay
-    findings: list[Finding]
+    replayed: list[Finding]  # the actions replay to the result, or what stops them
+    digest: Finding  # the final position matches the record's digest
+    signature: Finding  # the referee's signature holds
+
+    @property
+    def findings(self) -> list[Finding]:
+        return [*self.replayed, self.digest, self.signature]
 
     @property
     def verified(self) -> bool:
@@ -237,13 +275,12 @@ def verify(record: dict[str, Any], ruleset: Ruleset, keyring: Keyring | None) ->
     """Replay, digest and signature: each said in words, proven or not."""
     outcome = replay(record, ruleset)
     count = len(record["actions"])
-    findings = [Finding(False, problem) for problem in outcome.problems]
-    if not outcome.problems:
-        findings.append(Finding(True, f"the {count} actions replay legally from seed "
-                                      f"{record['seed']} and give the recorded result"))
-    findings.append(_digest_finding(record.get("digest"), outcome.state_sha256, count))
-    findings.append(_signature_finding(record, keyring))
-    return Verification(outcome, findings)
+    replayed = [Finding(False, problem) for problem in outcome.problems] or [
+        Finding(True, f"the {count} actions replay legally from seed {record['seed']} and "
+                      "give the recorded result")]
+    return Verification(outcome, replayed,
+                        _digest_finding(record.get("digest"), outcome.state_sha256, count),
+                        _signature_finding(record, keyring))
 
 
 def _digest_finding(recorded: Any, reached: str | None, count: int) -> Finding:
@@ -274,3 +311,37 @@ def _signature_finding(record: dict[str, Any], keyring: Keyring | None) -> Findi
     unproven = f"the bots named, the forfeits ({forfeits})" if forfeits else "the bots named"
     why = f"{check.value} ({key})" if check == Check.UNKNOWN_KEY else check.value
     return Finding(False, f"{why}: {unproven} and the timings are not proven")
+
+
+def drawing_warnings(record: dict[str, Any], ruleset: Ruleset,
+                     keyring: Keyring | None) -> list[str]:
+    """Check that a record's moves may be shown as the game's; what is only not proven.
+
+    A picture or a replay page shows the moves, so the moves must be the
+    game's: RecordError when an action does not replay, the result or the
+    final position differs from the record's, or its signature is broken.
+    What leaves the moves proven but the record not (a ruleset that differs
+    from the one played with, no digest, no signature this referee can check)
+    comes back as warnings.
+    """
+    outcome = replay(record, ruleset)
+    differs = ruleset_problem(record, ruleset)
+    problems = [p for p in outcome.problems if p != differs]
+    warnings = [differs] if differs else []
+    recorded = record.get("digest")
+    if outcome.state_sha256 is None:
+        pass   # the actions do not replay: said already
+    elif isinstance(recorded, dict) and "state_sha256" in recorded:
+        finding = _digest_finding(recorded, outcome.state_sha256, len(record["actions"]))
+        if not finding.ok:
+            problems.append(finding.text)
+    else:
+        warnings.append("the record carries no digest of its final position")
+    check = check_signature(record, keyring)
+    if check == Check.BROKEN:
+        problems.append(check.value)
+    elif not check.proven:
+        warnings.append(f"{check.value}: who played is not proven")
+    if problems:
+        raise RecordError("; ".join(problems))
+    return warnings

@@ -11,7 +11,7 @@ import hashlib
 import json
 import stat
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -21,7 +21,9 @@ import jsonschema
 import agon.rulesets as _shipped_rulesets
 import agon.schemas as _shipped_schemas
 
+from .merge import merge_variant
 from .ruleset_model import Issue, Ruleset, RulesetError, coerce_option
+from .suggest import did_you_mean
 from .yamlsafe import JsonPath, Position, YamlError, read_yaml
 
 RULESET_FORMAT = "agon-ruleset/1"
@@ -70,9 +72,9 @@ def _by_id(text: str, folders: Iterable[Path]) -> Path | None:
 
 
 def _unknown(text: str) -> RulesetError:
-    shipped = ", ".join(p.stem for p in shipped_rulesets())
-    return RulesetError(f"no ruleset {text!r}: not a file, nor a ruleset id "
-                        f"(shipped: {shipped})")
+    shipped = [p.stem for p in shipped_rulesets()]
+    return RulesetError(f"no ruleset {text!r}{did_you_mean(text, shipped)}: not a file, nor "
+                        f"a ruleset id (shipped: {', '.join(shipped)})")
 
 
 def locate(ref: str | Path, rulesets_path: RulesetsPath = ()) -> Path:
@@ -127,6 +129,21 @@ def locate_base(ref: Any, extending: Path, rulesets_path: RulesetsPath = ()) -> 
     return target
 
 
+def shipped_variants_of(path: str | Path) -> list[str]:
+    """The shipped rulesets whose `extends` names the ruleset in `path` (by id or file)."""
+    target = Path(path).resolve()
+    found = []
+    for candidate in shipped_rulesets():
+        try:
+            value, _ = read_yaml(candidate)
+            if isinstance(value, dict) and "extends" in value and \
+                    locate_base(value["extends"], candidate) == target:
+                found.append(candidate.stem)
+        except (YamlError, RulesetError):
+            continue  # `agon validate` reports it; here it extends nothing
+    return found
+
+
 @dataclass
 class _Document:
     """A ruleset after `extends` merging, with each value's position."""
@@ -134,6 +151,7 @@ class _Document:
     value: dict[str, Any]
     positions: dict[JsonPath, Position]
     file: str
+    problems: list[Issue] = field(default_factory=list)  # what merging found wrong
 
 
 def _yaml_issues(path: Path, exc: YamlError) -> list[Issue]:
@@ -163,75 +181,10 @@ def _read(path: Path, rulesets_path: RulesetsPath = (),
         issue = Issue(pos.file, pos.line, pos.col, "$.extends", str(exc))
         raise RulesetError(str(issue), [issue]) from None
     base = _read(base_path, rulesets_path, (*chain, path.resolve()))
-    slots = _rule_slots(base.value.get("rules"), value.get("rules"))
-    moved = {_moved(p, slots): pos for p, pos in positions.items()}
-    return _Document(merge_variant(base.value, value), {**base.positions, **moved}, str(path))
-
-
-def merge_variant(base: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
-    """The variant deep-merged on top of its base.
-
-    Mappings merge key by key; any other value replaces the base's.  Rule
-    sections are the exception: they merge by section id, so a variant adds
-    its own sections and rewrites only those it names.
-    """
-    merged = deep_merge(base, variant)
-    slots = _rule_slots(base.get("rules"), variant.get("rules"))
-    if slots:
-        sections = list(base["rules"])
-        for section, slot in zip(variant["rules"], slots, strict=True):
-            if slot < len(sections):
-                sections[slot] = section
-            else:
-                sections.append(section)
-        merged["rules"] = sections
-    return merged
-
-
-def _rule_slots(base_rules: Any, variant_rules: Any) -> list[int]:
-    """Where each of the variant's rule sections lands in the merged list.
-
-    A section replaces the base's section of the same id, or is appended
-    (twice the same new id is appended twice, and reported as a repeat).
-    Empty when either side has no list of sections (then the variant's
-    value simply replaces the base's).
-    """
-    if not isinstance(base_rules, list) or not isinstance(variant_rules, list):
-        return []
-    where = {_section_id(s): i for i, s in enumerate(base_rules)}
-    where.pop(None, None)
-    slots, end = [], len(base_rules)
-    for section in variant_rules:
-        key = _section_id(section)
-        if key in where:
-            slots.append(where[key])
-        else:
-            slots.append(end)
-            end += 1
-    return slots
-
-
-def _moved(path: JsonPath, slots: list[int]) -> JsonPath:
-    """A variant's position path after its rule sections found their merged slots."""
-    if slots and len(path) > 1 and path[0] == "rules" and isinstance(path[1], int):
-        return ("rules", slots[path[1]], *path[2:])
-    return path
-
-
-def _section_id(section: Any) -> str | None:
-    """A rule section's id, where it has one that can be matched (the schema checks later)."""
-    key = section.get("id") if isinstance(section, dict) else None
-    return key if isinstance(key, str) else None
-
-
-def deep_merge(base: Any, over: Any) -> Any:
-    """`over` on top of `base`: mappings merge key by key, anything else replaces."""
-    if isinstance(base, dict) and isinstance(over, dict):
-        out = dict(base)
-        for key, value in over.items():
-            out[key] = deep_merge(base[key], value) if key in base else value
-        return out
-    return over
+    merged = merge_variant(base.value, base.positions, value, positions)
+    problems = [*base.problems, *(_issue_at(_Document(value, positions, str(path)), where, what)
+                                  for where, what in merged.problems)]
+    return _Document(merged.value, merged.positions, str(path), problems)
 
 
 # -- validation ----------------------------------------------------------------
@@ -252,12 +205,18 @@ def _dotted(path: JsonPath) -> str:
 
 
 def _issue_at(doc: _Document, path: JsonPath, message: str) -> Issue:
-    """An issue placed at the deepest part of `path` the files define."""
+    """An issue placed at the deepest part of `path` the files define.
+
+    The path shown is the one in the file that holds the value: a variant's
+    third card is `cards[2]` there, wherever it landed in the merged list.
+    """
     probe = tuple(path)
     while probe not in doc.positions and probe:
         probe = probe[:-1]
-    pos = doc.positions.get(probe, Position(doc.file, 1, 1))
-    return Issue(pos.file, pos.line, pos.col, _dotted(path), message)
+    pos = doc.positions.get(probe)
+    if pos is None:
+        return Issue(doc.file, 1, 1, _dotted(path), message)
+    return Issue(pos.file, pos.line, pos.col, _dotted((*pos.path, *path[len(probe):])), message)
 
 
 def _schema_issues(doc: _Document, errors: Iterable[jsonschema.ValidationError],
@@ -271,7 +230,8 @@ def _schema_issues(doc: _Document, errors: Iterable[jsonschema.ValidationError],
             # Point at each unexpected key, which may sit in another file.
             known = error.schema.get("properties", {})
             for key in [k for k in error.instance if k not in known]:
-                issues.append(_issue_at(doc, (*path, key), f"unknown key {key!r}"))
+                issues.append(_issue_at(doc, (*path, key),
+                                        f"unknown key {key!r}{did_you_mean(key, known)}"))
             continue
         issues.append(_issue_at(doc, path, error.message))
     return issues
@@ -367,7 +327,7 @@ def _validate(doc: _Document) -> list[Issue]:
     """Every problem: envelope schema, envelope checks, data schema, engine checks."""
     errors = _errors(_schema("ruleset"), doc.value)
     envelope = _Envelope.of(doc.value, errors)
-    issues = _schema_issues(doc, errors, ()) + _envelope_issues(doc, envelope)
+    issues = doc.problems + _schema_issues(doc, errors, ()) + _envelope_issues(doc, envelope)
     value = doc.value
     if isinstance(value.get("engine"), str) and isinstance(value.get("data"), dict):
         issues += _engine_issues(doc, envelope)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .suggest import did_you_mean
+
 MAX_OPTION_INTEGER = 2**53 - 1  # exact in every JSON reader, as in the YAML files
 
 
@@ -57,13 +59,23 @@ class Ruleset:
     def ref(self) -> str:
         return f"{self.id}@{self.version}"
 
+    def default_players(self) -> int:
+        """Seats in a game when nobody says: the fixed seats, else two where the
+        ruleset allows it (solo is for rulesets of one seat), else its minimum."""
+        fixed = self.players.get("seats")
+        if fixed:
+            return len(fixed)
+        low, high = int(self.players["min"]), int(self.players["max"])
+        return 2 if low == 1 and high >= 2 else low
+
     def resolve_options(self, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
         """Option defaults with `overrides` applied and type-checked."""
         values = {name: spec.get("default") for name, spec in self.options.items()}
         for name, value in (overrides or {}).items():
             if name not in self.options:
                 known = ", ".join(sorted(self.options)) or "none"
-                raise RulesetError(f"{self.id} has no option {name!r} (options: {known})")
+                raise RulesetError(f"{self.id} has no option {name!r}"
+                                   f"{did_you_mean(name, self.options)} (options: {known})")
             values[name] = coerce_option(name, self.options[name], value)
         return values
 

@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from agon.bots import builtin_name
+from agon.bots import BUILTIN, builtin_name
 
 from . import confine
 from .journal import JOURNAL_FORMAT, Journal, Verifier, header_mismatches, trusted_rows
@@ -64,6 +64,7 @@ from .ruleset import Ruleset, RulesetsPath, load_ruleset
 from .sandbox import Sandbox
 from .signing import Keyring
 from .sprt import SprtSpec
+from .suggest import did_you_mean
 
 FULL_PERMUTATIONS_UP_TO = 4  # seats; above this the cyclic rotations are played
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9_.+-]{1,40}$")
@@ -140,7 +141,8 @@ def check_entrant(entrant: Entrant) -> None:
     try:
         make_player(entrant.spec, seed=0).close()
     except ValueError as exc:
-        raise TournamentError(f"bot {entrant.name}: {exc}") from None
+        hint = did_you_mean(entrant.spec.strip().partition(":")[0], BUILTIN)
+        raise TournamentError(f"bot {entrant.name}: {exc}{hint}") from None
 
 
 @dataclass(frozen=True)
@@ -238,6 +240,24 @@ class Tournament:
         return make_plan(self.seats, self.teams, [e.name for e in self.entrants],
                          self.games, self.seed, self.gauntlet)
 
+    def summary(self, kind: str, total: int, played: int) -> dict[str, Any]:
+        """What the standings say about the tournament itself (their `meta`)."""
+        rs = self.ruleset
+        what = {"duel": "two seats, every seat assignment",
+                "multiplayer": f"{self.players} seats",
+                "solo": "solo"}[kind]
+        if self.gauntlet:
+            what += f", gauntlet of {self.gauntlet}"
+        games = f"{total} games" if played == total else f"{played} of {total} games"
+        title = (f"{rs.name} ({rs.ref}): {len(self.entrants)} bots, {games} "
+                 f"({self.games} seeds, {what}), seed {self.seed}")
+        return {"title": title, "ruleset": {"id": rs.id, "version": rs.version,
+                                            "sha256": rs.sha256},
+                "entrants": {e.name: e.spec for e in self.entrants},
+                "seed": self.seed, "seeds": self.games, "players": self.players,
+                "games": total, "played": played, "gauntlet": self.gauntlet,
+                "options": self.options}
+
     def header(self) -> dict[str, Any]:
         """The journal's first line: what must match for a resume to be valid."""
         return {
@@ -264,11 +284,8 @@ def choose_player_count(ruleset: Ruleset, requested: int | None) -> int:
     """
     low = int(ruleset.players.get("min", 1))
     high = int(ruleset.players.get("max", low))
-    fixed = ruleset.players.get("seats")
     if requested is None:
-        if fixed:
-            return len(fixed)
-        return 2 if low == 1 and high >= 2 else low
+        return ruleset.default_players()
     if not low <= requested <= high:
         raise TournamentError(f"{ruleset.id} is played by {low} to {high} players, "
                               f"not {requested}")

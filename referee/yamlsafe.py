@@ -61,6 +61,7 @@ class Position:
     file: str
     line: int
     col: int
+    path: JsonPath = ()  # where the value sits in its own file
 
 
 def read_yaml(path: Path) -> tuple[Any, dict[JsonPath, Position]]:
@@ -217,7 +218,7 @@ class _Builder:
             self.take_key(event)
             return
         self.positions[path] = Position(self.file, event.start_mark.line + 1,
-                                        event.start_mark.column + 1)
+                                        event.start_mark.column + 1, path)
         try:
             value = self.convert(event, path)
         except YamlError as exc:
@@ -236,7 +237,7 @@ class _Builder:
         value, size = self.anchors[event.anchor]
         # Errors inside the copy point at the alias: the nearest place the file names.
         self.positions[path] = Position(self.file, event.start_mark.line + 1,
-                                        event.start_mark.column + 1)
+                                        event.start_mark.column + 1, path)
         self.count(size, event.start_mark)  # an alias bomb stops here, before any copy
         self.attach(copy.deepcopy(value))
 
@@ -251,7 +252,7 @@ class _Builder:
             raise self.fail(event.start_mark, f"nested too deeply (the limit is "
                                               f"{MAX_DEPTH} levels)")
         self.positions[path] = Position(self.file, event.start_mark.line + 1,
-                                        event.start_mark.column + 1)
+                                        event.start_mark.column + 1, path)
         value: dict[str, Any] | list[Any] = {} if is_map else []
         self.count(1, event.start_mark)
         self.attach(value)

@@ -21,7 +21,7 @@ from agon.referee.ruleset import RULESETS_DIR
 MEMORY_LIMIT = 1 << 30
 ISSUE_LINE = re.compile(r"^(?P<file>[^\n]+?):(?P<line>\d+):(?P<col>\d+): (?P<path>\$\S*): ")
 
-VARIANT_HEAD = "format: agon-ruleset/1\nid: v\nname: V\nversion: 1\n"
+VARIANT_HEAD = "format: agon-ruleset/1\nid: v\nname: V\nversion: \"1\"\n"
 
 
 def _limited() -> None:

@@ -95,11 +95,11 @@ def test_wrong_seats_bots_and_options_are_clear_errors():
     out = play("-s", "persia=random")
     assert out.returncode == 2 and "needs 2" in out.stderr
     out = play("-s", "persia=random", "-s", "greece=no-such-bot-xyz")
-    assert out.returncode == 1 and "unknown bot 'no-such-bot-xyz'" in out.stderr
+    assert out.returncode == 2 and "unknown bot 'no-such-bot-xyz'" in out.stderr
     out = play("-s", "persia=random", "-s", "greece=random", "--option", "nope=1")
-    assert out.returncode == 1 and "no option 'nope'" in out.stderr
+    assert out.returncode == 2 and "no option 'nope'" in out.stderr
     out = play("-s", "persia=random", "-s", "greece=random", "--option", "cheap_fleets=maybe")
-    assert out.returncode == 1 and "true or false" in out.stderr
+    assert out.returncode == 2 and "true or false" in out.stderr
     for text in (out.stderr,):
         assert "Traceback" not in text
 

@@ -62,7 +62,7 @@ def test_rules_work_on_a_ruleset_file_path():
 
 def test_unknown_ruleset_is_a_clear_error():
     out = rules("no-such-game")
-    assert out.exit_code == 1 and "no ruleset 'no-such-game'" in out.stderr
+    assert out.exit_code == 2 and "no ruleset 'no-such-game'" in out.stderr
 
 
 def test_installed_package_ships_its_rulesets_and_schemas():
@@ -82,3 +82,22 @@ def test_rulesets_and_bots_list_what_ships():
     assert listed["earth-and-water"]["players"] == "2"
     out = runner.invoke(app, ["bots"])
     assert out.exit_code == 0 and "random" in out.stdout and "python -m agon.bots.random" in out.stdout
+
+
+def test_csv_gives_contents_sections_and_matches_as_rows():
+    import csv
+    import io
+
+    def rows(*args: str) -> list[dict[str, str]]:
+        out = rules(*args, "--format", "csv")
+        assert out.exit_code == 0, out.output
+        return list(csv.DictReader(io.StringIO(out.stdout)))
+
+    contents = rows("earth-and-water")
+    assert len(contents) == len(load_ruleset("earth-and-water").rules)
+    assert {"id", "title", "kind"} == set(contents[0])
+    (section,) = rows("earth-and-water", "7.1")
+    assert section["id"] == "7.1" and section["title"] == "Land battle"
+    assert "7.2" in section["see_also"].split() and len(section["text"]) > 100
+    found = rows("earth-and-water", "retreat")
+    assert any(row["id"] == "7.3" for row in found) and "snippet" in found[0]

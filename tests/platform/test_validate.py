@@ -80,7 +80,7 @@ def test_variant_errors_point_at_the_file_that_holds_the_bad_value(tmp_path):
         format: agon-ruleset/1
         id: my-variant
         name: House rules
-        version: 1
+        version: "1"
         extends: base.yaml
         players: {min: 2, max: 1}
         """)
@@ -88,7 +88,7 @@ def test_variant_errors_point_at_the_file_that_holds_the_bad_value(tmp_path):
     assert out.returncode == 1
     assert f"{variant}:6:10: $.players: min is larger than max" in out.stdout
     # now the bad value lives in the base: the error must name the base file
-    write(tmp_path, "variant.yaml", "format: agon-ruleset/1\nid: v\nname: V\nversion: 1\n"
+    write(tmp_path, "variant.yaml", "format: agon-ruleset/1\nid: v\nname: V\nversion: \"1\"\n"
                                     "extends: base.yaml\n")
     broken = base.replace("format: agon-ruleset/1", "format: agon-ruleset/1\nbogus_key: 1", 1)
     (tmp_path / "base.yaml").write_text(broken)
@@ -98,7 +98,7 @@ def test_variant_errors_point_at_the_file_that_holds_the_bad_value(tmp_path):
 
 
 def test_variant_that_names_a_missing_base_is_reported(tmp_path):
-    variant = write(tmp_path, "v.yaml", "format: agon-ruleset/1\nid: v\nname: V\nversion: 1\n"
+    variant = write(tmp_path, "v.yaml", "format: agon-ruleset/1\nid: v\nname: V\nversion: \"1\"\n"
                                         "extends: no-such-game\n")
     out = agon("validate", str(variant))
     assert out.returncode == 1 and "no ruleset 'no-such-game'" in out.stdout
@@ -133,3 +133,33 @@ def test_oversized_file_is_refused_without_parsing(tmp_path):
     path.write_text("a: " + "x" * (5 * 1024 * 1024) + "\n")
     out = agon("validate", str(path))
     assert out.returncode == 1 and "limited to" in out.stdout
+
+
+def test_a_mistyped_key_is_named_with_the_key_it_meant(tmp_path):
+    variant = write(tmp_path, "v.yaml", """\
+        format: agon-ruleset/1
+        id: v
+        name: V
+        version: "1"
+        extends: earth-and-water
+        data:
+          rodas: {}
+        """)
+    out = agon("validate", str(variant))
+    assert out.returncode == 1
+    assert "$.data.rodas: unknown key 'rodas' (did you mean 'roads'?)" in out.stdout
+
+
+def test_csv_lists_one_row_per_error(tmp_path):
+    import csv
+    import io
+
+    bad = write(tmp_path, "bad.yaml", "format: agon-ruleset/1\nid: x\n")
+    result = runner.invoke(app, ["validate", "--format", "csv", str(bad)])
+    assert result.exit_code == 1
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert {row["message"] for row in rows} >= {"'engine' is a required property",
+                                                "'data' is a required property"}
+    assert all(row["file"] == str(bad) and row["line"] == "1" for row in rows)
+    good = runner.invoke(app, ["validate", "--format", "csv", str(RULESETS_DIR / "epireia.yaml")])
+    assert good.exit_code == 0 and good.stdout == "file,line,col,path,message\n"

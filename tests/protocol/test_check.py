@@ -106,3 +106,37 @@ def test_a_program_that_does_not_exist_is_a_usage_error(kit, monkeypatch):
     app = app_with_toy_game(kit, monkeypatch)
     result = CliRunner().invoke(app, ["check", "no-such-bot --fast", "--ruleset", "toy"])
     assert result.exit_code == 2 and "'no-such-bot' is not a program" in result.output
+
+
+def test_the_command_checks_every_seat_by_default_and_one_with_seat(kit, monkeypatch):
+    app = app_with_toy_game(kit, monkeypatch)
+    runner = CliRunner()
+    every = runner.invoke(app, ["check", "random", "-r", "toy", "--move-time", "0.5"])
+    assert every.exit_code == 0, every.output
+    # the toy is played by 1 to 4: two seats by default, one session each
+    assert "random as p1" in every.output and "random as p2" in every.output
+    assert "PASS: 2 of 2 seats passed" in every.output
+    three = runner.invoke(app, ["check", "random", "-r", "toy", "--players", "3"])
+    assert "random as p3" in three.output and "3 of 3 seats passed" in three.output
+    one = runner.invoke(app, ["check", "random", "-r", "toy", "--players", "3", "--seat", "p3"])
+    assert one.exit_code == 0 and "as p3" in one.output and "as p1" not in one.output
+
+
+def test_seats_and_player_counts_the_ruleset_lacks_are_usage_errors(kit, monkeypatch):
+    app = app_with_toy_game(kit, monkeypatch)
+    runner = CliRunner()
+    seat = runner.invoke(app, ["check", "random", "-r", "toy", "--seat", "p22"])
+    assert seat.exit_code == 2 and "no seat 'p22' (did you mean 'p2'?)" in seat.output
+    count = runner.invoke(app, ["check", "random", "-r", "toy", "--players", "9"])
+    assert count.exit_code == 2 and "needs 1 to 4 players, not 9" in count.output
+
+
+def test_a_timeout_lists_its_usual_causes_and_other_failures_do_not(kit):
+    hung = check_bot(kit.faulty("hang"), kit.CountEngine(kit.ruleset), limits=kit.limits)
+    assert not hung.passed and "FAIL  asks: timeout" in hung.render()
+    assert "did not flush stdout" in hung.render() and "read one line at a time" in hung.render()
+    mute = check_bot(kit.faulty("no-ready"), kit.CountEngine(kit.ruleset), limits=kit.limits)
+    assert "FAIL  handshake" in mute.render() and "did not flush stdout" in mute.render()
+    crashed = check_bot(kit.faulty("crash-at-start"), kit.CountEngine(kit.ruleset),
+                        limits=kit.limits)
+    assert "did not flush stdout" not in crashed.render()

@@ -67,7 +67,7 @@ def test_resume_refuses_a_journal_of_another_tournament(picks, agon, tmp_path):
     assert agon(*ARGS, "--out", str(journal)).exit_code == 0
     other = [arg if arg != "5" else "6" for arg in ARGS]  # another master seed
     result = agon(*other, "--resume", str(journal))
-    assert result.exit_code == 2
+    assert result.exit_code == 1
     assert "another tournament" in result.stderr and "seed" in result.stderr
 
 
@@ -85,7 +85,7 @@ def test_unreadable_journals_are_reported_not_tracebacks(picks, agon, tmp_path):
     garbage = tmp_path / "garbage.jsonl"
     garbage.write_text("not json\n{}\n")
     result = agon(*ARGS, "--resume", str(garbage))
-    assert result.exit_code == 2 and "not a journal line" in result.stderr
+    assert result.exit_code == 1 and "not a journal line" in result.stderr
     assert "Traceback" not in result.output
 
 
@@ -142,7 +142,7 @@ def test_resume_refuses_an_edited_result_and_names_the_line(picks, agon, tmp_pat
     rewrite(journal, lambda lines: flip_result(lines[5]))
     edited = journal.read_text()
     result = agon(*ARGS, "--resume", str(journal))
-    assert result.exit_code == 2
+    assert result.exit_code == 1
     key = journal_lines(journal)[5]["tournament"]["key"]
     assert f"{journal}:6 (game {key}): it was changed after it was written" in result.stderr
     assert "--verify" in result.stderr
@@ -174,7 +174,7 @@ def test_a_row_without_a_result_is_a_clear_error(picks, agon, tmp_path):
     assert agon(*ARGS, "--out", str(journal)).exit_code == 0
     rewrite(journal, lambda lines: lines[3].pop("result"))
     result = agon(*ARGS, "--resume", str(journal))
-    assert result.exit_code == 2
+    assert result.exit_code == 1
     assert f"{journal}:4 (game" in result.stderr and "it has no result" in result.stderr
     assert "internal error" not in result.output
     fixed = agon(*ARGS, "--resume", str(journal), "--verify")
@@ -199,7 +199,7 @@ def test_two_runs_cannot_write_one_journal(picks, agon, tmp_path):
     try:
         for flag in ("--out", "--resume"):
             second = agon(*ARGS, flag, str(journal))
-            assert second.exit_code == 2, second.output
+            assert second.exit_code == 1, second.output
             assert f"{journal} is being written by another run (process {holder.pid}" \
                 in second.stderr
         assert len(journal_lines(journal)) == 1  # the second run wrote nothing
@@ -207,5 +207,5 @@ def test_two_runs_cannot_write_one_journal(picks, agon, tmp_path):
         holder.kill()
         holder.wait()
     # A killed run leaves no lock behind that counts: the journal can be used again.
-    assert agon(*ARGS, "--resume", str(journal)).exit_code == 2  # another tournament's header
+    assert agon(*ARGS, "--resume", str(journal)).exit_code == 1  # another tournament's header
     assert "is being written" not in agon(*ARGS, "--resume", str(journal)).stderr

@@ -1,0 +1,220 @@
+"""agon from Python: what `agon/__init__.py` exports, documented in docs/api.md.
+
+Loaded the first time one of these names is used, so that `import agon` stays
+cheap.  Bad arguments raise `ValueError` (an unknown bot or seat, a player
+count the ruleset does not play) or `RulesetError` (a ruleset that cannot be
+used, an option it does not have), with a message that says what is allowed.
+"""
+
+from __future__ import annotations
+
+import random
+import tempfile
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from agon.bots import BUILTIN
+from agon.bots.base import Bot
+from agon.referee.engine import Decision, Event, State
+from agon.referee.games import engine_class
+from agon.referee.match import game_seats, run_match, seat_order
+from agon.referee.players import InProcessPlayer, Limits, Player, make_player
+from agon.referee.records import GameRecord, RecordError, load_record, record_problem, verify
+from agon.referee.ruleset import load_ruleset as _load_ruleset
+from agon.referee.ruleset_model import Ruleset
+from agon.referee.signing import Keyring, KeyringError
+from agon.referee.suggest import did_you_mean
+
+RulesetLike = str | Path | Ruleset  # a shipped id, a file, or a loaded ruleset
+Chooser = Callable[[Decision, dict[str, Any]], str]  # (decision, view) -> one of decision.legal
+BotLike = str | Bot | type[Bot] | Chooser
+
+
+def load_ruleset(ruleset: str | Path, *, rulesets_path: Iterable[str | Path] = ()) -> Ruleset:
+    """A valid ruleset: a shipped id (``"earth-and-water"``), an id found in one
+    of the `rulesets_path` folders, or a YAML file.  Raises `RulesetError`
+    listing every problem of an invalid file."""
+    return _load_ruleset(ruleset, tuple(Path(folder) for folder in rulesets_path))
+
+
+def _ruleset(ruleset: RulesetLike) -> Ruleset:
+    return ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
+
+
+def new_game(ruleset: RulesetLike, players: int | None = None, *, seed: int = 0,
+             **options: Any) -> State:
+    """The first position of a game, to drive by hand.
+
+    `players` is the number of seats (default: the ruleset's fixed seats, else
+    two where it allows two, else its minimum); `options` are the ruleset's
+    options (``forced_spend=True``).  The State lists who must act
+    (``pending()``), takes their actions (``apply(seat, action)``), shows a
+    seat what it may know (``view(seat)``) and gives the ``result()`` at the
+    end; the same seed and actions always give the same game.
+    """
+    rs = _ruleset(ruleset)
+    engine = engine_class(rs.engine)(rs)
+    seats = game_seats(engine, rs.default_players() if players is None else players)
+    return engine.new_game(seats, seed, rs.resolve_options(options))
+
+
+def play(ruleset: RulesetLike, bots: Mapping[str, BotLike] | Sequence[BotLike], *,
+         seed: int | None = None, move_time: float = 10.0, game_time: float = 600.0,
+         log_dir: str | Path | None = None, on_event: Callable[[Event], None] | None = None,
+         **options: Any) -> GameRecord:
+    """Referee one game and return its record.
+
+    `bots` gives a player for each seat, as ``{seat: bot}`` or as a list in
+    seat order.  A bot is a built-in bot's name (``"random"``, ``"mc"``), a
+    program's command line (``"python3 my_bot.py --fast"``, which speaks the
+    line protocol), a `Bot` subclass or instance, or a function
+    ``choose(decision, view) -> action`` returning one of ``decision.legal``.
+    A bot that crashes, answers late or illegally forfeits its seat, as in
+    `agon play`.  `seed` defaults to a random one (the record keeps it);
+    `options` are the ruleset's options.  Programs' stderr logs go to
+    `log_dir` when given (else to a folder removed after the game).
+    """
+    rs = _ruleset(ruleset)
+    engine = engine_class(rs.engine)(rs)
+    given = dict(bots) if isinstance(bots, Mapping) else \
+        dict(zip(game_seats(engine, len(bots)), bots, strict=True))
+    seats = seat_order(engine, given)
+    resolved = rs.resolve_options(options)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1 << 31)
+    with tempfile.TemporaryDirectory(prefix="agon-logs-") as scratch:
+        players: dict[str, Player] = {}
+        try:
+            for seat in seats:
+                players[seat] = _player(given[seat], _bot_seed(seed, seat),
+                                        Path(log_dir) if log_dir else Path(scratch))
+            return run_match(engine, players, seed=seed, options=resolved,
+                             limits=Limits(move=move_time, game=game_time), on_event=on_event)
+        finally:
+            for player in players.values():
+                player.close()
+
+
+def _bot_seed(game_seed: int, seat: str) -> int:
+    from agon.referee.tournament import player_seed  # as `agon play` and tournaments draw it
+
+    return player_seed(game_seed, seat)
+
+
+class _FunctionBot(Bot):
+    """A plain function as a bot: ``choose(decision, view) -> action``."""
+
+    def __init__(self, choose: Chooser, seed: int) -> None:
+        super().__init__(seed)
+        self._choose = choose
+        self.name = getattr(choose, "__name__", "function")
+
+    def choose(self, decision: Decision, view: dict[str, Any], state: State | None = None) -> str:
+        return self._choose(decision, view)
+
+
+def _player(bot: BotLike, seed: int, log_dir: Path) -> Player:
+    if isinstance(bot, Bot):
+        return InProcessPlayer(bot)
+    if isinstance(bot, type) and issubclass(bot, Bot):
+        return InProcessPlayer(bot(seed))
+    if isinstance(bot, str):
+        try:
+            return make_player(bot, seed=seed, log_dir=log_dir)
+        except ValueError as exc:
+            name = bot.strip().partition(":")[0]   # `ismcts:time=1` names the bot ismcts
+            raise ValueError(f"{exc}{did_you_mean(name, [*BUILTIN, 'human'])}") from None
+    if callable(bot):
+        return InProcessPlayer(_FunctionBot(bot, seed))
+    raise TypeError(f"a bot is a name, a command line, a Bot or a function, "
+                    f"not {type(bot).__name__}")
+
+
+def tournament(ruleset: str | Path, bots: Mapping[str, str] | Sequence[str], *,
+               games: int = 10, seed: int = 1, players: int | None = None, jobs: int = 1,
+               move_time: float = 10.0, game_time: float = 600.0,
+               rulesets_path: Iterable[str | Path] = (), **options: Any) -> dict[str, Any]:
+    """A round-robin in the duplicate format, as `agon tournament` plays it; the standings.
+
+    `bots` are built-in names or command lines, as ``{name: bot}`` or as a
+    list (each named after its bot or program).  Every pairing (or group of
+    `players` bots) plays `games` seeds in every seat assignment; `jobs`
+    worker processes play them.  Returns the standings as data, the same
+    JSON `agon tournament --format json` prints (schemas/results.schema.json):
+    ``bots`` (games, wins, draws, losses, score, Elo or ratings), ``pairs``,
+    ``pairwise``, ``seats``, ``errors``.
+    """
+    from agon.referee.ratings import standings
+    from agon.referee.report import to_json
+    from agon.referee.tournament import (
+        NAME_PATTERN,
+        Entrant,
+        TournamentError,
+        parse_entrant,
+        run_tournament,
+        setup,
+    )
+
+    try:
+        if isinstance(bots, Mapping):
+            bad = [name for name in bots if not NAME_PATTERN.match(name)]
+            if bad:
+                raise TournamentError(f"bot name {bad[0]!r}: letters, digits and _ . + - only")
+            entrants = [Entrant(name, spec) for name, spec in bots.items()]
+        else:
+            entrants = [parse_entrant(spec) for spec in bots]
+        config = setup(str(ruleset), entrants, games=games, seed=seed, players=players,
+                       options=options, limits=Limits(move=move_time, game=game_time),
+                       rulesets_path=tuple(Path(folder) for folder in rulesets_path))
+    except TournamentError as exc:
+        raise ValueError(str(exc)) from None
+    plan, rows = run_tournament(config, jobs=max(1, jobs))
+    table = standings(rows, plan.kind, [e.name for e in entrants], plan.seats,
+                      meta=config.summary(plan.kind, len(plan.tasks), len(rows)))
+    return to_json(table)
+
+
+def replay(record: str | Path | Mapping[str, Any] | GameRecord, *,
+           ruleset: RulesetLike | None = None,
+           rulesets_path: Iterable[str | Path] = ()) -> dict[str, Any]:
+    """Re-run a game record and say what it proves, as `agon replay` does.
+
+    `record` is a record file, its JSON as a dict, or what `play` returned.
+    The ruleset is `ruleset`, else the one the record names by id (shipped or
+    in `rulesets_path`).  Returns ``verified`` (everything below holds),
+    ``replays`` (the actions replay legally from the seed to the recorded
+    result), ``digest`` (the final position matches the record's digest),
+    ``signature`` (signed with this referee's key: only a signature proves
+    the bots named, the forfeits and the timings), ``findings`` (each check in
+    words, ``{"ok", "text"}``) and ``result`` (the replayed result, or None).
+    """
+    data = _record_data(record)
+    rs = _ruleset(ruleset) if ruleset is not None else \
+        load_ruleset(str(data["ruleset"].get("id")), rulesets_path=rulesets_path)
+    try:
+        keyring = Keyring.existing()
+    except KeyringError:
+        keyring = None  # the signature then cannot be proven, which the findings say
+    outcome = verify(data, rs, keyring)
+    result = outcome.replay.result
+    return {"verified": outcome.verified,
+            "replays": all(f.ok for f in outcome.replayed),
+            "digest": outcome.digest.ok, "signature": outcome.signature.ok,
+            "findings": [{"ok": f.ok, "text": f.text} for f in outcome.findings],
+            "result": result.to_json() if result else None}
+
+
+def _record_data(record: str | Path | Mapping[str, Any] | GameRecord) -> dict[str, Any]:
+    if isinstance(record, GameRecord):
+        return record.to_json()
+    if isinstance(record, Mapping):
+        data = dict(record)
+        problem = record_problem(data)
+        if problem:
+            raise ValueError(f"not a game record: {problem}")
+        return data
+    try:
+        return load_record(record)
+    except RecordError as exc:
+        raise ValueError(str(exc)) from None

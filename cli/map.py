@@ -1,0 +1,101 @@
+"""`agon map RULESET`: the game's map as a picture, bare or at a point of a recorded game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from agon.referee.games import UnknownEngine
+from agon.referee.pictures import FORMATS, NoPicture, map_svg, record_position, write_picture
+from agon.referee.records import RecordError, drawing_warnings, load_record
+from agon.referee.ruleset_model import Ruleset
+from agon.referee.signing import Keyring, KeyringError
+
+from .common import RulesetsPath, fail, open_ruleset
+
+# What a record or a ruleset that cannot be drawn raises on its way through an engine.
+DRAWING_ERRORS = (RecordError, UnknownEngine, NoPicture, ValueError, KeyError, TypeError)
+
+
+def map(
+    ruleset: str = typer.Argument(..., help="a shipped ruleset id or a ruleset file"),
+    record: Path | None = typer.Option(None, "--record", help="draw the position of this "
+                                       "game record (agon play --record)"),
+    at: int | None = typer.Option(None, "--at", min=0, help="after the record's first N "
+                                  "actions (0: the start; default: the end)"),
+    out: Path | None = typer.Option(None, "--out", "-o", help="write FILE.svg, or FILE.png "
+                                    "when cairosvg is installed (pip install "
+                                    "'agon-referee[png]'); default: SVG on stdout"),
+    rulesets_path: RulesetsPath = None,
+) -> None:
+    """Draw the game's map: spaces, connections and a legend, and with --record every
+    piece, control and marker everyone could see at that point of the game.
+
+    Positions come from the ruleset (docs/maps.md).  A record must be of this
+    ruleset and replay to what it claims; one that does not (tampered, or of
+    another game) is refused.  Examples: agon map city-states -o map.svg;
+    agon map earth-and-water --record game.json --at 40 -o turn.png
+    """
+    if out is not None and out.suffix.lower() not in FORMATS:
+        fail(f"{out}: --out must end in .svg or .png", code=2)
+    if at is not None and record is None:
+        fail("--at needs --record: it counts the record's actions", code=2)
+    folders = list(rulesets_path or ())
+    rs = open_ruleset(ruleset, folders)
+    try:
+        if record is None:
+            svg = map_svg(rs)
+        else:
+            data = checked_record(record, rs)
+            count = len(data["actions"])
+            if at is not None and at > count:
+                fail(f"--at {at}: the record has {count} actions (0 to {count})", code=2)
+            svg = map_svg(rs, record_position(data, rs, at), list(data["seats"]))
+    except DRAWING_ERRORS as exc:
+        fail(f"cannot draw the map: {exc}")
+    if out is None:
+        typer.echo(svg, nl=False)
+        return
+    save(svg, out)
+
+
+def save(svg: str, out: Path) -> None:
+    try:
+        write_picture(svg, out)
+    except NoPicture as exc:
+        fail(str(exc))
+    except OSError as exc:
+        fail(f"cannot write {out}: {exc.strerror or exc}")
+    typer.echo(f"wrote {out}", err=True)
+
+
+def checked_record(path: Path, rs: Ruleset) -> dict[str, Any]:
+    """The record at `path`, once its moves are proven to be a game of `rs`.
+
+    Fails (exit 1) on a record of another ruleset, or one whose moves do not
+    replay to its result and digest, or whose signature is broken; warns on
+    stderr about what is only not proven.
+    """
+    try:
+        data = load_record(path)
+    except RecordError as exc:
+        fail(str(exc))
+    played = data["ruleset"].get("id")
+    if played != rs.id:
+        fail(f"{path} is a game of {played!r}, not of {rs.id!r}: give its ruleset")
+    try:
+        keyring = Keyring.existing()
+    except KeyringError as exc:
+        typer.echo(f"agon: warning: {exc}", err=True)
+        keyring = None
+    try:
+        warnings = drawing_warnings(data, rs, keyring)
+    except RecordError as exc:
+        fail(f"{path} does not show a game as played: {exc}")
+    except DRAWING_ERRORS as exc:
+        fail(f"{path}: cannot replay ({exc})")
+    for warning in warnings:
+        typer.echo(f"agon: warning: {path}: {warning}", err=True)
+    return data

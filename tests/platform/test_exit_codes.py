@@ -1,0 +1,122 @@
+"""One rule for every command: 0 ok, 1 a file or game that fails, 2 a command line that is wrong.
+
+Each command's typical mistakes are run here; the same kind of mistake gets
+the same status whichever command it is made to, with a message and no
+traceback.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from agon.cli.main import app
+from agon.referee.signing import KEY_FILE, data_dir
+
+OK, FAILED, USAGE = 0, 1, 2
+E_W = ["earth-and-water", "-s", "persia=random", "-s", "greece=random"]
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> dict[str, str]:
+    """Files that exist but fail: an invalid ruleset, a garbage record, a garbage journal,
+    a record whose actions were edited."""
+    invalid = tmp_path / "invalid.yaml"
+    invalid.write_text('format: agon-ruleset/1\nid: bad\nname: Bad\nversion: "1"\n'
+                       "engine: earth-and-water\nplayers: {min: 2, max: 2}\ndata: {}\n")
+    garbage = tmp_path / "garbage.json"
+    garbage.write_text("{not json")
+    journal = tmp_path / "garbage.jsonl"
+    journal.write_text("not json\n")
+    record = tmp_path / "game.json"
+    played = CliRunner().invoke(app, ["play", *E_W, "--seed", "3", "-q", "--record", str(record)])
+    assert played.exit_code == OK, played.output
+    edited = json.loads(record.read_text())
+    edited["actions"][0][1] = "done"
+    tampered = tmp_path / "tampered.json"
+    tampered.write_text(json.dumps(edited))
+    return {"invalid": str(invalid), "garbage": str(garbage), "journal": str(journal),
+            "record": str(record), "tampered": str(tampered),
+            "missing": str(tmp_path / "missing.yaml")}
+
+
+CASES = [
+    # -- 2: the command line is wrong ------------------------------------------------
+    (USAGE, ["no-such-command"], "No such command"),
+    (USAGE, ["rulesets", "earth-and-wter"], "did you mean 'earth-and-water'"),
+    (USAGE, ["rulesets", "export"], "export takes one ruleset id"),
+    (USAGE, ["rulesets", "export", "nope"], "no ruleset 'nope'"),
+    (USAGE, ["rulesets", "epireia", "--out", "{missing}"], "--out goes with export"),
+    (USAGE, ["rulesets", "--format", "xml"], "xml"),
+    (USAGE, ["validate"], "Missing argument"),
+    (USAGE, ["validate", "{missing}"], "no such file"),
+    (USAGE, ["rules", "no-such-game"], "no ruleset 'no-such-game'"),
+    (USAGE, ["play", "no-such-game", "-s", "a=random"], "no ruleset 'no-such-game'"),
+    (USAGE, ["play", "earth-and-water", "-s", "persia=random"], "needs 2 players"),
+    (USAGE, ["play", *E_W[:3], "-s", "grece=random"], "did you mean 'greece'"),
+    (USAGE, ["play", *E_W[:3], "-s", "greece=randm"], "did you mean 'random'"),
+    (USAGE, ["play", *E_W[:3], "-s", "greece"], "NAME=VALUE"),
+    (USAGE, ["play", *E_W, "-o", "forced_spnd=1"], "did you mean 'forced_spend'"),
+    (USAGE, ["play", *E_W, "-o", "cheap_fleets=maybe"], "true or false"),
+    (USAGE, ["tournament", "no-such-game", "-b", "a=random", "-b", "b=random"], "no ruleset"),
+    (USAGE, ["tournament", "earth-and-water", "-b", "randm", "-b", "mc"], "did you mean 'random'"),
+    (USAGE, ["tournament", "earth-and-water", "-b", "a=random", "-b", "b=random",
+             "-o", "nope=1"], "no option 'nope'"),
+    (USAGE, ["tournament", "earth-and-water", "-b", "a=random", "-b", "b=random",
+             "--resume", "{missing}"], "no such journal"),
+    (USAGE, ["replay", "{missing}"], "no such file"),
+    (USAGE, ["replay", "{record}", "--ruleset", "no-such-game"], "no ruleset"),
+    (USAGE, ["check", "randm", "-r", "earth-and-water"], "did you mean 'random'"),
+    (USAGE, ["check", "random", "-r", "no-such-game"], "no ruleset"),
+    (USAGE, ["check", "random", "-r", "earth-and-water", "--seat", "grece"],
+     "did you mean 'greece'"),
+    (USAGE, ["check", "random", "-r", "earth-and-water", "--players", "3"], "needs 2 players"),
+    (USAGE, ["bots", "--format", "xml"], "xml"),
+    (USAGE, ["key", "forget"], "forget"),
+    # -- 1: a file or a game that fails ----------------------------------------------
+    (FAILED, ["rulesets", "{invalid}"], "not a valid ruleset"),
+    (FAILED, ["validate", "{invalid}"], "error(s)"),
+    (FAILED, ["rules", "{invalid}"], "not a valid ruleset"),
+    (FAILED, ["rules", "earth-and-water", "xyzzy plugh"], "nothing in earth-and-water matches"),
+    (FAILED, ["play", "{invalid}", "-s", "persia=random", "-s", "greece=random"],
+     "not a valid ruleset"),
+    (FAILED, ["tournament", "{invalid}", "-b", "a=random", "-b", "b=random"],
+     "not a valid ruleset"),
+    (FAILED, ["tournament", "earth-and-water", "-b", "a=random", "-b", "b=random",
+              "--resume", "{journal}"], "not a journal line"),
+    (FAILED, ["replay", "{garbage}"], "not a JSON game record"),
+    (FAILED, ["replay", "{tampered}"], "NOT verified"),
+    (FAILED, ["check", "random", "-r", "{invalid}"], "not a valid ruleset"),
+]
+
+
+@pytest.mark.parametrize("code, args, message", CASES,
+                         ids=[" ".join(c[1])[:60] for c in CASES])
+def test_each_kind_of_mistake_has_one_exit_status(files, code, args, message):
+    result = CliRunner().invoke(app, [arg.format(**files) for arg in args])
+    assert result.exit_code == code, result.output
+    assert message in result.output
+    assert "Traceback" not in result.output and "internal error" not in result.output
+
+
+def test_a_key_file_that_cannot_be_read_fails_with_1():
+    key_file = data_dir() / KEY_FILE
+    key_file.parent.mkdir(parents=True, exist_ok=True)
+    key_file.write_text("not a key")
+    try:
+        result = CliRunner().invoke(app, ["key", "show"])
+    finally:
+        key_file.unlink()
+    assert result.exit_code == FAILED and "not a readable agon key file" in result.output
+
+
+def test_the_readme_table_is_the_rule_the_commands_follow():
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    table = readme.split("## Exit status", 1)[1].split("\n## ", 1)[0]
+    rows = {line.split("|")[1].strip(): line for line in table.splitlines()
+            if line.startswith("| `")}
+    assert set(rows) >= {"`0`", "`1`", "`2`"}
+    assert "usage" in rows["`2`"].lower() and "fail" in rows["`1`"].lower()
