@@ -79,8 +79,17 @@ def play(argv: list[str]) -> dict:
 
 
 def interval(score: float, variance: float, games: int) -> float:
-    """Half the width of the 95% interval of a mean score."""
+    """Half the width of the normal 95% interval of a mean score."""
     return 1.96 * math.sqrt(variance / games) if games else float("nan")
+
+
+def wilson(score: float, games: int) -> str:
+    """The Wilson 95% interval of a score (a draw as half a win), in %: not empty at 4-0."""
+    z = 1.96
+    centre = (score + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(score * (1 - score) / games + z * z / (4 * games * games)) \
+        / (1 + z * z / games)
+    return f"{100 * max(0.0, centre - half):.0f}-{100 * min(1.0, centre + half):.0f}"
 
 
 def paired_interval(paired: dict, pairs: int) -> str:
@@ -92,7 +101,7 @@ def paired_interval(paired: dict, pairs: int) -> str:
 
 def duel_table(results: dict) -> list[str]:
     """Rows: each pairing's score % for the first bot, ±95%, games, and by seat."""
-    lines = ["| pairing | games | score % of the first | ±95% | paired ±95% |",
+    lines = ["| pairing | games | score % of the first | Wilson 95% | paired ±95% |",
              "|---|---|---|---|---|"]
     order = {bot: number for number, bot in enumerate(BOTS)}
     for pair in results["pairs"]:
@@ -102,7 +111,7 @@ def duel_table(results: dict) -> list[str]:
         if order[first] > order[second]:   # always the stronger-looking bot first
             first, second, score = second, first, 1.0 - score
         lines.append(f"| {first} vs {second} | {games} | {100 * score:.0f} | "
-                     f"{100 * interval(score, plain['variance'], games):.0f} | "
+                     f"{wilson(score, games)} | "
                      f"{paired_interval(paired, pair['pairs'])} |")
     lines.append("")
     seats = {bot: by_seat for bot, by_seat in results["seats"].items() if bot in order}
@@ -129,7 +138,8 @@ def solo_table(results: dict) -> list[str]:
     return lines
 
 
-def report(seconds: float, games: int, solo_games: int, jobs: int) -> list[str]:
+def report(seconds: float, games: int, solo_games: int, jobs: int,
+           keep: Path | None = None) -> list[str]:
     lines = [f"Measured with `python bench/strength.py --time {seconds} --games {games} "
              f"--solo-games {solo_games} --jobs {jobs} --write` on {time.strftime('%Y-%m-%d')}, "
              "a shared 2-core machine. ismcts and mc think "
@@ -138,6 +148,9 @@ def report(seconds: float, games: int, solo_games: int, jobs: int) -> list[str]:
         argv = command(run, seconds, solo_games if run.solo else games, jobs)
         began = time.monotonic()
         results = play(argv)
+        if keep:
+            name = f"{run.ruleset}-{run.players or ''}-{'-'.join(run.options)}.json"
+            (keep / name).write_text(json.dumps(results))
         spent = time.monotonic() - began
         print(f"{run.title}: {results['played']} games in {spent:.0f} s", file=sys.stderr)
         lines += [f"### {run.title}", "", f"`{' '.join(argv).replace(' --format json', '')}`"
@@ -163,10 +176,13 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", help="play only the runs whose title contains this")
     parser.add_argument("--write", action="store_true", help="write the tables into docs/bots.md")
+    parser.add_argument("--keep", type=Path, help="a folder to keep each tournament's JSON in")
     args = parser.parse_args()
     if args.only:
         RUNS[:] = [run for run in RUNS if args.only.lower() in run.title.lower()]
-    lines = report(args.time, args.games, args.solo_games, args.jobs)
+    if args.keep:
+        args.keep.mkdir(parents=True, exist_ok=True)
+    lines = report(args.time, args.games, args.solo_games, args.jobs, args.keep)
     if args.write:
         write(lines)
     else:
