@@ -186,3 +186,11 @@ def test_a_bad_option_stops_the_program_before_any_game():
     done = subprocess.run([sys.executable, "-m", "agon.bots.ismcts", "--c", "-2"],
                           capture_output=True, text=True, input="", timeout=60)
     assert done.returncode == 2 and "c must be" in done.stderr
+
+
+def test_a_mistyped_parameter_is_a_usage_error_that_names_the_right_one():
+    out = CliRunner().invoke(app, ["play", "earth-and-water", "--seat", "persia=ismcts:tme=1",
+                                   "--seat", "greece=random"])
+    assert out.exit_code == 2
+    assert "no parameter 'tme' (did you mean 'time'?)" in out.output
+    assert "did you mean 'ismcts'" not in out.output
