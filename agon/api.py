@@ -127,7 +127,8 @@ def _player(bot: BotLike, seed: int, log_dir: Path, rs: Ruleset) -> Player:
         try:
             return make_player(bot, seed=seed, log_dir=log_dir)
         except ValueError as exc:
-            raise ValueError(f"{exc}{did_you_mean(bot.strip(), [*BUILTIN, 'human'])}") from None
+            name = bot.strip().partition(":")[0]   # `ismcts:time=1` names the bot ismcts
+            raise ValueError(f"{exc}{did_you_mean(name, [*BUILTIN, 'human'])}") from None
     if callable(bot):
         return InProcessPlayer(_FunctionBot(bot, seed))
     raise TypeError(f"a bot is a name, a command line, a Bot or a function, "

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from agon.referee.engine import Decision, State
+
+from .params import SEED, Param, settle
 
 
 class Bot:
@@ -18,15 +20,27 @@ class Bot:
     build it (an empty dict is passed), and one that leaves `event` alone is
     sent no events: in a tournament of such bots a game costs little more than
     the engine's own moves.
+
+    `params` declares the bot's tunables (bots/params.py); the constructor
+    takes them as keywords, checks them and keeps every value in `settings`.
+    `games` names the engines the bot can play, None for every one.
     """
 
     name = "bot"
     version = "1.0"
     wants_state = False
     wants_view = True
+    params: ClassVar[tuple[Param, ...]] = ()
+    games: ClassVar[tuple[str, ...] | None] = None
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, **settings: Any) -> None:
         self.rng = random.Random(seed)
+        self.settings = settle(self.name, self.params, settings)
+
+    @classmethod
+    def all_params(cls) -> tuple[Param, ...]:
+        """Its own parameters, then the seed every bot takes."""
+        return (*cls.params, SEED)
 
     def start(self, hello: dict[str, Any]) -> None:
         """The game begins: hello holds game, seat, seats, ruleset, limits."""

@@ -7,49 +7,53 @@ test and then random moves to the end, and scores the playout by its seat's
 share of the win.  The action with the best average is played.
 
 It knows no game: the same code plays every ruleset, as strong as random
-playouts make it.  `playouts` bounds the work per decision and `seconds` the
-time (the first bound reached ends the search).
+playouts make it.  Its budget is a time per decision or a number of playouts
+(`iterations`), shared round robin among the actions tried.
 """
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from agon.referee.engine import Decision, IllegalAction, State
 
 from .base import Bot
+from .budget import ITERATIONS, TIME, Budget
+from .params import Param
+
+MOVES = Param("moves", int, 5000, "most moves a playout makes; one cut short scores half a win",
+              low=1, high=1_000_000)
 
 
 class MonteCarloBot(Bot):
     name = "mc"
     wants_state = True
+    params = (TIME, ITERATIONS, MOVES)
 
-    def __init__(self, seed: int = 0, playouts: int = 200, seconds: float = 0.5,
-                 playout_moves: int = 5000) -> None:
-        super().__init__(seed)
-        self.playouts = playouts
-        self.seconds = seconds
-        self.playout_moves = playout_moves  # a guard against a game that never ends
+    def __init__(self, seed: int = 0, **settings: Any) -> None:
+        super().__init__(seed, **settings)
+        self.budget = Budget(self.name, self.settings, settings)
+        self.playout_moves = self.settings["moves"]
 
     def choose(self, decision: Decision, view: dict[str, Any], state: State | None = None) -> str:
         legal = list(decision.legal)
         if state is None or len(legal) == 1:
             return self.rng.choice(legal)
         # With more actions than a few playouts each could cover, sample some.
-        candidates = legal if len(legal) * 4 <= self.playouts else \
-            self.rng.sample(legal, max(2, self.playouts // 4))
+        iterations = self.budget.iterations
+        candidates = legal if iterations is None or len(legal) * 4 <= iterations else \
+            self.rng.sample(legal, max(1, iterations // 4))
         totals = dict.fromkeys(candidates, 0.0)
         counts = dict.fromkeys(candidates, 0)
-        deadline = time.monotonic() + self.seconds
-        for number in range(self.playouts):
+        self.budget.start()
+        number = 0
+        while number < len(candidates) or self.budget.more(number):
             action = candidates[number % len(candidates)]
             points = self.playout(state, decision.seat, action)
             if points is not None:
                 totals[action] += points
                 counts[action] += 1
-            if time.monotonic() > deadline and number >= len(candidates):
-                break
+            number += 1
         if not any(counts.values()):
             return self.rng.choice(legal)
         return max(candidates, key=lambda a: (totals[a] / counts[a] if counts[a] else -1.0))

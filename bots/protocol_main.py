@@ -9,9 +9,10 @@ fresh bot seeded with the seed the hello (or ``newgame``) carries.
     if __name__ == "__main__":
         raise SystemExit(run(MyBot))
 
-Options: ``--seed N`` seeds the bot in every game (default: the seed the
-referee sends, else fresh entropy), ``--name N`` overrides the name it
-announces.
+Options: one per parameter the bot declares (`Bot.params`, e.g. ``--time 0.5``),
+``--seed N`` seeds the bot in every game (default: the seed the referee sends,
+else fresh entropy), ``--name N`` overrides the name it announces; ``--help``
+lists them.
 """
 
 from __future__ import annotations
@@ -19,29 +20,61 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import IO, Any
 
 from agon.referee import protocol
 from agon.referee.engine import Decision, Engine
 
+from . import BUILTIN
 from .base import Bot
+from .params import Param, ParamError
 
 
 def run(bot_class: type[Bot], argv: Sequence[str] | None = None,
         stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None) -> int:
     """Play games with `bot_class` until `quit` or end of input; the exit status."""
-    parser = argparse.ArgumentParser(prog=f"python -m {bot_class.__module__}",
-                                     description=f"{bot_class.name}: an agon bot over stdin/stdout")
-    parser.add_argument("--seed", type=int, default=None, help="seed of the bot's choices")
-    parser.add_argument("--name", default=bot_class.name, help="the name it announces")
+    parser = _arguments(bot_class)
     args = parser.parse_args(argv)
+    settings = {param.name: getattr(args, param.name) for param in bot_class.params
+                if getattr(args, param.name) is not None}
+    try:
+        bot_class(0, **settings)   # every parameter checked before the first game
+    except ParamError as err:
+        print(f"{parser.prog}: error: {err}", file=sys.stderr)
+        return 2
     reader = stdin or sys.stdin.buffer
     writer = stdout or sys.stdout.buffer
-    return _serve(bot_class, args.seed, args.name, reader, writer)
+    return _serve(bot_class, args.seed, args.name, settings, reader, writer)
 
 
-def _serve(bot_class: type[Bot], seed: int | None, name: str,
+def _arguments(bot_class: type[Bot]) -> argparse.ArgumentParser:
+    """The command line: one option per declared parameter (bots/params.py)."""
+    module = f"agon.bots.{bot_class.name}" if bot_class.name in BUILTIN else bot_class.__module__
+    parser = argparse.ArgumentParser(prog=f"python -m {module}",
+                                     description=f"{bot_class.name}: an agon bot over "
+                                                 "stdin/stdout")
+    for param in bot_class.all_params():
+        default = "" if param.default is None else f"; default {param.default}"
+        parser.add_argument(f"--{param.name}", type=_reader(param), default=None,
+                            metavar=param.kind.__name__.upper() if not param.choices else
+                            "{" + ",".join(param.choices) + "}",
+                            help=f"{param.help} ({param.allowed()}{default})")
+    parser.add_argument("--name", default=bot_class.name, help="the name it announces")
+    return parser
+
+
+def _reader(param: Param) -> Callable[[str], Any]:
+    def read(text: str) -> Any:
+        try:
+            return param.parse(text)
+        except ParamError as err:
+            raise argparse.ArgumentTypeError(str(err)) from None
+    read.__name__ = param.name
+    return read
+
+
+def _serve(bot_class: type[Bot], seed: int | None, name: str, settings: dict[str, Any],
            reader: IO[bytes], writer: IO[bytes]) -> int:
     bot: Bot | None = None
     engine: Engine | None = None
@@ -63,7 +96,7 @@ def _serve(bot_class: type[Bot], seed: int | None, name: str,
             print(f"{name}: ignoring a line it cannot read ({err})", file=sys.stderr, flush=True)
             continue
         if isinstance(message, (protocol.Hello, protocol.NewGame)):  # a game begins
-            bot = bot_class(_seed_for(seed, message.payload))
+            bot = bot_class(_seed_for(seed, message.payload), **settings)
             seat = str(message.payload.get("seat", ""))
             bot.start(message.payload)
             about: dict[str, Any] = {"version": bot.version, "wants": [protocol.NEWGAME]}

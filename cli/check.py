@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import shlex
 import shutil
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -14,7 +13,7 @@ from agon.bots import BUILTIN
 from agon.referee.compliance import check_bot
 from agon.referee.games import UnknownEngine, engine_class
 from agon.referee.match import game_seats
-from agon.referee.players import Limits
+from agon.referee.players import Limits, builtin_spec
 from agon.referee.ruleset import RulesetError, load_ruleset
 from agon.referee.sandbox import shield_referee
 
@@ -108,9 +107,13 @@ def check(
 
 
 def _command(bot: str) -> list[str]:
-    """The argv to run: a built-in name runs as `python -m agon.bots.<name>`."""
-    if bot.strip() in BUILTIN:
-        return [sys.executable, "-m", f"agon.bots.{bot.strip()}"]
+    """The argv to run: a built-in bot runs as `python -m agon.bots.<name> --KEY VALUE...`."""
+    try:
+        builtin = builtin_spec(bot)
+    except ValueError as exc:
+        fail(str(exc), USAGE)
+    if builtin is not None:
+        return builtin.argv()
     try:
         argv = shlex.split(bot)
     except ValueError as exc:

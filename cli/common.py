@@ -77,7 +77,8 @@ def open_ruleset(ref: str, rulesets_path: list[Path] | None = None) -> Ruleset:
 
 def unknown_bot(message: str, spec: str) -> NoReturn:
     """A bot that is neither built in nor a program: a usage error, with the nearest name."""
-    fail(f"{message}{did_you_mean(spec.strip(), [*BUILTIN, 'human'])}", USAGE)
+    name = spec.strip().partition(":")[0]   # `ismcts:time=1` names the bot ismcts
+    fail(f"{message}{did_you_mean(name, [*BUILTIN, 'human'])}", USAGE)
 
 
 def emit(rows: list[dict[str, Any]], fmt: Format, *, title: str | None = None,

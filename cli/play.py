@@ -13,7 +13,7 @@ from pathlib import Path
 import typer
 from tabulate import tabulate
 
-from agon.bots import BUILTIN
+from agon.bots import builtin_name
 from agon.referee.engine import Event
 from agon.referee.games import UnknownEngine, engine_class
 from agon.referee.human import HumanPlayer
@@ -129,7 +129,7 @@ def play(
         again = f"resumed after {len(saved.actions)} actions, " if saved else ""
         typer.echo(f"{rs.name} ({rs.ref}), {again}seed {seed}: "
                    + ", ".join(f"{s}={specs[s]}" for s in seats), err=aside)
-    external = [s for s in seats if specs[s] not in BUILTIN and specs[s] != "human"]
+    external = [s for s in seats if not builtin_name(specs[s]) and specs[s] != "human"]
     rules = bot_rules(sandbox, bot_env, bot_network, bot_limit, programs=bool(external))
     limits = Limits(handshake=handshake_time, move=move_time, game=game_time,
                     max_log=rules.max_log)

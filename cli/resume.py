@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from agon.bots import BUILTIN
+from agon.bots import builtin_name
 from agon.referee.records import is_unfinished, verify
 from agon.referee.ruleset_model import Ruleset
 from agon.referee.signing import Keyring, KeyringError
@@ -70,7 +70,7 @@ def _recorded_specs(path: Path, data: dict[str, Any]) -> dict[str, str]:
 
 def _programs_again(specs: dict[str, str], seat_args: list[str]) -> dict[str, str]:
     """The command lines given again for the seats programs played (and only those)."""
-    programs = {seat for seat, spec in specs.items() if spec not in BUILTIN and spec != "human"}
+    programs = {seat for seat, spec in specs.items() if not builtin_name(spec) and spec != "human"}
     given = parse_pairs(seat_args, "--seat")
     for seat in given:
         if seat not in programs:

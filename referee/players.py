@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import shlex
 import shutil
+import sys
 import time
 import traceback
 from abc import ABC, abstractmethod
@@ -19,8 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
 
-from agon.bots import BUILTIN, bot_class
+from agon.bots import BUILTIN, bot_class, builtin_name
 from agon.bots.base import Bot
+from agon.bots.params import SEED, ParamError, parse_settings, settle
 
 from . import protocol, transport
 from .engine import Decision, State
@@ -138,15 +140,24 @@ class InProcessPlayer(Player):
 
     replayable = True  # remade from its seed, it can be set back to any earlier position
 
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: Bot, settings: dict[str, str] | None = None) -> None:
         self.bot = bot
+        self.settings = settings or {}
         self.wants_state = bot.wants_state
         self.wants_view = getattr(bot, "wants_view", True)
         self.wants_events = type(bot).event is not Bot.event  # the hook is overridden
         self.wants_clock = False  # a built-in bot's choose() takes no clock
 
     def identity(self) -> dict[str, Any]:
-        return {"name": self.bot.name, "version": self.bot.version, "kind": "builtin"}
+        who = {"name": self.bot.name, "version": self.bot.version, "kind": "builtin"}
+        if self.settings:
+            who["params"] = dict(self.settings)
+        return who
+
+    def give(self, files: dict[str, bytes]) -> None:
+        # what a program would find in its directory (a ruleset that is not shipped)
+        if hasattr(self.bot, "files"):
+            self.bot.files.update(files)
 
     def start(self, hello: dict[str, Any], limits: Limits) -> None:
         self._call("handshake", self.bot.start, hello)
@@ -564,21 +575,74 @@ class Resign(Exception):
 
 # -- from a --seat / --bot spec to a player ----------------------------------
 
+@dataclass
+class BuiltinSpec:
+    """A built-in bot and its parameters, as a spec names them.
+
+    The spec is ``NAME`` or ``NAME:KEY=VALUE,KEY=VALUE...`` (no spaces needed:
+    ``ismcts:time=0.5,c=0.7``); the keys are the bot's declared parameters
+    (`agon bots`), ``seed`` included.
+    """
+
+    name: str
+    settings: dict[str, str]
+
+    def bot(self, seed: int) -> Bot:
+        """The bot, seeded by the spec's `seed=` if it has one, else by `seed`."""
+        settings = dict(self.settings)
+        if "seed" in settings:
+            seed = SEED.parse(settings.pop("seed"))
+        return bot_class(self.name)(seed, **settings)
+
+    def argv(self) -> list[str]:
+        """The same bot as a program speaking the protocol."""
+        argv = [sys.executable, "-m", f"agon.bots.{self.name}"]
+        for key, value in self.settings.items():
+            argv += [f"--{key}", value]
+        return argv
+
+
+def builtin_spec(spec: str) -> BuiltinSpec | None:
+    """The built-in bot `spec` names, None when it names none.
+
+    Raises ValueError with a clear message for a built-in bot's unknown
+    parameter or a value it cannot take (checked here, before any game).
+    """
+    name = builtin_name(spec)
+    if name is None:
+        return None
+    rest = spec.strip()[len(name):]
+    sep, rest = rest[:1], rest[1:]
+    if sep and not rest.strip():
+        raise ValueError(f"{spec!r}: nothing after {name}: (e.g. {name}:seed=7, "
+                         "or the bare name)")
+    settings = parse_settings(name, rest) if sep else {}
+    cls = bot_class(name)
+    try:
+        settle(name, cls.all_params(), settings)
+        cls(0, **{k: v for k, v in settings.items() if k != "seed"})  # cross-checks (budgets)
+    except ParamError as err:
+        raise ValueError(str(err)) from None
+    return BuiltinSpec(name, settings)
+
+
 def make_player(spec: str, *, seed: int, log_dir: Path | None = None,
                 transcript: bool = True, sandbox: Sandbox | None = None) -> Player:
     """The bot a command-line spec names.
 
-    `spec` is a built-in bot name (`bots.BUILTIN`) or a command line for an
-    external program, split like a shell would but never run through one
-    (``human`` is seated by its caller: `referee.human.HumanPlayer`).  A
-    program's stderr and `info` lines go to ``<log_dir>/<seat>.log`` and,
-    with `transcript`, every line exchanged to ``<log_dir>/<seat>.transcript``;
-    it runs in `sandbox` (default: the default `Sandbox`).  Raises ValueError
-    with a clear message for anything else.
+    `spec` is a built-in bot (`bots.BUILTIN`, with parameters: `BuiltinSpec`)
+    or a command line for an external program, split like a shell would but
+    never run through one (``human`` is seated by its caller:
+    `referee.human.HumanPlayer`).  A program's stderr and `info` lines go to
+    ``<log_dir>/<seat>.log`` and, with `transcript`, every line exchanged to
+    ``<log_dir>/<seat>.transcript``; it runs in `sandbox` (default: the
+    default `Sandbox`).  Raises ValueError with a clear message for anything
+    else.
     """
     name = spec.strip()
-    if name in BUILTIN:
-        return InProcessPlayer(bot_class(name)(seed))
+    builtin = builtin_spec(name)
+    if builtin is not None:
+        return InProcessPlayer(builtin.bot(seed), builtin.settings)
     if name == "human":
         raise ValueError("a person is seated with agon.referee.human.HumanPlayer, not make_player")
     try:

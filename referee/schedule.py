@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from agon.bots import BUILTIN
+from agon.bots import builtin_name
 
 FULL_PERMUTATIONS_UP_TO = 4  # seats; above this the cyclic rotations are played
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9_.+-]{1,40}$")
@@ -83,8 +83,9 @@ def derive_name(spec: str) -> str:
     """The name of an entrant given without one: a built-in bot's own name, else
     its program's (``python3 -m agon.bots.random`` -> random, ``./bots/my_bot.py
     --fast`` -> my_bot); "" when nothing usable is left."""
-    if spec in BUILTIN:
-        return spec
+    builtin = builtin_name(spec)
+    if builtin:
+        return builtin
     try:
         words = shlex.split(spec)
     except ValueError:

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from agon.bots import BUILTIN
+from agon.bots import BUILTIN, builtin_name
 
 from .journal import JOURNAL_FORMAT, Journal, Verifier, header_mismatches, trusted_rows
 from .match import player_seed
@@ -76,7 +76,7 @@ def check_entrant(entrant: Entrant) -> None:
     try:
         make_player(entrant.spec, seed=0).close()
     except ValueError as exc:
-        hint = did_you_mean(entrant.spec.strip(), BUILTIN)
+        hint = did_you_mean(entrant.spec.strip().partition(":")[0], BUILTIN)
         raise TournamentError(f"bot {entrant.name}: {exc}{hint}") from None
 
 
@@ -212,7 +212,7 @@ def check_names(entrants: list[Entrant]) -> None:
 
 def _sandbox_for(entrants: list[Entrant], sandbox: Sandbox) -> Sandbox:
     """The sandbox resolved here, once, where bot programs will run (games get it so)."""
-    if all(entrant.spec in BUILTIN for entrant in entrants):
+    if all(builtin_name(entrant.spec) for entrant in entrants):
         return sandbox
     return sandbox.resolved()
 

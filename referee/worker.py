@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from agon.bots import BUILTIN
+from agon.bots import builtin_name
 
 from .engine import Engine
 from .match import player_seed, run_match
@@ -98,7 +98,7 @@ class KeptBots:
 
     def player(self, name: str, spec: str, seed: int, log_dir: Path | None,
                sandbox: Sandbox) -> Player:
-        if spec in BUILTIN:
+        if builtin_name(spec):
             return make_player(spec, seed=seed)
         kept = self.players.get((name, spec))
         if kept is None:
@@ -138,7 +138,7 @@ def play(settings: Settings, task: GameTask, bots: KeptBots = BOTS) -> Played:
 def _record(settings: Settings, task: GameTask, bots: KeptBots) -> dict[str, Any]:
     engine = engine_for(settings.ruleset)
     log_dir = None
-    if settings.log_dir and any(settings.specs[name] not in BUILTIN for _, name in task.seating):
+    if settings.log_dir and any(not builtin_name(settings.specs[name]) for _, name in task.seating):
         log_dir = Path(settings.log_dir) / re.sub(r"[^A-Za-z0-9_.=-]+", "_", task.key)
     players = {seat: bots.player(name, settings.specs[name], player_seed(task.seed, seat),
                                  log_dir, settings.sandbox)

@@ -26,7 +26,7 @@ def test_mc_beats_random_at_earth_and_water_on_duplicate_seeds():
     mc_points = []
     for seed in range(3):
         for mc_seat in ("persia", "greece"):
-            players = {seat: InProcessPlayer(MonteCarloBot(seed, playouts=24, seconds=60)
+            players = {seat: InProcessPlayer(MonteCarloBot(seed, iterations=24)
                                              if seat == mc_seat else RandomBot(seed))
                        for seat in ("persia", "greece")}
             record = run_match(engine, players, seed=seed, options={})
@@ -47,7 +47,7 @@ def test_mc_finds_a_legal_move_mid_game_in_every_ruleset(ruleset_id):
         for decision in state.pending():
             state.apply(decision.seat, rng.choice(decision.legal))
     decision = state.pending()[0]
-    bot = MonteCarloBot(1, playouts=6, seconds=60)
+    bot = MonteCarloBot(1, iterations=6)
     world = state.determinize(decision.seat, random.Random(2))
     assert bot.choose(decision, state.view(decision.seat), world) in decision.legal
 

@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from agon.bots.mc import MonteCarloBot
 from agon.cli.main import app
 from agon.referee.games.city_states import CityStatesEngine
 from agon.referee.match import run_match
@@ -159,11 +158,11 @@ def test_no_seat_ever_sees_another_seats_hand(tmp_path):
 
 # -- the command line -------------------------------------------------------------------------
 
-def test_agon_play_with_random_and_mc_bots_runs_to_the_end(tmp_path, monkeypatch):
+def test_agon_play_with_random_and_mc_bots_runs_to_the_end(tmp_path):
     # a small budget: two playouts of twenty moves for each of mc's decisions
-    monkeypatch.setattr(MonteCarloBot.__init__, "__defaults__", (0, 2, 0.05, 20))
     record = tmp_path / "game.json"
-    out = runner.invoke(app, ["play", "city-states", "--seat", "p1=random", "--seat", "p2=mc",
+    out = runner.invoke(app, ["play", "city-states", "--seat", "p1=random",
+                              "--seat", "p2=mc:iterations=2,moves=20",
                               "--seat", "p3=random", "--seed", "12", "--record", str(record)])
     assert out.exit_code == 0, out.output
     assert "result:" in out.output and "Game turn 36 of 36" in out.output

@@ -1,0 +1,90 @@
+"""Earth & Water judged from one side's view: control, supply and the score track.
+
+The score track moves at each campaign's scoring by the difference of the
+city points each side controls (majors 2, others 1), and a side that holds
+both enemy majors wins outright.  So the evaluation projects the final score:
+the track now, plus this campaign's difference in control (which the coming
+scoring adds, and which tends to persist into later campaigns), plus the
+armies and fleets on the board that will fight for control later, counted
+after the attrition that supply will impose.  The projected margin becomes a
+chance of winning.  Solo (Greece against PERS.IA) reads the same way, from
+Greece's side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from agon.referee.ruleset_model import Ruleset
+
+from .evaluator import Evaluator, logistic
+
+SIDES = ("persia", "greece")
+MARGIN_SCALE = 1.6      # a projected margin of this many points is a 73% favourite
+PERSISTENCE = 0.6       # share of today's control difference expected at each later scoring
+ARMY_WEIGHT = 0.12      # points of future margin per army on the board, per campaign left
+FLEET_WEIGHT = 0.15     # the same per fleet
+CARD_WEIGHT = 0.08      # per card in hand
+GREEK_ARMY_WORTH = 2.0  # Greek dice count up to 6, Persian to 4: one Greek army ~ two Persian
+
+
+class EarthAndWaterEvaluator(Evaluator):
+    engine = "earth-and-water"
+
+    def __init__(self, ruleset: Ruleset, seats: Sequence[str],
+                 teams: dict[str, list[str]] | None = None) -> None:
+        super().__init__(ruleset, seats, teams)
+        cities = self.data["cities"]
+        self.points = {c["name"]: c["value"] for c in cities}
+        self.food = {c["name"]: c["amphorae"] for c in cities}
+        self.majors = {side: {c["name"] for c in cities if c.get("major") == side}
+                       for side in SIDES}
+        self.campaigns = self.data["campaigns"]
+        self.limit = self.data["score_limit"]
+        always_fed = self.data.get("supply", {}).get("home_cities_always_fed", {})
+        self.fed_at_home = {side: bool(always_fed.get(side)) for side in SIDES}
+        acropolis = [card["persia"] for card in self.data.get("cards", [])
+                     if card.get("persia", {}).get("effect") == "acropolis"]
+        self.burning = acropolis[0].get("params", {}).get("city") if acropolis else None
+
+    def values(self, view: dict[str, Any]) -> dict[str, float]:
+        persia = self.persia_chance(view)
+        return {seat: persia if seat == "persia" else 1.0 - persia for seat in self.seats}
+
+    def persia_chance(self, view: dict[str, Any]) -> float:
+        control = {side: set() for side in SIDES}
+        for city in view["cities"]:
+            if city["control"]:
+                control[city["control"]].add(city["name"])
+        if self.majors["greece"] <= control["persia"]:
+            return 0.95   # both Greek majors: Persia wins at the scoring (solo: at once)
+        if self.majors["persia"] <= control["greece"]:
+            return 0.05
+        return logistic(self.margin(view, control) / MARGIN_SCALE)
+
+    def margin(self, view: dict[str, Any], control: dict[str, set[str]]) -> float:
+        """The projected final score track (Persia positive)."""
+        scored = {side: sum(self.points[c] for c in control[side]
+                            if not (view["acropolis"] and c == self.burning)) for side in SIDES}
+        later = max(0, self.campaigns - view["campaign"])   # scorings after this campaign's
+        margin = view["score"] + (scored["persia"] - scored["greece"]) * (1 + PERSISTENCE * later)
+        armies = self.fed_armies(view, control)
+        fleets = {side: sum(c[f"{side}_fleets"] for c in view["cities"]) for side in SIDES}
+        hands = view["hand_counts"]
+        future = ARMY_WEIGHT * (armies["persia"] - GREEK_ARMY_WORTH * armies["greece"]) \
+            + FLEET_WEIGHT * (fleets["persia"] - fleets["greece"]) \
+            + CARD_WEIGHT * (hands["persia"] - hands["greece"])
+        margin += future * (later + 0.5)
+        return max(-self.limit - 1.0, min(self.limit + 1.0, margin))
+
+    def fed_armies(self, view: dict[str, Any], control: dict[str, set[str]]) -> dict[str, float]:
+        """Armies on the board each side keeps once supply removes the unfed (8.2)."""
+        kept = {}
+        for side in SIDES:
+            home = self.majors[side] if self.fed_at_home[side] else set()
+            fed = sum(self.food[c] for c in control[side] if c not in home)
+            at_home = sum(c[f"{side}_armies"] for c in view["cities"] if c["name"] in home)
+            away = sum(c[f"{side}_armies"] for c in view["cities"] if c["name"] not in home)
+            kept[side] = at_home + min(away, fed)
+        return kept

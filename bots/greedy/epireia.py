@@ -1,0 +1,179 @@
+"""Epireia judged from one seat's view: expected front power, prestige, the objectives.
+
+The game is decided by the great battle: three fronts, each won by the side
+that wins more of its three columns.  So the evaluation lays each league's
+military tokens out on the battlefield (each slot takes the strongest token
+that fits it; a token of the other league whose power is hidden counts at its
+deck's mean) and adds a figure's attack to each front.  Resources still to be
+spent, while turns remain, count as tokens to come; Prestige and copper break
+ties.  Each front's margin gives a chance of winning it, and the chance of the
+battle is that of winning two fronts of three.
+
+Solo, the enemy army is fixed (decks shown, powers at their means) and a game
+is won only if every objective of the scenario card is met as well: each
+objective's chance comes from what is still missing and the turns left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from agon.referee.ruleset_model import Ruleset
+
+from .evaluator import Evaluator, logistic
+
+FRONT_SCALE = 3.0          # a front margin of this much power is a 73% favourite
+FIGURE_SHARE = 0.6         # a figure adds its attack to one column of its front
+POWER_PER_RESOURCE = 0.45  # tokens still to be bought: power per resource held
+TURNS_TO_SPEND = 3         # turns needed to turn resources into tokens
+PRESTIGE_POWER = 0.08      # Prestige breaks ties and brings bonuses
+# Solo objectives: what one turn typically gains, and how sure the estimate is
+PER_TURN = {"prestige": 1.0, "territories_held": 0.4, "buildings": 0.5, "empire_successes": 0.3}
+OBJECTIVE_SCALE = 1.0
+
+
+class EpireiaEvaluator(Evaluator):
+    engine = "epireia"
+
+    def __init__(self, ruleset: Ruleset, seats: Sequence[str],
+                 teams: dict[str, list[str]] | None = None) -> None:
+        super().__init__(ruleset, seats, teams)
+        data = self.data
+        self.deck_type = {t["id"]: t["type"] for t in data["tokens"]}
+        self.deck_mean = {t["id"]: sum(int(p) * n for p, n in t["powers"].items())
+                          / sum(t["powers"].values()) for t in data["tokens"]}
+        self.attack = {f["id"]: f["attack"] for f in data["figures"]}
+        self.fronts = [(front["id"], front["rows"]) for front in data["battlefield"]["fronts"]]
+        self.columns = data["battlefield"]["columns"]
+        self.maritime = {t["id"] for t in data["territories"] if t.get("maritime")}
+        self.building_category = {b["id"]: b["category"] for b in data["buildings"]}
+        solo = data.get("solo") or {}
+        self.scenarios = {s["id"]: s for s in solo.get("scenarios", [])}
+        self.max_turns = int(ruleset.options.get("max_turns", {}).get("default", 20))
+
+    def values(self, view: dict[str, Any]) -> dict[str, float]:
+        if view.get("solo"):
+            return {seat: self.solo_chance(view) for seat in self.seats}
+        leagues = [league for league in view["leagues"] if view["leagues"][league]["seats"]]
+        if len(leagues) != 2:
+            return {seat: 0.5 for seat in self.seats}
+        first, second = leagues
+        mine, theirs = self.league_fronts(view, first), self.league_fronts(view, second)
+        chance = battle_chance([logistic((a - b) / FRONT_SCALE) for a, b in zip(mine, theirs, strict=True)])
+        league_of = {seat: league for league in leagues
+                     for seat in view["leagues"][league]["seats"]}
+        return {seat: chance if league_of.get(seat) == first else 1.0 - chance
+                for seat in self.seats}
+
+    # -- the battlefield --------------------------------------------------------
+
+    def tokens_of(self, view: dict[str, Any], league: str) -> list[tuple[str, float]]:
+        """(type, power) of every token the league will field, hidden powers at the mean."""
+        tokens = [self.token(t) for t in view["leagues"][league]["reserve"]]
+        for city in view.get("integrated", {}).values():
+            if city["league"] == league and city.get("token"):
+                tokens.append(self.token(city["token"]))
+        return tokens
+
+    def token(self, token: dict[str, Any]) -> tuple[str, float]:
+        deck = token["deck"]
+        power = token.get("power")
+        return self.deck_type[deck], float(power if power is not None else self.deck_mean[deck])
+
+    def lay_out(self, tokens: list[tuple[str, float]]) -> list[float]:
+        """Each front's power with the strongest token that fits each slot.
+
+        Slots that take a single type are filled first (a cavalry front row
+        needs cavalry), so a token that fits several places is kept for them.
+        """
+        slots = []   # (front index, types allowed)
+        for index, (_, rows) in enumerate(self.fronts):
+            for types in rows:
+                slots += [(index, tuple(types))] * self.columns
+        slots.sort(key=lambda slot: len(slot[1]))
+        left = sorted(tokens, key=lambda t: -t[1])
+        power = [0.0] * len(self.fronts)
+        for front, types in slots:
+            for number, (kind, value) in enumerate(left):
+                if kind in types:
+                    power[front] += value
+                    del left[number]
+                    break
+        return power
+
+    def league_fronts(self, view: dict[str, Any], league: str) -> list[float]:
+        seats = view["leagues"][league]["seats"]
+        fronts = self.lay_out(self.tokens_of(view, league))
+        attacks = sorted((self.attack.get(f, 0) for seat in seats
+                          for f in view["players"][seat]["figures"]), reverse=True)
+        turns_left = max(0, self.max_turns - view["turn"])
+        spendable = sum(sum(view["players"][seat]["resources"].values()) for seat in seats) \
+            + sum(view["leagues"][league]["treasury"].values())
+        to_come = POWER_PER_RESOURCE * spendable * min(1.0, turns_left / TURNS_TO_SPEND)
+        prestige = sum(view["players"][seat]["prestige"] for seat in seats)
+        bonus = to_come / len(fronts) + PRESTIGE_POWER * prestige
+        return [power + FIGURE_SHARE * (attacks[i] if i < len(attacks) else 0) + bonus
+                for i, power in enumerate(fronts)]
+
+    # -- solo ---------------------------------------------------------------------
+
+    def solo_chance(self, view: dict[str, Any]) -> float:
+        solo = view["solo"]
+        if solo.get("objectives") is not None and not all(solo["objectives"]):
+            return 0.0
+        scenario = self.scenarios.get(solo["scenario"], {})
+        seat = self.seats[0]
+        player = view["players"][seat]
+        turns_left = solo["augurs_left"] + (1 if view["step"] in ("develop", "diplomacy") else 0)
+        chance = 1.0
+        for objective in scenario.get("objectives", []):
+            chance *= self.objective_chance(view, seat, objective, turns_left)
+        league = player["league"] or ""
+        mine = self.lay_out(self.tokens_of(view, league)) if league in view["leagues"] else \
+            [0.0] * len(self.fronts)
+        attacks = sorted((self.attack.get(f, 0) for f in player["figures"]), reverse=True)
+        to_come = POWER_PER_RESOURCE * (sum(player["resources"].values())
+                                        + (sum(view["leagues"][league]["treasury"].values())
+                                           if league in view["leagues"] else 0)) \
+            * min(1.0, turns_left / TURNS_TO_SPEND)
+        enemy = [0.0] * len(self.fronts)
+        front_index = {front: i for i, (front, _) in enumerate(self.fronts)}
+        for slot, token in (view.get("enemy") or {}).get("army", {}).items():
+            enemy[front_index[slot.split("-")[0]]] += self.deck_mean[token["deck"]]
+        fronts = [logistic((mine[i] + FIGURE_SHARE * (attacks[i] if i < len(attacks) else 0)
+                            + to_come / len(mine) - enemy[i]) / FRONT_SCALE)
+                  for i in range(len(mine))]
+        return chance * battle_chance(fronts)
+
+    def objective_chance(self, view: dict[str, Any], seat: str, objective: dict[str, Any],
+                         turns_left: int) -> float:
+        player = view["players"][seat]
+        if "prestige" in objective:
+            kind, need, have = "prestige", objective["prestige"], player["prestige"]
+        elif "territories_held" in objective:
+            kind, need = "territories_held", objective["territories_held"]
+            have = sum(1 for name, t in view["territories"].items() if t["owner"] == seat
+                       and (not objective.get("maritime") or name in self.maritime))
+        elif "buildings" in objective:
+            kind, need = "buildings", objective["buildings"]["count"]
+            category = objective["buildings"].get("category")
+            have = sum(1 for b in player["buildings"]
+                       if category is None or self.building_category.get(b) == category)
+        elif "empire_successes" in objective:
+            kind, need = "empire_successes", objective["empire_successes"]
+            have = view["solo"]["empire_successes"]
+        else:
+            return 1.0
+        missing = need - have
+        if missing <= 0:
+            return 0.95 if turns_left > 0 and kind == "territories_held" else 1.0
+        return logistic((PER_TURN[kind] * turns_left - missing) / OBJECTIVE_SCALE)
+
+
+def battle_chance(fronts: list[float]) -> float:
+    """The chance of winning at least two of three fronts won independently."""
+    if len(fronts) != 3:
+        return sum(fronts) / max(1, len(fronts))
+    a, b, c = fronts
+    return a * b + a * c + b * c - 2 * a * b * c
