@@ -133,6 +133,12 @@ class Match:
             decisions = state.pending()
             if not decisions:
                 return
+            if len(decisions) == 1:   # the usual case, kept short: one seat to move
+                decision = decisions[0]
+                action = answer(state, decision)
+                if action is not None and not (self.forfeits and self._decided_by_forfeit()):
+                    self._apply(state, decision.seat, action)
+                continue
             # Simultaneous decisions: every answer is collected before any
             # is applied, so no seat learns another's secret choice early.
             chosen = [(d.seat, answer(state, d)) for d in decisions]
@@ -184,7 +190,11 @@ class Match:
         began = _now()
         try:
             try:
-                with ExitStack() if interactive or not self.sealed else self._thinking(seat):
+                if self.sealed and not interactive:   # people watch a bot think
+                    with self._thinking(seat):
+                        action = player.choose(self.ask_id, decision, view, clock, timeout,
+                                               state=world)
+                else:
                     action = player.choose(self.ask_id, decision, view, clock, timeout,
                                            state=world)
             except Resign as resign:
@@ -215,7 +225,7 @@ class Match:
         return self._sampler
 
     def _apply(self, state: State, seat: str, action: str) -> None:
-        watched = self._watch_before(state)
+        watched = self._watch_before(state) if self.watch is not None else None
         events = state.apply(seat, action)
         self.actions.append([seat, action])
         if watched:
