@@ -19,7 +19,7 @@ from agon.referee.games import UnknownEngine, engine_class
 from agon.referee.human import HumanPlayer
 from agon.referee.match import Match, player_seed, seat_order
 from agon.referee.pictures import record_position, save_map
-from agon.referee.players import Limits, Player, make_player
+from agon.referee.players import Limits, Player, builtin_spec, make_player
 from agon.referee.records import GameRecord
 from agon.referee.ruleset import RulesetError
 from agon.referee.sandbox import shield_referee
@@ -123,6 +123,7 @@ def play(
     except RulesetError as exc:
         ruleset_failure(exc)
     seats = _seat_order(engine, specs)
+    _check_bot_settings(specs)
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 31)
     if not quiet:
@@ -214,6 +215,15 @@ def _keyring() -> Keyring | None:
     except KeyringError as exc:
         typer.echo(f"agon: warning: the record is not signed: {exc}", err=True)
         return None
+
+
+def _check_bot_settings(specs: dict[str, str]) -> None:
+    """A built-in bot's unknown parameter or bad value is refused before the game starts."""
+    for spec in specs.values():
+        try:
+            builtin_spec(spec)
+        except ValueError as exc:
+            fail(str(exc), USAGE)
 
 
 def _seat_order(engine, specs: dict[str, str]) -> list[str]:

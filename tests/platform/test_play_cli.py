@@ -134,6 +134,10 @@ def test_wrong_seats_bots_and_options_are_clear_errors():
     assert out.returncode == 2 and "no option 'nope'" in out.stderr
     out = play("-s", "persia=random", "-s", "greece=random", "--option", "cheap_fleets=maybe")
     assert out.returncode == 2 and "true or false" in out.stderr
+    out = play("-s", "persia=ismcts:c=-1", "-s", "greece=random")
+    assert out.returncode == 2 and "c must be" in out.stderr and out.stdout == ""
+    out = play("-s", "persia=mc:tme=1", "-s", "greece=random")
+    assert out.returncode == 2 and "did you mean 'time'" in out.stderr and out.stdout == ""
     for text in (out.stderr,):
         assert "Traceback" not in text
 
