@@ -4,9 +4,10 @@ Bots and game records depend on what an engine shows: the legal action strings,
 the views of every seat and the events (type, data, text, who sees them).  Each
 digest below is a sha256 over that whole sequence for one seeded random game,
 recorded from the engines as they were before they were reworked for speed
-(main at 80f928a; City States at 0201a73).  A digest that changes means a bot or a stored record would
-see a different game: if the change is meant (a rules fix), say so in the commit
-and print the new table with
+(main at 80f928a; City States at 0201a73; Epireia since its battle prompt names
+the totals in words).  A digest that changes means a bot or a stored record
+would see a different game: if the change is meant (a rules fix), say so in the
+commit and print the new table with
 
     python tests/platform/test_engine_golden.py
 """
@@ -106,18 +107,18 @@ GOLDEN: dict[str, str] = {
     'ten-thousand/6/finished_play_penalising=True/1': '55bcf545f715d3c42ac6c1e12813860dc0db81f7ff8faea46ba39895e8b7ab4a',
     'ten-thousand/6/finished_play_penalising=True/2': '0d4220f9fe7b73a0f257bcf0861592bf310d79ddda73e042f91f37f38c3319a5',
     'ten-thousand/6/finished_play_penalising=True/3': 'ed1182e3c70846790e107c26f49e0595508a1899ed3999422eba856e1c6e1c4c',
-    'epireia/2//1': '093142940de4de7e7566db2fd509786bb179e0e94d49651b8b05d5594be3c07f',
-    'epireia/2//2': '18a54c4f0d268b8b2ff67f239e93cfd25d94ff508e68622eddbed151a0c38f59',
-    'epireia/2//3': 'd7a6f321f02334279c880e2d256f018dba038c34770b96c1832e6799b27e2989',
-    'epireia/3//1': '9278ffc4e488720bd85a52ffb40994de7a0354cbd47012abbf4ae712000db8a4',
-    'epireia/3//2': 'e5dd28e103eb6ddad2f1035594177b8ceb71d572938b7c54adbee4f7f1133db5',
-    'epireia/3//3': '6d1356da0761b01b16fc5972fe444b0792380d3af3b5ecd18f28fbd1d6de5582',
-    'epireia/4//1': '397fa268e8a4ee4b3e58012c3162b2977fa802f8c8ce9f50b1f4dbd7012ea06d',
-    'epireia/4//2': 'f727e2432e31157eaa63fbb80b8b80699fcffdc67dc4926b0141f65366db9ca5',
-    'epireia/4//3': '8c255da0e1a2ad5f2b5e0db4f394d3b5668920c5bd97c02208326e93ea1cdbd5',
-    'epireia-solo/1/scenario=S1/1': '482556b75b7ede29a207e783572a0defb797a6f4327740861097b367a21d8800',
-    'epireia-solo/1/scenario=S1/2': 'f7353b52f004c30d3ea387bba5b3f5139cc2485e9d0219565366c2eaaadc2255',
-    'epireia-solo/1/scenario=S1/3': '929935682022314aed15305d99c3ec2a1e02c55514c8871af6452d1a60002bd0',
+    'epireia/2//1': '118fba81aff8cc7ea66d555244a9d7d87f32bced342dc1dd7d3ebb5b7857255f',
+    'epireia/2//2': '9cb2846e3e5041e926743509b741076309437d5a68125b56e2a56b2e21832fbf',
+    'epireia/2//3': '7e39fd1c28539230207abfb87a1dcc8407ec37530095cad1e9e00ff44456e7e1',
+    'epireia/3//1': 'b02a1ce71aca5f34de93e499af48aed75ec89b2fcb658dabc987fdc55ef09ea2',
+    'epireia/3//2': 'a8ae8aa0846c7aedb702867583af1eb2afebe05064e51141283c8ccde7eb8910',
+    'epireia/3//3': 'b0e41ce97e2f336ad7deb97be0010e7c429ced1172a192ac125be43542627b55',
+    'epireia/4//1': '91f96bc5262e2cfab15d8755d812a9b80ce91376de84bf0aa31e7cb6240dc164',
+    'epireia/4//2': 'e803b1c8d2ea88a5fbae28d0b599560a4b3c2dd094a778fa6be086f66a532e44',
+    'epireia/4//3': '379c897d2c5cd8e18db7837d30a253aab11fe228d5d8892033b036374912245e',
+    'epireia-solo/1/scenario=S1/1': '688691041bbf9ac4f3143e8b72db605ae52a6e32b28a7fe915a7d75849fa6287',
+    'epireia-solo/1/scenario=S1/2': '6d7efb7e234fa84d51a76bf387178d0efc3095e3b148549f6f507bd11af6c8a8',
+    'epireia-solo/1/scenario=S1/3': '670ff8603a787688738cfaa1a51a6cba0e776c36ceb276d9568c4d69ad6eb23b',
     'epireia-solo/1/scenario=S2/1': '0f76954bb278fa038c2b0a5f61796a2dfd17937c390c542e40c0e0ec5eebfc1a',
     'epireia-solo/1/scenario=S2/2': '23519589dc199eb5ec4b113cd7ee38545d895541eccfa3daf89abbcb00897ae8',
     'epireia-solo/1/scenario=S2/3': 'f63e4cac99bfa660ababb5ad2f9f1c7e1cdc2bff2f6037d43b8e49729cba3610',
@@ -126,7 +127,7 @@ GOLDEN: dict[str, str] = {
     'epireia-solo/1/scenario=S3/3': '0e323121b3faf88da90f9a10fdad896c607859ddfd1f7de754b2d9f4588a9795',
     'epireia-solo/1/scenario=S4/1': '9a0fa54806c2d1ca6abdec1762b798827e28b3f22c2b1f6214bff7f462bc65fe',
     'epireia-solo/1/scenario=S4/2': 'f78da689ed12dbd5f09e0ae08a6d57dcac835c221a0d38cfac0be846bc819ae0',
-    'epireia-solo/1/scenario=S4/3': 'ea50f0fd30865df730faf4f3109c51286b390773e585bf40200881d6273b7c8b',
+    'epireia-solo/1/scenario=S4/3': '9f098520b35e825735f68773d6844639a1805f785bd77a4199d6eef73035bebb',
     'city-states/2//1': '9a2a98ba4e24e2e64f0d7f77ad6d470151392fbfa4c098524428a7ca9ca75753',
     'city-states/2//2': 'ce715a5854de7f4c158cf5695ece00ffb773c28a202c0c519c6839cb15fada3e',
     'city-states/2//3': 'f55302f7de8f937ff55bbc2d815a50529808b31d09870870975f70cdb6e9b3be',

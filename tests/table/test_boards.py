@@ -83,8 +83,8 @@ def test_no_bare_none_on_any_board_menu_or_prompt(ruleset_id, players, options):
                 shown.update(st.describe(seat).splitlines())
     bare = sorted(line for line in prompts | shown if NONE.search(line))
     assert not bare, f"{len(bare)} lines say None, e.g. {bare[:3]}"
-    # nor a Python dict or list written as it is stored (prompts are the bots' too: not here)
-    raw = sorted(line for line in shown if PYTHON.search(line))
+    # nor a Python dict or list written as it is stored
+    raw = sorted(line for line in prompts | shown if PYTHON.search(line))
     assert not raw, f"{len(raw)} lines show Python values, e.g. {raw[:3]}"
 
 

@@ -216,8 +216,9 @@ def fight_decisions(st: Position) -> list[Decision]:
         return []
     side, stage = b["asks"][0]
     figure = b["figs"][side][current_front(st)]
+    totals = ", ".join(f"{league} {total}" for league, total in b["base"].items())
     prompt = (f"{current_front(st).capitalize()} column {b['column'] + 1}: totals "
-              f"{b['base']}; engage {st.t.figures[figure]['name']}?")
+              f"{totals}; engage {st.t.figures[figure]['name']}?")
     return [Decision(owner_of(st, figure), prompt, ["engage", "hold"])]
 
 
