@@ -18,6 +18,7 @@ from tabulate import tabulate
 from agon.bots import BUILTIN
 from agon.referee.ruleset import Ruleset, RulesetError, load_ruleset
 from agon.referee.sandbox import LIMITS, MODES, Sandbox, SandboxError
+from agon.referee.signing import Keyring, KeyringError
 from agon.referee.suggest import did_you_mean
 
 
@@ -73,6 +74,15 @@ def open_ruleset(ref: str, rulesets_path: list[Path] | None = None) -> Ruleset:
         return load_ruleset(ref, tuple(rulesets_path or ()))
     except RulesetError as exc:
         ruleset_failure(exc)
+
+
+def existing_keyring() -> Keyring | None:
+    """The referee's key to check a record's signature, or None (with a warning) without one."""
+    try:
+        return Keyring.existing()
+    except KeyringError as exc:
+        typer.echo(f"agon: warning: {exc}", err=True)
+        return None
 
 
 def unknown_bot(message: str, spec: str) -> NoReturn:

@@ -11,9 +11,8 @@ from agon.referee.games import UnknownEngine
 from agon.referee.pictures import FORMATS, NoPicture, map_svg, record_position, write_picture
 from agon.referee.records import RecordError, drawing_warnings, load_record
 from agon.referee.ruleset_model import Ruleset
-from agon.referee.signing import Keyring, KeyringError
 
-from .common import RulesetsPath, fail, open_ruleset
+from .common import RulesetsPath, existing_keyring, fail, open_ruleset
 
 # What a record or a ruleset that cannot be drawn raises on its way through an engine.
 DRAWING_ERRORS = (RecordError, UnknownEngine, NoPicture, ValueError, KeyError, TypeError)
@@ -85,11 +84,7 @@ def checked_record(path: Path, rs: Ruleset) -> dict[str, Any]:
     played = data["ruleset"].get("id")
     if played != rs.id:
         fail(f"{path} is a game of {played!r}, not of {rs.id!r}: give its ruleset")
-    try:
-        keyring = Keyring.existing()
-    except KeyringError as exc:
-        typer.echo(f"agon: warning: {exc}", err=True)
-        keyring = None
+    keyring = existing_keyring()
     try:
         warnings = drawing_warnings(data, rs, keyring)
     except RecordError as exc:

@@ -14,9 +14,8 @@ from agon.referee.records import RecordError, is_unfinished, load_record, verify
 from agon.referee.replay_page import replay_page
 from agon.referee.ruleset import RULESETS_DIR, RulesetError, load_ruleset
 from agon.referee.ruleset_model import Ruleset
-from agon.referee.signing import Keyring, KeyringError
 
-from .common import USAGE, RulesetsPath, fail, open_ruleset
+from .common import USAGE, RulesetsPath, existing_keyring, fail, open_ruleset
 from .map import DRAWING_ERRORS, checked_record
 
 
@@ -46,11 +45,7 @@ def replay(
     """
     data = read_record(record)
     rs = record_ruleset(record, data, ruleset, rulesets_path)
-    try:
-        keyring = Keyring.existing()
-    except KeyringError as exc:
-        typer.echo(f"agon: warning: {exc}", err=True)
-        keyring = None
+    keyring = existing_keyring()
     try:
         outcome = verify(data, rs, keyring)
     except (UnknownEngine, IllegalAction, ValueError, KeyError, TypeError) as exc:
