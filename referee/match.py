@@ -149,6 +149,7 @@ class Match:
     def _start_players(self) -> None:
         for seat, player in self.players.items():
             self._start(seat, player)
+        self.listeners = self._listeners()  # a program says in its `ready` what it skips
 
     def _start(self, seat: str, player: Player) -> None:
         ruleset = self.engine.ruleset
@@ -398,7 +399,8 @@ class Match:
     def _tell(self, seat: str, history: list[Event]) -> None:
         """Tell a player that joins a game under way what its seat has seen so far."""
         for event in history:
-            if event.visible_to(seat) and seat not in self.forfeits:
+            if event.visible_to(seat) and seat not in self.forfeits \
+                    and self.players[seat].wants_events:
                 self._safely(seat, self.players[seat].event, event.to_json())
         self.told[seat] = len(self.actions)
 
