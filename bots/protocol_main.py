@@ -103,6 +103,10 @@ def _serve(bot_class: type[Bot], seed: int | None, name: str, settings: dict[str
             if bot.wants_state:
                 engine = _engine_for(message.payload, engine)
                 about["wants"].append("state")
+            skip = [part for part, reads in (("view", bot.wants_view), ("events", listens))
+                    if not reads]
+            if skip:   # what it would not read is not worth sending
+                about["skip"] = skip
             send(protocol.Ready(name, about))
         elif bot is None:
             raise protocol.ProtocolError("the first line must be 'agon 1 {...}'")

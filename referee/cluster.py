@@ -22,6 +22,7 @@ from __future__ import annotations
 import logging
 import os
 import re
+import sys
 import uuid
 from collections.abc import Iterator
 from dataclasses import replace
@@ -34,6 +35,7 @@ LOCAL = re.compile(r"^local:([0-9]{1,4})$")
 ADDRESS = re.compile(r"^(tcp|tls|inproc|ucx|ws|wss)://\S+$")
 CONNECT_SECONDS = 20  # to reach the scheduler
 REMOTE_LOGS = "agon-logs"  # bots' logs on a remote worker: in its temporary directory
+METHOD = "distributed.worker.multiprocessing-method"  # how a LocalCluster starts workers
 
 
 def check_address(text: str) -> str:
@@ -56,6 +58,17 @@ def _dask() -> Any:
     return distributed
 
 
+def _forked_workers() -> Any:
+    """Have this process's LocalCluster fork its workers where it can (Linux), as the
+    worker pool does: they start in a tenth of the time spawned ones take (0.3 s
+    against 2.7 s for two) and inherit the engines already imported.  The setting
+    holds until the cluster is closed, so a worker that dies is forked again."""
+    import dask
+
+    method = "fork" if sys.platform == "linux" else dask.config.get(METHOD)
+    return dask.config.set({METHOD: method})
+
+
 class DaskCluster:
     """A Dask client (and, for ``local:N``, its LocalCluster); `close` it when done."""
 
@@ -64,8 +77,10 @@ class DaskCluster:
         self.local = None
         self.futures: list[Any] = []
         local = LOCAL.match(check_address(address))
+        self.forking = None
         try:
             if local:
+                self.forking = _forked_workers()
                 self.local = distributed.LocalCluster(
                     n_workers=int(local.group(1)), threads_per_worker=1, processes=True,
                     dashboard_address=None, silence_logs=logging.ERROR)
@@ -124,6 +139,8 @@ class DaskCluster:
             client.close()
         if self.local is not None:
             self.local.close()
+        if self.forking is not None:
+            self.forking.__exit__(None, None, None)
 
 
 

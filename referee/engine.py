@@ -223,6 +223,21 @@ class State(ABC):
     def to_json(self) -> dict[str, Any]:
         """The whole position, JSON-ready; `Engine.load` reads it back."""
 
+    # where `to_json` keeps the random streams (referee.rng.Streams.to_json)
+    streams_keys: tuple[str, ...] = ("rng", "rngs")
+
+    def position_json(self) -> dict[str, Any]:
+        """`to_json` without the random streams: what a game record's digest covers.
+
+        The streams follow from the seed and the actions the record holds
+        already, and their state (a few kilobytes of numbers per stream) would
+        cost most of the digest's time, game after game in a tournament.
+        """
+        data = self.to_json()
+        for key in self.streams_keys:
+            data.pop(key, None)
+        return data
+
     def setup_events(self) -> list[Event]:
         """What happened while the game was set up, before anyone acted.
 

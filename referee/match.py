@@ -24,11 +24,10 @@ from typing import Any
 from .engine import Decision, Engine, Event, Result, State
 from .players import BotFault, Limits, Player, Resign
 from .protocol import shown
-from .records import GameRecord, forfeit_result, sides_of
+from .records import GameRecord, forfeit_result, sides_of, state_digest
 from .rng import stream
 from .ruleset import RULESETS_DIR
 from .ruleset_model import Ruleset
-from .signing import digest
 from .suggest import did_you_mean
 from .takeback import Refused, Rewind, SecretWatch, seen
 
@@ -124,7 +123,7 @@ class Match:
             ruleset=self.engine.ruleset, options=self.options, seed=self.seed,
             seats=seats, teams=self.teams, actions=self.actions, result=result,
             forfeits=self.forfeits, duration=time.perf_counter() - started,
-            state_sha256=digest(state.to_json()),
+            state_sha256=state_digest(state),
         )
 
     def _play(self, state: State) -> None:
@@ -149,6 +148,7 @@ class Match:
     def _start_players(self) -> None:
         for seat, player in self.players.items():
             self._start(seat, player)
+        self.listeners = self._listeners()  # a program says in its `ready` what it skips
 
     def _start(self, seat: str, player: Player) -> None:
         ruleset = self.engine.ruleset
@@ -398,7 +398,8 @@ class Match:
     def _tell(self, seat: str, history: list[Event]) -> None:
         """Tell a player that joins a game under way what its seat has seen so far."""
         for event in history:
-            if event.visible_to(seat) and seat not in self.forfeits:
+            if event.visible_to(seat) and seat not in self.forfeits \
+                    and self.players[seat].wants_events:
                 self._safely(seat, self.players[seat].event, event.to_json())
         self.told[seat] = len(self.actions)
 
@@ -420,7 +421,7 @@ class Match:
             seats={seat: p.identity() for seat, p in self.players.items()},
             teams=self.teams, actions=[list(a) for a in self.actions], result=None,
             forfeits=dict(self.forfeits), duration=time.perf_counter() - self.started,
-            state_sha256=digest(state.to_json()), resume=self.resume or {},
+            state_sha256=state_digest(state), resume=self.resume or {},
         )
 
 

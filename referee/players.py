@@ -350,6 +350,8 @@ class SubprocessPlayer(Player):
             if isinstance(message, protocol.Ready):
                 self.ready = message
                 self.wants_state = protocol.wants(message, "state")
+                self.wants_view = not protocol.skips(message, "view")
+                self.wants_events = not protocol.skips(message, "events")
                 return
             if not isinstance(message, protocol.Info):
                 self._fail(BotFault("handshake", f"expected 'ready NAME', got "

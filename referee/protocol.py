@@ -174,6 +174,13 @@ def wants(ready: Ready, feature: str) -> bool:
     return isinstance(listed, list) and feature in listed
 
 
+def skips(ready: Ready, part: str) -> bool:
+    """Whether a bot's `ready` lists `part` ("view", "events") in its "skip": what it
+    would not read, so the referee neither builds nor sends it."""
+    listed = ready.about.get("skip")
+    return isinstance(listed, list) and part in listed
+
+
 # -- encoding ----------------------------------------------------------------
 
 def encode_str(message: Message) -> str:

@@ -28,6 +28,9 @@ from .ruleset import Ruleset
 from .signing import Check, Keyring, check_signature, digest
 
 RECORD_FORMAT = "agon-record/1"
+# what a record's digest covers: "position" (`State.position_json`) since the
+# digest says so; the whole `to_json`, random streams included, in older records
+DIGEST_COVERS = "position"
 UNFINISHED = "unfinished"  # the `status` of a record of a game stopped before its end
 
 
@@ -68,7 +71,8 @@ class GameRecord:
             "result": self.result.to_json() if self.result else None,
             "forfeits": self.forfeits,
             "duration": round(self.duration, 4),
-            "digest": {"state_sha256": self.state_sha256, "actions": len(self.actions)},
+            "digest": {"state_sha256": self.state_sha256, "actions": len(self.actions),
+                       "covers": DIGEST_COVERS},
             **unfinished,
         }
 
@@ -245,7 +249,7 @@ def replay(record: dict[str, Any], ruleset: Ruleset) -> Replay:
     except RecordError as exc:
         return Replay(events, None, [*problems, str(exc)])
     seats = list(record["seats"])
-    reached = digest(state.to_json())
+    reached = state_digest(state, _covers(record))
     forfeits = record.get("forfeits") or {}
     over = not state.pending()
     if is_unfinished(record):
@@ -264,6 +268,16 @@ def replay(record: dict[str, Any], ruleset: Ruleset) -> Replay:
             problems.append(f"result {key} differs: recorded {recorded.get(key)!r}, "
                             f"replay gives {value!r}")
     return Replay(events, result, problems, reached)
+
+
+def state_digest(state: State, covers: str = DIGEST_COVERS) -> str:
+    """The sha256 a record keeps of its final position (see DIGEST_COVERS)."""
+    return digest(state.position_json() if covers == DIGEST_COVERS else state.to_json())
+
+
+def _covers(record: dict[str, Any]) -> str:
+    recorded = record.get("digest")
+    return recorded.get("covers", "state") if isinstance(recorded, dict) else DIGEST_COVERS
 
 
 def _unfinished_problems(record: dict[str, Any], engine: Any, seats: list[str],

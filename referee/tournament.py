@@ -58,7 +58,7 @@ from .signing import Keyring
 from .sprt import SprtSpec
 from .suggest import did_you_mean
 from .worker import Settings, engine_for, short_row
-from .worker_pool import InThisProcess, WorkerPool
+from .worker_pool import InThisProcess, WorkerPool, cpus_for
 
 if TYPE_CHECKING:
     from .cluster import DaskCluster
@@ -320,11 +320,13 @@ def run_tournament(tournament: Tournament, *, jobs: int = 1, journal: Path | Non
                    progress: ProgressLine | None = None,
                    should_stop: StopRule | None = None,
                    on_note: Callable[[str], None] | None = None,
-                   cluster: str | None = None) -> tuple[Plan, list[Row]]:
+                   cluster: str | None = None,
+                   affinity: bool = False) -> tuple[Plan, list[Row]]:
     """Play every planned game not yet in the journal; all rows in schedule order.
 
-    The games run in `jobs` worker processes (1: in this process), or with
-    `cluster` (a Dask scheduler's address, or ``local:N``) on its workers.
+    The games run in `jobs` worker processes (1: in this process), each pinned
+    to a CPU of its own with `affinity`, or with `cluster` (a Dask scheduler's
+    address, or ``local:N``) on its workers.
     Each row is a game record without its actions (the journal holds them
     whole).  With `resume`, the journal's rows must carry this referee's
     signature; with `verify` too, rows that do not are replayed and kept if
@@ -335,6 +337,9 @@ def run_tournament(tournament: Tournament, *, jobs: int = 1, journal: Path | Non
     abandoned.  Ctrl-C (or SIGTERM, where the caller turns it into
     KeyboardInterrupt) raises `Interrupted` with the rows finished so far.
     """
+    if affinity and cluster is not None:
+        raise TournamentError("--affinity pins the worker processes of this machine; a "
+                              "--cluster's workers are placed by Dask: give one of them")
     plan = tournament.plan()
     finished: list[Row] = []
     writer = None
@@ -361,7 +366,7 @@ def run_tournament(tournament: Tournament, *, jobs: int = 1, journal: Path | Non
         progress.start(len(plan.tasks), plan.kind, finished)
     try:
         with log_directory(journal) as logs:
-            games = _games_of(tournament, todo, jobs, cluster, logs)
+            games = _games_of(tournament, todo, jobs, cluster, logs, affinity)
             done = False
             try:
                 seen = {row["tournament"]["key"] for row in rows}
@@ -398,7 +403,7 @@ def _in_order(rows: list[Row]) -> list[Row]:
 
 
 def _games_of(tournament: Tournament, todo: list[GameTask], jobs: int, cluster: str | None,
-              logs: str) -> InThisProcess | WorkerPool | DaskCluster:
+              logs: str, affinity: bool = False) -> InThisProcess | WorkerPool | DaskCluster:
     """Where the games are played: here, in worker processes, or on a Dask cluster."""
     settings = Settings(tournament.ruleset, tournament.options, tournament.limits,
                         {e.name: e.spec for e in tournament.entrants}, logs,
@@ -409,7 +414,10 @@ def _games_of(tournament: Tournament, todo: list[GameTask], jobs: int, cluster: 
         return DaskCluster(cluster, cluster_settings(settings, tournament.asked_sandbox,
                                                              cluster))
     workers = min(jobs, len(units(todo)))
-    return WorkerPool(settings, workers) if workers > 1 else InThisProcess(settings)
+    cpus = cpus_for(workers) if affinity else None
+    if workers > 1:
+        return WorkerPool(settings, workers, cpus)
+    return InThisProcess(settings, cpus[0] if cpus else None)
 
 
 def _resumed_rows(tournament: Tournament, plan: Plan, journal: Journal,

@@ -31,7 +31,15 @@ from agon.bots import builtin_name
 
 from .engine import Engine
 from .match import player_seed, run_match
-from .players import Limits, Player, SubprocessPlayer, make_player
+from .players import (
+    BuiltinSpec,
+    InProcessPlayer,
+    Limits,
+    Player,
+    SubprocessPlayer,
+    builtin_spec,
+    make_player,
+)
 from .ruleset_model import Ruleset
 from .sandbox import Sandbox
 from .schedule import GameTask
@@ -95,11 +103,14 @@ class KeptBots:
 
     def __init__(self) -> None:
         self.players: dict[tuple[str, str], SubprocessPlayer] = {}
+        self.builtins: dict[str, BuiltinSpec] = {}  # spec -> its bot, checked once
 
     def player(self, name: str, spec: str, seed: int, log_dir: Path | None,
                sandbox: Sandbox) -> Player:
-        if builtin_name(spec):
-            return make_player(spec, seed=seed)
+        builtin = self.builtins.get(spec) or builtin_spec(spec)
+        if builtin is not None:
+            self.builtins[spec] = builtin
+            return InProcessPlayer(builtin.bot(seed), builtin.settings)
         kept = self.players.get((name, spec))
         if kept is None:
             made = make_player(spec, seed=seed, log_dir=log_dir, sandbox=sandbox)

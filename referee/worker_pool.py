@@ -7,6 +7,13 @@ soon as it ends (`referee.worker.Played`), so the main process does little per
 game: it receives a few kilobytes, signs and writes a line.  Each worker keeps
 its engine and its bots between games (`referee.worker.KeptBots`).
 
+With `affinity` (``--affinity``, as fastchess's ``-use-affinity``) each
+worker, and the bots it starts (they inherit it), is pinned to one CPU of its
+own: a game's turns pass between processes that share a CPU, so no answer
+waits for another core to wake up (on small virtual machines that costs more
+than the answer itself), and two workers never crowd one CPU.  A bot's
+threads then share that CPU too, hence an option.
+
 However the main process ends, its workers end with it: each asks the kernel
 for SIGKILL when its parent dies (PR_SET_PDEATHSIG; `kill -9` and `timeout`
 included), and their bots' wardens, told the same way, kill the bots.  On an
@@ -34,11 +41,27 @@ PREFETCH = 2  # batches a worker holds: one it plays, one waiting, so it never i
 STOP_WAIT = 3.0  # seconds workers have to end after SIGTERM before they are killed
 
 
-class InThisProcess:
-    """The games played here, one after the other (``--jobs 1``)."""
+def cpus_for(workers: int) -> list[int]:
+    """The CPU each of `workers` is pinned to: the CPUs this process may use, in turn.
 
-    def __init__(self, settings: Settings) -> None:
+    Raises TournamentError where processes cannot be pinned (not Linux)."""
+    if not hasattr(os, "sched_setaffinity"):
+        raise TournamentError("--affinity pins processes to CPUs, which this system "
+                              "does not allow: run without it")
+    usable = sorted(os.sched_getaffinity(0))
+    return [usable[i % len(usable)] for i in range(workers)]
+
+
+class InThisProcess:
+    """The games played here, one after the other (``--jobs 1``); with `cpu`, this
+    process and its bots pinned to that CPU until `close`."""
+
+    def __init__(self, settings: Settings, cpu: int | None = None) -> None:
         self.settings = settings
+        self.unpinned: set[int] | None = None
+        if cpu is not None:
+            self.unpinned = os.sched_getaffinity(0)
+            os.sched_setaffinity(0, {cpu})
 
     def play(self, tasks: list[GameTask]) -> Iterator[Played]:
         for task in tasks:
@@ -47,6 +70,8 @@ class InThisProcess:
     def close(self, at_once: bool) -> None:
         """End the bots kept here (at once, after an interrupt or an early stop)."""
         BOTS.close(quick=at_once)
+        if self.unpinned is not None:
+            os.sched_setaffinity(0, self.unpinned)
 
 
 @dataclass
@@ -57,14 +82,16 @@ class _Worker:
 
 
 class WorkerPool:
-    """`jobs` worker processes playing batches of games; `close` them when done."""
+    """`jobs` worker processes playing batches of games, each pinned to its CPU in
+    `cpus` if given; `close` them when done."""
 
-    def __init__(self, settings: Settings, jobs: int) -> None:
+    def __init__(self, settings: Settings, jobs: int, cpus: list[int] | None = None) -> None:
         context = _context()
         self.workers: list[_Worker] = []
-        for _ in range(jobs):
+        for number in range(jobs):
             ours, theirs = context.Pipe()
-            process = context.Process(target=_serve, args=(theirs, settings, os.getpid()),
+            cpu = cpus[number] if cpus else None
+            process = context.Process(target=_serve, args=(theirs, settings, os.getpid(), cpu),
                                       daemon=True, name="agon-worker")
             process.start()
             theirs.close()
@@ -138,9 +165,11 @@ def _context() -> multiprocessing.context.BaseContext:
 
 # -- in the worker -------------------------------------------------------------------
 
-def _serve(conn: Connection, settings: Settings, parent: int) -> None:
+def _serve(conn: Connection, settings: Settings, parent: int, cpu: int | None) -> None:
     """A worker: play each batch it is sent, send back each game; None or EOF ends it."""
     _die_with(parent)
+    if cpu is not None:
+        os.sched_setaffinity(0, {cpu})   # its bots, started later, inherit it
     quick = True
     try:
         while (batch := conn.recv()) is not None:

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import agon.bots.examples
 from agon.cli.main import app
 from agon.referee.games.city_states import CityStatesEngine
 from agon.referee.match import run_match
@@ -112,11 +113,15 @@ def test_a_position_round_trips_through_json(engine):
 
 # -- secrecy ---------------------------------------------------------------------------------
 
+EXAMPLE_BOT = Path(agon.bots.examples.__file__).parent / "minimal_bot.py"
+
+
 class Watched(SubprocessPlayer):
-    """A random bot whose every line received is checked against the other hands."""
+    """A bot reading every view and event (the docs' example), each line it receives
+    checked against the other hands."""
 
     def __init__(self, seat: str, game: dict, log_dir: Path) -> None:
-        super().__init__([sys.executable, "-m", "agon.bots.random", "--seed", seat[1:]],
+        super().__init__([sys.executable, str(EXAMPLE_BOT), "--seed", seat[1:]],
                          log_dir=log_dir, transcript=True)
         self.seat, self.game = seat, game
         self.secrets_seen = 0

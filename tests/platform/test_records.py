@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 from agon.cli.main import app
 from agon.referee.games import engine_class
-from agon.referee.records import forfeit_result
+from agon.referee.records import forfeit_result, state_digest
 from agon.referee.ruleset import load_ruleset
 from agon.referee.signing import Keyring, data_dir, digest
 
@@ -61,7 +61,7 @@ def final_digest(record: dict[str, Any], actions: list[list[str]]) -> str:
                                                            record["seed"], record["options"])
     for seat, action in actions:
         state.apply(seat, action)
-    return digest(state.to_json())
+    return state_digest(state)
 
 
 def test_a_genuine_record_verifies_replay_digest_and_signature(genuine, tmp_path):
@@ -73,7 +73,28 @@ def test_a_genuine_record_verifies_replay_digest_and_signature(genuine, tmp_path
     assert "matches the digest" in verified[1]
     assert "signed by this referee's key" in verified[2] and "forfeits" in verified[2]
     assert genuine["digest"] == {"state_sha256": final_digest(genuine, genuine["actions"]),
-                                 "actions": len(genuine["actions"])}
+                                 "actions": len(genuine["actions"]), "covers": "position"}
+
+
+def test_a_record_whose_digest_covers_the_random_streams_too_still_verifies(genuine, tmp_path):
+    """Records made before the digest left out the random streams say nothing of what it
+    covers: the whole state, streams included, is digested for them."""
+    old = json.loads(json.dumps(genuine))
+    ruleset = load_ruleset(old["ruleset"]["id"])
+    state = engine_class(ruleset.engine)(ruleset).new_game(list(old["seats"]), old["seed"],
+                                                           old["options"])
+    for seat, action in old["actions"]:
+        state.apply(seat, action)
+    old["digest"] = {"state_sha256": digest(state.to_json()), "actions": len(old["actions"])}
+    assert old["digest"]["state_sha256"] != genuine["digest"]["state_sha256"]
+    keyring = Keyring.existing()
+    assert keyring is not None
+    out = replayed(tmp_path, keyring.sign(old))
+    assert out.exit_code == 0, out.output
+    assert "verified: the final position matches the digest" in out.stdout
+    old["digest"]["covers"] = "position"   # claiming the new kind: the sums disagree
+    out = replayed(tmp_path, keyring.sign(old))
+    assert out.exit_code == 1 and "final position differs from the digest" in out.stderr
 
 
 def forged_win(genuine: dict[str, Any], keep_signature: bool) -> dict[str, Any]:
@@ -86,7 +107,7 @@ def forged_win(genuine: dict[str, Any], keep_signature: bool) -> dict[str, Any]:
     seats = list(genuine["seats"])
     forged["result"] = forfeit_result(seats, None, None, forged["forfeits"]).to_json()
     forged["digest"] = {"state_sha256": final_digest(genuine, forged["actions"]),
-                        "actions": 20}
+                        "actions": 20, "covers": "position"}
     if not keep_signature:
         del forged["signature"]
     return forged

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import agon.bots.examples
+from agon.referee.games import engine_class
 from agon.referee.match import run_match
 from agon.referee.players import (
     InProcessPlayer,
@@ -17,6 +18,7 @@ from agon.referee.players import (
     SubprocessPlayer,
     make_player,
 )
+from agon.referee.ruleset import load_ruleset
 
 EXAMPLES = Path(agon.bots.examples.__file__).resolve().parent
 PROGRAMS = {
@@ -132,3 +134,26 @@ def test_make_player_knows_builtins_humans_and_programs(tmp_path):
 def test_make_player_refuses_what_it_cannot_run(spec, complaint):
     with pytest.raises(ValueError, match=complaint):
         make_player(spec, seed=1)
+
+
+def test_a_bot_that_skips_the_view_and_events_is_sent_neither(tmp_path):
+    """`ready ... {"skip":["view","events"]}`: asks carry an empty view, no event
+    lines; a bot that skips nothing (the docs' example) gets both."""
+    ruleset = load_ruleset("earth-and-water")
+    engine = engine_class(ruleset.engine)(ruleset)
+    players = {
+        "persia": SubprocessPlayer([sys.executable, "-m", "agon.bots.random", "--seed", "1"],
+                                   log_dir=tmp_path, transcript=True),
+        "greece": SubprocessPlayer([sys.executable, str(EXAMPLES / "minimal_bot.py"), "--seed", "2"],
+                                   log_dir=tmp_path, transcript=True),
+    }
+    record = run_match(engine, players, seed=4, options={})
+    assert record.forfeits == {} and len(record.actions) > 20
+    skipping = (tmp_path / "persia.transcript").read_text().splitlines()
+    reading = (tmp_path / "greece.transcript").read_text().splitlines()
+    assert any('"skip":["view","events"]' in line for line in skipping if "ready" in line)
+    assert not any(line.startswith("> event ") for line in skipping)
+    asks = [line for line in skipping if line.startswith("> ask ")]
+    assert asks and all('"view":{}' in line for line in asks)
+    assert any(line.startswith("> event ") for line in reading)
+    assert all('"view":{}' not in line for line in reading if line.startswith("> ask "))

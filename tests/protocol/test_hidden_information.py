@@ -17,12 +17,15 @@ from pathlib import Path
 
 import pytest
 
+import agon.bots.examples
 from agon.referee.games import engine_class
 from agon.referee.match import run_match
 from agon.referee.players import Limits, SubprocessPlayer
 from agon.referee.ruleset import load_ruleset
 
-RANDOM_BOT = [sys.executable, "-m", "agon.bots.random", "--seed"]
+# the docs' example reads every view and event (bots.random skips both)
+LISTENING_BOT = [sys.executable, str(Path(agon.bots.examples.__file__).parent / "minimal_bot.py"),
+                 "--seed"]
 
 
 def marked_ruleset():
@@ -38,7 +41,7 @@ class Watched(SubprocessPlayer):
     """A program whose every outgoing line is checked against the live game."""
 
     def __init__(self, seat: str, other: str, game: dict, log_dir: Path) -> None:
-        super().__init__([*RANDOM_BOT, str(len(seat))], log_dir=log_dir, transcript=True)
+        super().__init__([*LISTENING_BOT, str(len(seat))], log_dir=log_dir, transcript=True)
         self.seat, self.other, self.game = seat, other, game
         self.lines_checked = 0
         self.secrets_seen = 0
