@@ -42,7 +42,7 @@ from .worker import BOTS, Played, Settings, play
 PREFETCH = 2  # batches a worker holds: one it plays, one waiting, so it never idles
 # A worker sends its finished games together at most this often (and at the end of
 # each batch): waking the main process costs more than the few kilobytes a game is.
-SEND_EVERY = 0.02  # seconds
+SEND_EVERY = 0.05  # seconds
 STOP_WAIT = 3.0  # seconds workers have to end after SIGTERM before they are killed
 
 
