@@ -77,7 +77,9 @@ def check_entrant(entrant: Entrant) -> None:
         make_player(entrant.spec, seed=0).close()
     except ValueError as exc:
         hint = did_you_mean(entrant.spec.strip().partition(":")[0], BUILTIN)
-        raise TournamentError(f"bot {entrant.name}: {exc}{hint}") from None
+        named = str(exc).startswith(f"{entrant.name} ")  # "ismcts has no parameter ..."
+        raise TournamentError(f"{'' if named else f'bot {entrant.name}: '}{exc}{hint}") \
+            from None
 
 
 @dataclass
@@ -354,7 +356,8 @@ def run_tournament(tournament: Tournament, *, jobs: int = 1, journal: Path | Non
                 writer.close()
                 raise
         else:
-            writer = Journal.create(journal, {**tournament.header(), "jobs": jobs,
+            writer = Journal.create(journal, {**tournament.header(),
+                                              "jobs": None if cluster else jobs,
                                               "cluster": cluster}, keyring)
     todo = pending_tasks(plan, finished)
     stop = stop_after_units(plan, should_stop) if should_stop else None

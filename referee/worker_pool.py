@@ -2,10 +2,11 @@
 
 `InThisProcess` plays the games in the calling process.  `WorkerPool` forks
 `jobs` workers (on Linux; elsewhere they are spawned), each of which plays the
-batches of games it is sent one after the other and sends back each game as
-soon as it ends (`referee.worker.Played`), so the main process does little per
-game: it receives a few kilobytes, signs and writes a line.  Each worker keeps
-its engine and its bots between games (`referee.worker.KeptBots`).
+batches of games it is sent one after the other and sends back the games it
+finished every few hundredths of a second (`referee.worker.Played`), so the
+main process does little per game: it receives a few kilobytes, signs and
+writes a line.  Each worker keeps its engine and its bots between games
+(`referee.worker.KeptBots`).
 
 With `affinity` (``--affinity``, as fastchess's ``-use-affinity``) each
 worker, and the bots it starts (they inherit it), is pinned to one CPU of its
@@ -27,6 +28,7 @@ import multiprocessing
 import os
 import signal
 import sys
+import time
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -38,6 +40,9 @@ from .schedule import GameTask, TournamentError, batches
 from .worker import BOTS, Played, Settings, play
 
 PREFETCH = 2  # batches a worker holds: one it plays, one waiting, so it never idles
+# A worker sends its finished games together at most this often (and at the end of
+# each batch): waking the main process costs more than the few kilobytes a game is.
+SEND_EVERY = 0.05  # seconds
 STOP_WAIT = 3.0  # seconds workers have to end after SIGTERM before they are killed
 
 
@@ -109,19 +114,19 @@ class WorkerPool:
             for conn in wait(list(busy)):
                 worker = busy[conn]
                 try:
-                    played = conn.recv()
+                    finished: list[Played] = conn.recv()
                 except (EOFError, OSError):
                     raise TournamentError(
                         f"a worker process died (exit status {_status(worker)}); the games "
                         "it was playing are not in the journal: resume it to play them"
                     ) from None
-                worker.waiting[0] -= 1
+                worker.waiting[0] -= len(finished)
                 if not worker.waiting[0]:
                     worker.waiting.popleft()
                     self._feed(worker, queue)
                 if not worker.waiting:
                     del busy[conn]
-                yield played
+                yield from finished
 
     @staticmethod
     def _feed(worker: _Worker, queue: Iterator[list[GameTask]]) -> None:
@@ -173,8 +178,15 @@ def _serve(conn: Connection, settings: Settings, parent: int, cpu: int | None) -
     quick = True
     try:
         while (batch := conn.recv()) is not None:
+            finished: list[Played] = []
+            sent = time.monotonic()
             for task in batch:
-                conn.send(play(settings, task))
+                finished.append(play(settings, task))
+                if time.monotonic() - sent >= SEND_EVERY:
+                    conn.send(finished)
+                    finished, sent = [], time.monotonic()
+            if finished:
+                conn.send(finished)
         quick = False
     except (EOFError, OSError, SystemExit):
         pass

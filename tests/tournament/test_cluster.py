@@ -35,6 +35,8 @@ def test_a_local_cluster_plays_the_table_of_two_local_workers(tmp_path):
     assert on_cluster.stdout == on_jobs.stdout
     keys = [game["tournament"]["key"] for game in games_of(tmp_path / "c.jsonl")]
     assert len(keys) == len(set(keys)) == 12
+    header = json.loads((tmp_path / "c.jsonl").read_text().splitlines()[0])
+    assert header["cluster"] == "local:2" and header["jobs"] is None  # where it played
 
 
 # Run on a Dask worker (as text: the workers cannot import this test module).
