@@ -192,8 +192,9 @@ def tournament(
     game (one process per bot and worker); the others start for every game.
 
     --jobs J plays on J worker processes of this machine (--affinity pins each,
-    with its bots, to a CPU of its own); --cluster on a Dask cluster, whose workers start the bots (their command lines must work
-    there): docs/cluster.md.  Exit status: 0; 1 when some game could not be
+    with its bots, to a CPU of its own); --cluster on a Dask cluster, whose
+    workers start the bots (their command lines must work there):
+    docs/cluster.md.  Exit status: 0; 1 when some game could not be
     refereed (listed under Errors), or the ruleset file or the journal is
     invalid; 2 for a usage error; 130 after Ctrl-C and 143 after SIGTERM.
     """
