@@ -37,18 +37,6 @@ def place_brigand(st: Position, territory: str) -> None:
             {"territory": territory})
 
 
-def objective_met(st: Position, league: str, objective: dict[str, Any],
-                  seats: list[str] | None = None) -> bool:
-    """Whether `league` (its `seats`, in seat order, if known) meets `objective` now."""
-    if seats is None:
-        seats = st.ordered(league)
-    (kind, target), = objective.items()   # the schema allows exactly one kind
-    met = OBJECTIVES.get(kind)
-    if met is None:
-        raise ValueError(f"unknown objective {objective}")
-    return met(st, league, target, seats)
-
-
 def prestige_every_city(st: Position, league: str, least: int, seats: list[str]) -> bool:
     players = st.g["players"]
     return all(players[s]["prestige"] >= least for s in seats)
@@ -96,7 +84,8 @@ def maritime_taken_and_held(st: Position, league: str, least: int, seats: list[s
                if kinds[t]["maritime"] and spots[t]["owner"] in seats) >= least
 
 
-# each kind of objective (the key of a scenario's `objective`) and its test
+# each kind of objective (the key of a scenario's `objective`) and its test: whether a
+# league (its seats, in seat order) meets the target now
 OBJECTIVES = {test.__name__: test for test in (
     prestige_every_city, treasury_per_city, territories_held, buildings_per_city,
     brigands_defeated, empire_successes_per_city, tokens_per_city, maritime_taken_and_held)}
@@ -108,13 +97,15 @@ def check(st: Position) -> None:
     if not scenario or scenario["done"] or st.g["step"] not in PLAYING_STEPS:
         return
     spec = st.t.scenarios[scenario["id"]]
+    (kind, target), = spec["objective"].items()   # the schema allows exactly one kind
+    met = OBJECTIVES[kind]
     players = st.g["players"]
     by_league: dict[str, list[str]] = {}   # each league's seats in seat order, in one pass
     for seat in st.g["seats"]:
         by_league.setdefault(players[seat]["league"], []).append(seat)
     for league in reversed(st.t.leagues):
         seats = by_league.get(league)
-        if seats and objective_met(st, league, spec["objective"], seats):
+        if seats and met(st, league, target, seats):
             scenario["done"] = True
             scenario["winner"] = league
             st.emit("objective", f"The {league} league completes {spec['name']}",
