@@ -21,7 +21,7 @@ def buildable(st: Position, seat: str, discount: int = 0) -> list[str]:
     p = st.player(seat)
     have, built = p["res"], p["buildings"]
     wealth, surcharge = sum(have.values()), building_surcharge(st)
-    # too few units in all, even with the whole discount, is the quick and common refusal
+    # too few units in all, even with the whole discount: refused before the full test
     return [b for b, cost, units in st.t.building_costs
             if wealth >= units - discount + surcharge and b not in built
             and affordable(have, wealth, cost, discount, surcharge)]
