@@ -18,14 +18,16 @@ from .economy import (
 )
 from .payment import buildable, building_surcharge, start_payment
 from .position import Position
-from .resources import can_pay, fmt, gain, pay
+from .resources import can_pay, gain, pay, worded
 from .setup import actor
 
 
 def admin_uses_left(st: Position, seat: str) -> int:
     p = st.player(seat)
     admin_uses = st.t.admin_uses
-    uses = sum(admin_uses[b] for b in p["buildings"] if b in admin_uses)
+    uses = 0
+    for building in p["buildings"]:
+        uses += admin_uses.get(building, 0)
     return max(0, uses - p["admin_spent"])
 
 
@@ -50,12 +52,10 @@ def produce_options(st: Position, seat: str) -> list[str]:
     discounts, surcharge = token_discounts(st, seat), token_surcharge(st)
     priced = discounts or surcharge
     out = []
-    actions = st.t.produce_actions
-    for deck, spec in st.t.tokens.items():
+    for deck, spec, own, league in st.t.produce_rows:
         if not may_produce(st, seat, deck):
             continue
         cost = token_price(spec, discounts, surcharge) if priced else spec["cost"]
-        own, league = actions[deck]
         if can_pay(res, cost):
             out.append(own)
         if can_pay(treasury, cost):
@@ -140,7 +140,7 @@ def end_turn(st: Position, seat: str) -> None:
 def apply(st: Position, seat: str, action: str) -> None:
     words = action.split()
     if words[0] == "pass":
-        st.emit("pass", f"{st.name(seat)} ends their development", {"seat": seat})
+        st.emit("pass", "{} ends their development", {"seat": seat}, args=(st.name(seat),))
         end_turn(st, seat)
     elif words[0] == "admin":
         use_admin(st, seat, words[1:])
@@ -156,8 +156,9 @@ def donate(st: Position, seat: str, args: list[str]) -> None:
     p["res"][resource] -= amount
     cap = st.t.caps["league"]
     league["treasury"][resource] = min(cap, league["treasury"][resource] + amount)
-    st.emit("donate", f"{st.name(seat)} donates {amount} {resource} to the {p['league']} treasury",
-            {"seat": seat, "resource": resource, "amount": amount})
+    st.emit("donate", "{} donates {} {} to the {} treasury",
+            {"seat": seat, "resource": resource, "amount": amount},
+            args=(st.name(seat), amount, resource, p["league"]))
     prestige = 0
     if amount >= st.constraint().get("donate_min_for_prestige", 0):
         prestige = st.t.donate["prestige"]
@@ -181,8 +182,8 @@ def produce(st: Position, seat: str, args: list[str]) -> None:
     wallet = (st.g["leagues"][st.league_of(seat)]["treasury"] if source == "league"
               else st.player(seat)["res"])
     pay(wallet, cost)
-    st.emit("produce", f"{st.name(seat)} pays {fmt(cost)} ({source}) for a {deck} token",
-            {"seat": seat, "deck": deck, "source": source})
+    st.emit("produce", worded, {"seat": seat, "deck": deck, "source": source},
+            args=("{} pays {} ({}) for a {} token", st.name(seat), cost, source, deck))
     give_token(st, st.league_of(seat), deck, seat, "production")
 
 

@@ -119,8 +119,8 @@ def apply(st: Position, seat: str, action: str) -> None:
         st.player(seat)["pos"][figure] = arg
         st.g["moved"].append(figure)
         st.g["selected"] = None
-        st.emit("move", f"{st.name(seat)} sends {st.t.figures[figure]['name']} to {place_name(st, arg)}",
-                {"seat": seat, "figure": figure, "to": arg})
+        st.emit("move", "{} sends {} to {}", {"seat": seat, "figure": figure, "to": arg},
+                args=(st.name(seat), st.t.figures[figure]["name"], place_name(st, arg)))
     else:
         finish(st)
 

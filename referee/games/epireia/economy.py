@@ -17,8 +17,8 @@ def add_prestige(st: Position, seat: str, amount: int, why: str) -> None:
     new = max(0, min(top, old + amount))
     player["prestige"] = new
     if new != old:
-        st.emit("prestige", f"{st.name(seat)} {'gains' if new > old else 'loses'} "
-                f"{abs(new - old)} Prestige ({why}): now {new}", {"seat": seat, "prestige": new})
+        st.emit("prestige", "{} {} {} Prestige ({}): now {}", {"seat": seat, "prestige": new},
+                args=(st.name(seat), "gains" if new > old else "loses", abs(new - old), why, new))
     for level in range(old + 1, new + 1):
         if level in st.t.bonuses and level not in player["reached"]:
             player["reached"].append(level)
@@ -47,8 +47,8 @@ def token_cost(st: Position, seat: str, deck: str) -> Cost:
 
 def token_discounts(st: Position, seat: str) -> list[dict[str, Any]]:
     """The token discounts of the player's figures, in figure order."""
-    ability = st.t.ability
-    return [d for d in (ability(f).get("token_discount") for f in st.player(seat)["figures"]) if d]
+    discounts = st.t.token_discounts
+    return [discounts[f] for f in st.player(seat)["figures"] if f in discounts]
 
 
 def token_surcharge(st: Position) -> int:
@@ -70,7 +70,7 @@ def token_price(spec: dict[str, Any], discounts: list[dict[str, Any]], surcharge
 def may_produce(st: Position, seat: str, deck: str) -> bool:
     if not st.g["decks"][deck]:
         return False
-    needs = st.t.tokens[deck].get("needs")
+    needs = st.t.token_needs[deck]
     return not needs or needs in st.player(seat)["buildings"]
 
 
@@ -90,10 +90,11 @@ def give_token(st: Position, league: str, deck: str, seat: str | None, why: str)
     st.g["leagues"][league]["reserve"].append(token)
     count_token(st, league, deck)
     who = st.name(seat) if seat else f"The {league} league"
-    st.emit("token", f"{who} adds a {deck} token to the reserve ({why})",
-            {"league": league, "deck": deck, "seat": seat})
-    st.emit("token-power", f"The new {deck} token has power {token['power']}",
-            {"deck": deck, "power": token["power"]}, to=st.league_seats(league))
+    st.emit("token", "{} adds a {} token to the reserve ({})",
+            {"league": league, "deck": deck, "seat": seat}, args=(who, deck, why))
+    st.emit("token-power", "The new {} token has power {}",
+            {"deck": deck, "power": token["power"]}, to=st.league_seats(league),
+            args=(deck, token["power"]))
     return True
 
 

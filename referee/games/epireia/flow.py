@@ -13,7 +13,7 @@ from .solo import reveal_augur, solo_turn_end
 def turn_start(st: Position) -> bool:
     g = st.g
     g["turn"] += 1
-    st.emit("turn", f"Turn {g['turn']} begins", {"turn": g["turn"]})
+    st.emit("turn", "Turn {} begins", {"turn": g["turn"]}, args=(g["turn"],))
     scenario = g["scenario"]
     if not g["solo"] and (scenario is None or (scenario["done"] and scenario["act"] < 3)):
         draw_next_act(st)

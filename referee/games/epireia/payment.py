@@ -9,7 +9,7 @@ from . import registry
 from .economy import add_prestige, give_token
 from .position import Position
 from .recruit import offer_recruit
-from .resources import affordable, feasible, fmt, pay
+from .resources import affordable, feasible, pay, worded
 
 
 def building_surcharge(st: Position) -> int:
@@ -21,8 +21,10 @@ def buildable(st: Position, seat: str, discount: int = 0) -> list[str]:
     p = st.player(seat)
     have, built = p["res"], p["buildings"]
     wealth, surcharge = sum(have.values()), building_surcharge(st)
-    return [b for b, cost in st.t.building_costs
-            if b not in built and affordable(have, wealth, cost, discount, surcharge)]
+    # too few units in all, even with the whole discount: refused before the full test
+    return [b for b, cost, units in st.t.building_costs
+            if wealth >= units - discount + surcharge and b not in built
+            and affordable(have, wealth, cost, discount, surcharge)]
 
 
 def start_payment(st: Position, item: dict[str, Any]) -> None:
@@ -74,8 +76,8 @@ def finish_payment(st: Position, item: dict[str, Any]) -> None:
     if "build" in then:
         complete_building(st, seat, then["build"], item["cost"])
     else:
-        st.emit("produce", f"{st.name(seat)} pays {fmt(item['cost'])} for a {then['produce']} token",
-                {"seat": seat, "deck": then["produce"]})
+        st.emit("produce", worded, {"seat": seat, "deck": then["produce"]},
+                args=("{} pays {} for a {} token", st.name(seat), dict(item["cost"]), then["produce"]))
         give_token(st, st.league_of(seat), then["produce"], seat, "Prestige bonus")
 
 
@@ -84,8 +86,8 @@ def complete_building(st: Position, seat: str, building: str, paid: dict[str, in
     spec = st.t.buildings[building]
     p["buildings"].append(building)
     st.g["leagues"][p["league"]]["counters"]["buildings"] += 1
-    st.emit("build", f"{st.name(seat)} builds the {spec['name']} for {fmt(paid)}",
-            {"seat": seat, "building": building})
+    st.emit("build", worded, {"seat": seat, "building": building},
+            args=("{} builds the {} for {}", st.name(seat), spec["name"], dict(paid)))
     effect = spec["effect"]
     if effect.get("prestige"):
         add_prestige(st, seat, effect["prestige"], spec["name"])

@@ -5,11 +5,12 @@ given so far, so every task stays one short, deterministic function."""
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Callable
 from typing import Any
 
 from . import registry
-from .position import Position, copy_g
+from .position import Position
 
 # not rolled back when a task stops for a question: what the replay needs, and what no
 # task ever changes (so need not be copied)
@@ -28,13 +29,14 @@ class Ask(Exception):
 def run_task(st: Position, task: Callable[[], None], may_ask: bool) -> bool:
     """Run a task; False when it stopped for a question (and was rolled back)."""
     st.dice_i = st.answer_i = 0
-    snapshot = copy_g({k: v for k, v in st.g.items() if k not in KEPT}) if may_ask else None
+    # the snapshot stays serialised: it is read back only if the task asks (seldom)
+    snapshot = marshal.dumps({k: v for k, v in st.g.items() if k not in KEPT}) if may_ask else None
     mark = len(st.events)
     try:
         task()
     except Ask as question:
         assert snapshot is not None, "a task asked a question it did not announce"
-        st.g.update(snapshot)
+        st.g.update(marshal.loads(snapshot))
         del st.events[mark:]
         st.push(question.item)
         return False

@@ -13,7 +13,7 @@ from .economy import add_prestige
 from .empires import resolve_empire
 from .position import Position
 from .questions import run_task
-from .resources import fmt, gain
+from .resources import fmt, gain, worded
 from .territories import resolve_territory
 
 
@@ -70,7 +70,8 @@ def collect(st: Position) -> None:
             for r, n in extra.items():
                 income[r] = income.get(r, 0) + n
         gain(st, seat, income)
-        st.emit("collect", f"{st.name(seat)} collects {fmt(income)}", {"seat": seat, "income": income})
+        st.emit("collect", worded, {"seat": seat, "income": income},
+                args=("{} collects {}", st.name(seat), income))
         sacred = sum(st.t.buildings[b]["effect"].get("prestige_per_collection", 0) for b in p["buildings"])
         if sacred:
             add_prestige(st, seat, sacred, "sanctuary")

@@ -12,6 +12,12 @@ def fmt(amounts: dict[str, int]) -> str:
     return ", ".join(parts) if parts else "nothing"
 
 
+def worded(template: str, *args: object) -> str:
+    """`template` filled in with `args`, amounts of resources (dicts) put in words: an
+    event's text, written only when someone reads it."""
+    return template.format(*(fmt(a) if isinstance(a, dict) else a for a in args))
+
+
 def gain(st: Position, seat: str, amounts: dict[str, int]) -> None:
     """Add resources to a player, each capped (the excess is lost)."""
     res = st.player(seat)["res"]

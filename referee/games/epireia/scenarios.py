@@ -9,7 +9,7 @@ from .economy import give_token
 from .position import Position
 from .start import new_counters
 
-PLAYING_STEPS = ("turn-start", "develop", "diplomacy", "resolution")
+PLAYING_STEPS = frozenset({"turn-start", "develop", "diplomacy", "resolution"})
 
 
 def draw_next_act(st: Position) -> None:
@@ -37,46 +37,58 @@ def place_brigand(st: Position, territory: str) -> None:
             {"territory": territory})
 
 
-def held(st: Position, league: str, maritime: bool | None = None,
-         seats: list[str] | None = None) -> list[str]:
-    """The territories `league` holds (of one kind if `maritime` is given)."""
-    if seats is None:
-        seats = st.ordered(league)
-    return [t for t, spot in st.g["territories"].items() if spot["owner"] in seats
-            and (maritime is None or st.t.territories[t]["maritime"] == maritime)]
+def prestige_every_city(st: Position, league: str, least: int, seats: list[str]) -> bool:
+    players = st.g["players"]
+    return all(players[s]["prestige"] >= least for s in seats)
 
 
-def objective_met(st: Position, league: str, objective: dict[str, Any],
-                  seats: list[str] | None = None) -> bool:
-    """Whether `league` (its `seats`, in seat order, if known) meets `objective` now."""
-    if seats is None:
-        seats = st.ordered(league)
-    size = len(seats)
+def treasury_per_city(st: Position, league: str, per_city: int, seats: list[str]) -> bool:
+    return sum(st.g["leagues"][league]["treasury"].values()) >= per_city * len(seats)
+
+
+def territories_held(st: Position, league: str, by_size: dict[str, int], seats: list[str]) -> bool:
+    count = 0
+    for spot in st.g["territories"].values():
+        if spot["owner"] in seats:
+            count += 1
+    return count >= by_size[str(len(seats))]
+
+
+def buildings_per_city(st: Position, league: str, per_city: int, seats: list[str]) -> bool:
+    return st.g["leagues"][league]["counters"]["buildings"] >= per_city * len(seats)
+
+
+def brigands_defeated(st: Position, league: str, least: int, seats: list[str]) -> bool:
+    return st.g["leagues"][league]["counters"]["brigands"] >= least
+
+
+def empire_successes_per_city(st: Position, league: str, per_city: int, seats: list[str]) -> bool:
+    return st.g["leagues"][league]["counters"]["empires"] >= per_city * len(seats)
+
+
+def tokens_per_city(st: Position, league: str, spec: dict[str, Any], seats: list[str]) -> bool:
     counters = st.g["leagues"][league]["counters"]
-    if "prestige_every_city" in objective:
-        return all(st.player(s)["prestige"] >= objective["prestige_every_city"] for s in seats)
-    if "treasury_per_city" in objective:
-        return sum(st.g["leagues"][league]["treasury"].values()) >= objective["treasury_per_city"] * size
-    if "territories_held" in objective:
-        return len(held(st, league, seats=seats)) >= objective["territories_held"][str(size)]
-    if "buildings_per_city" in objective:
-        return counters["buildings"] >= objective["buildings_per_city"] * size
-    if "brigands_defeated" in objective:
-        return counters["brigands"] >= objective["brigands_defeated"]
-    if "empire_successes_per_city" in objective:
-        return counters["empires"] >= objective["empire_successes_per_city"] * size
-    if "tokens_per_city" in objective:
-        spec = objective["tokens_per_city"]
-        kind = spec.get("type")
-        if kind and any(st.g["decks"][d] for d, tok in st.t.tokens.items() if tok["type"] == kind):
-            count = counters["tokens_by_type"].get(kind, 0)
-        else:
-            count = counters["tokens"]
-        return count >= spec["count"] * size
-    if "maritime_taken_and_held" in objective:
-        mine = set(held(st, league, maritime=True, seats=seats))
-        return len(mine & set(counters["maritime_taken"])) >= objective["maritime_taken_and_held"]
-    raise ValueError(f"unknown objective {objective}")
+    kind = spec.get("type")
+    if kind and any(st.g["decks"][d] for d, tok in st.t.tokens.items() if tok["type"] == kind):
+        count = counters["tokens_by_type"].get(kind, 0)
+    else:
+        count = counters["tokens"]
+    return count >= spec["count"] * len(seats)
+
+
+def maritime_taken_and_held(st: Position, league: str, least: int, seats: list[str]) -> bool:
+    # the league's maritime territories taken this act (a short list) that it still holds
+    spots, kinds = st.g["territories"], st.t.territories
+    taken = st.g["leagues"][league]["counters"]["maritime_taken"]
+    return sum(1 for t in set(taken)
+               if kinds[t]["maritime"] and spots[t]["owner"] in seats) >= least
+
+
+# each kind of objective (the key of a scenario's `objective`) and its test: whether a
+# league (its seats, in seat order) meets the target now
+OBJECTIVES = {test.__name__: test for test in (
+    prestige_every_city, treasury_per_city, territories_held, buildings_per_city,
+    brigands_defeated, empire_successes_per_city, tokens_per_city, maritime_taken_and_held)}
 
 
 def check(st: Position) -> None:
@@ -85,13 +97,15 @@ def check(st: Position) -> None:
     if not scenario or scenario["done"] or st.g["step"] not in PLAYING_STEPS:
         return
     spec = st.t.scenarios[scenario["id"]]
+    (kind, target), = spec["objective"].items()   # the schema allows exactly one kind
+    met = OBJECTIVES[kind]
     players = st.g["players"]
     by_league: dict[str, list[str]] = {}   # each league's seats in seat order, in one pass
     for seat in st.g["seats"]:
         by_league.setdefault(players[seat]["league"], []).append(seat)
     for league in reversed(st.t.leagues):
         seats = by_league.get(league)
-        if seats and objective_met(st, league, spec["objective"], seats):
+        if seats and met(st, league, target, seats):
             scenario["done"] = True
             scenario["winner"] = league
             st.emit("objective", f"The {league} league completes {spec['name']}",

@@ -28,14 +28,21 @@ class Tables:
         self.city_order: list[str] = list(data["city_order"])
         self.admins = by_id(data["administrators"])
         self.buildings = by_id(data["buildings"])
-        self.building_costs = [(b, spec["cost"]) for b, spec in self.buildings.items()]
+        # (building, cost, units in all) in the table's order, for listing what is affordable
+        self.building_costs = [(b, spec["cost"], sum(spec["cost"].values()))
+                               for b, spec in self.buildings.items()]
         # the buildings that give the administrator uses, and how many
         self.admin_uses = {b: spec["effect"]["admin_uses"] for b, spec in self.buildings.items()
                            if spec.get("effect", {}).get("admin_uses")}
         self.figures = by_id(data["figures"])
+        # the figures that make tokens cheaper, and how
+        self.token_discounts = {f: spec["ability"]["token_discount"]
+                                for f, spec in self.figures.items()
+                                if spec.get("ability", {}).get("token_discount")}
         self.track: dict[str, Any] = data["prestige_track"]
         self.bonuses = {b["level"]: b for b in self.track["bonuses"]}
         self.tokens = by_id(data["tokens"])
+        self.token_needs = {d: spec.get("needs") for d, spec in self.tokens.items()}
         self.battlefield: dict[str, Any] = data["battlefield"]
         self.fronts: list[dict[str, Any]] = list(self.battlefield["fronts"])
         self.empires = by_id(data["empires"])
@@ -54,7 +61,9 @@ class Tables:
         self.donate_actions = {r: [f"donate {r} {n}" for n in range(self.donate["max"] + 1)]
                                for r in self.resources}
         self.build_actions = {b: f"build {b}" for b in self.buildings}
-        self.produce_actions = {d: (f"produce {d}", f"produce {d} league") for d in self.tokens}
+        # (deck, token spec, action paid from one's own stock, from the league treasury)
+        self.produce_rows = [(d, spec, f"produce {d}", f"produce {d} league")
+                             for d, spec in self.tokens.items()]
 
     def city_figures(self, city: str) -> list[str]:
         return [f for f, fig in self.figures.items() if fig["city"] == city]

@@ -14,7 +14,7 @@ from .contests import (
 )
 from .economy import add_prestige
 from .position import Position
-from .resources import fmt, gain
+from .resources import fmt, gain, worded
 
 Pairs = list[tuple[str, str]]
 
@@ -112,8 +112,8 @@ def take(st: Position, territory: str, pairs: Pairs) -> None:
     spot["owner"] = taker
     spec = st.t.territories[territory]
     gain(st, taker, spec["tax"])
-    st.emit("take", f"{st.name(taker)} takes {spec['name']} and collects {fmt(spec['tax'])}",
-            {"seat": taker, "territory": territory})
+    st.emit("take", worded, {"seat": taker, "territory": territory},
+            args=("{} takes {} and collects {}", st.name(taker), spec["name"], spec["tax"]))
     if spec["maritime"]:
         taken = st.g["leagues"][league]["counters"]["maritime_taken"]
         if territory not in taken:

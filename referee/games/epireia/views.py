@@ -109,9 +109,10 @@ def determinize(st: Position, seat: str, rng: random.Random) -> Position:
     """
     copy_state = st.clone()
     g = copy_state.g
-    hidden: dict[str, list[dict[str, Any]]] = {}
+    # deck -> where its unseen powers lie: (pile, index) or (token, "power")
+    hidden: dict[str, list[tuple[Any, Any]]] = {}
     for deck, pile in g["decks"].items():
-        hidden.setdefault(deck, []).extend({"pile": pile, "i": i} for i in range(len(pile)))
+        hidden.setdefault(deck, []).extend((pile, i) for i in range(len(pile)))
     battle = g["battle"]
     # tokens already face up in the battle are seen by everyone
     seen_ids = {id(token) for side in battle["sides"]
@@ -121,7 +122,7 @@ def determinize(st: Position, seat: str, rng: random.Random) -> Position:
     def hide(token: dict[str, Any] | None) -> None:
         if token and id(token) not in seen_ids:
             seen_ids.add(id(token))
-            hidden.setdefault(token["deck"], []).append({"token": token})
+            hidden.setdefault(token["deck"], []).append((token, "power"))
 
     for name, league in g["leagues"].items():
         if not member(st, seat, name):
@@ -146,13 +147,10 @@ def determinize(st: Position, seat: str, rng: random.Random) -> Position:
         for token in g["enemy"]["army"].values():
             hide(token)
     for spots in hidden.values():
-        values = [s["pile"][s["i"]] if "pile" in s else s["token"]["power"] for s in spots]
+        values = [where[key] for where, key in spots]
         rng.shuffle(values)
-        for spot, value in zip(spots, values, strict=True):
-            if "pile" in spot:
-                spot["pile"][spot["i"]] = value
-            else:
-                spot["token"]["power"] = value
+        for (where, key), value in zip(spots, values, strict=True):
+            where[key] = value
     scenario = g["scenario"]
     drawn = scenario["act"] if scenario else 0
     for act in range(drawn + 1, 4):
@@ -165,8 +163,7 @@ def determinize(st: Position, seat: str, rng: random.Random) -> Position:
         if other != seat:
             g["secret"][other] = rng.choice(st.t.city_figures(st.player(other)["city"]))
     g["seed"] = rng.getrandbits(63)
-    for name in sorted(copy_state.rng):
-        copy_state.rng[name] = random.Random(rng.getrandbits(64))
+    copy_state.rng.reseed(rng)   # each stream built when first rolled
     return copy_state
 
 
