@@ -10,6 +10,7 @@ of continuation names resumed by `resume()`.
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -19,6 +20,8 @@ from .tables import GREECE, PERSIA, SIDES, WHO, Tables
 
 ONLY = (frozenset({"persia"}), frozenset({"greece"}))
 
+
+@functools.cache   # the log asks for the same few counts all game long
 def count_of(n: int, word: str) -> str:
     """'1 army', '2 armies', '3 fleets'."""
     if n == 1:
@@ -30,6 +33,19 @@ def losers_text(lost: list[str]) -> str:
     if len(lost) == 2:
         return "both sides lose"
     return f"{lost[0]} loses"
+
+
+@functools.cache
+def score_words(vp: int) -> str:
+    """The score as the log says it: 'even', 'Persia +3', 'Greece +2'."""
+    if vp == 0:
+        return "even"
+    return f"Persia +{vp}" if vp > 0 else f"Greece +{-vp}"
+
+
+def drawn_text(who: str, names: dict[int, str], cards: tuple[int, ...]) -> str:
+    """'Persia draws 7 Cavalry of the Immortals, 12 Hippias' (written only when read)."""
+    return f"{who} draws {', '.join([names[c] for c in cards]) or 'nothing'}"
 
 
 # Fields copied by clone() and written by to_json(), grouped by how to copy them.
@@ -175,7 +191,8 @@ class Core:
     # -- small helpers ---------------------------------------------------------------
 
     def log(self, kind: str, text: str, *args: Any, to: int = -1, **data: Any) -> None:
-        """Record an event; `text` is a str.format template for `args` (see `Event`)."""
+        """Record an event; `text` is a str.format template for `args`, or a function
+        writing the line from them (see `Event`)."""
         self.events.append(Event(kind, text, data, None if to < 0 else ONLY[to], args))
 
     def controls(self, side: int, city: int) -> bool:
@@ -204,9 +221,7 @@ class Core:
                  abs(amount), why, self.score_text(), vp=self.vp)
 
     def score_text(self) -> str:
-        if self.vp == 0:
-            return "even"
-        return f"Persia +{self.vp}" if self.vp > 0 else f"Greece +{-self.vp}"
+        return score_words(self.vp)
 
     def roll(self, count: int, cap: int) -> tuple[int, list[int]]:
         """Roll `count` dice; return the best capped face and the raw faces."""
@@ -232,8 +247,7 @@ class Core:
             i = int(rand() * len(self.deck))
             drawn.append(self.deck.pop(i))
         self.hands[side].extend(drawn)
-        names = self.t.card_names[side]
-        self.log("draw", "{} draws {}", WHO[side], ", ".join([names[c] for c in drawn]) or "nothing",
+        self.log("draw", drawn_text, WHO[side], self.t.card_names[side], tuple(drawn),
                  to=side, cards=drawn)
         self.log("draw", "{} draws {}", WHO[side], count_of(len(drawn), "card"), to=1 - side,
                  count=len(drawn))
