@@ -202,11 +202,12 @@ class Core:
             return False
         return self.t.major[city] == side
 
-    def control_flags(self, side: int) -> list[bool]:
-        """Per city, whether `side` controls it (one pass, for hot paths)."""
-        mine, theirs, major = self.arm[side], self.arm[1 - side], self.t.major
-        return [True if mine[c] else (not theirs[c] and major[c] == side)
-                for c in range(self.t.ncity)]
+    def controls_all(self, side: int, cities: list[int]) -> bool:
+        """Whether `side` controls every one of `cities` (a loop, not a generator: hot path)."""
+        for city in cities:
+            if not self.controls(side, city):
+                return False
+        return True
 
     def controlled(self, side: int) -> list[int]:
         """Every city `side` controls, in city order (one pass, for hot paths)."""

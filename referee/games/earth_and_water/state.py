@@ -99,7 +99,8 @@ class EarthAndWaterState(AutomatonSteps, Supply, CardEvents, Battles, Movement, 
         if action not in decision.legal:
             raise IllegalAction(f"{action!r} is not legal now ({decision.prompt})")
         self.events = []
-        self.opening = []
+        if self.opening:
+            self.opening = []
         self._pending = None
         DO[self.step](self, action.split())
         if self.t.between_actions:

@@ -134,7 +134,7 @@ class Supply(Core):
     def scoring(self) -> None:
         t = self.t
         for side in (PERSIA, GREECE):
-            if all(self.controls(side, c) for c in t.majors[1 - side]):
+            if self.controls_all(side, t.majors[1 - side]):
                 self.automatic_victory(side)
                 return
         persia, greece = self.city_points(PERSIA), self.city_points(GREECE)

@@ -84,6 +84,8 @@ class Tables:
         self.between_actions = any(self.instant_victory)
         self.setup = data["setup"]
         self._build_strings()
+        # (origin, fleets, lift) -> every sail from there: filled as games ask (see sail_actions)
+        self._sail_actions: dict[tuple[int, int, int], list[str]] = {}
 
     def attach_automaton(self, automaton: Any) -> None:
         """Let `automaton` play its side; checks between actions become necessary."""
@@ -172,6 +174,19 @@ class Tables:
         if num is None:
             return default
         return int(self.cards[num][side].params.get(key, default))
+
+    def sail_actions(self, origin: int, fleets: int, lift: int) -> list[str]:
+        """Every `move_sea` from `origin` with 1..`fleets` fleets, each carrying at most one
+        army and all together at most `lift`: built once per combination and shared, so a
+        caller copies it before changing it."""
+        key = (origin, fleets, lift)
+        actions = self._sail_actions.get(key)
+        if actions is None:
+            s = self.s_move_sea
+            actions = self._sail_actions[key] = [
+                action for port in self.ports if port != origin
+                for f in range(1, fleets + 1) for action in s[port][f][:min(f, lift) + 1]]
+        return actions
 
     def _build_strings(self) -> None:
         names = self.names
