@@ -16,7 +16,7 @@ from typing import Any
 
 from ...engine import Event
 from ...rng import Streams
-from .tables import GREECE, PERSIA, SIDES, WHO, Tables
+from .tables import GREECE, PERSIA, WHO, Tables
 
 ONLY = (frozenset({"persia"}), frozenset({"greece"}))
 
@@ -76,7 +76,6 @@ class Core:
     t: Tables
 
     def _init_fields(self, t: Tables, seed: int) -> None:
-        n = t.ncity
         self.t = t
         self.seed = seed
         # deck shuffles, battle dice, and the solo automaton's own die
@@ -92,8 +91,7 @@ class Core:
         self.winner = -1
         self.reason = ""
         self.bridge = bool(t.setup.get("bridge", False))
-        kings = int(t.setup.get("kings_dead", 0))
-        self.darius_dead, self.xerxes_dead = kings >= 1, kings >= 2
+        self.darius_dead, self.xerxes_dead = t.kings_dead >= 1, t.kings_dead >= 2
         self.carneia = self.acropolis = False
         self.talents = self.bought = self.fleets_built = 0
         self.mines = False
@@ -114,8 +112,8 @@ class Core:
         self.pc_count = self.attr_left = 0
         self.sd_then = ""
         self.ev_city = -1
-        self.arm = [[0] * n, [0] * n]
-        self.flt = [[0] * n, [0] * n]
+        self.arm = [t.start_armies[PERSIA][:], t.start_armies[GREECE][:]]
+        self.flt = [t.start_fleets[PERSIA][:], t.start_fleets[GREECE][:]]
         self.hands: list[list[int]] = [[], []]
         # per side, the cards in the discard pile it never saw (the other side's face-down
         # discards): what determinize() may resample there; emptied when the pile is drawn
@@ -125,14 +123,8 @@ class Core:
         self.passed = [False, False]
         self.stack: list[str] = []
         self.once_used: list[str] = []
-        for side, name in enumerate(SIDES):
-            for city, k in t.setup[name].get("armies", {}).items():
-                self.arm[side][t.index[city]] += int(k)
-            for city, k in t.setup[name].get("fleets", {}).items():
-                self.flt[side][t.index[city]] += int(k)
-        self.res_arm = [t.total_armies[s] - sum(self.arm[s]) for s in (PERSIA, GREECE)]
-        self.res_arm[PERSIA] -= kings   # the dead kings' armies lie on their portraits
-        self.res_flt = [t.total_fleets[s] - sum(self.flt[s]) for s in (PERSIA, GREECE)]
+        self.res_arm = t.start_reserve_armies[:]
+        self.res_flt = t.start_reserve_fleets[:]
         self.events: list[Event] = []
         self.opening: list[Event] = []   # events before the first decision (not serialised)
         self._pending: list | None = None

@@ -114,15 +114,21 @@ class EarthAndWaterState(AutomatonSteps, Supply, CardEvents, Battles, Movement, 
             self.t.automaton.run(self)   # plays its side's steps until a seat must decide
 
     def check_instant_victory(self) -> None:
-        t = self.t
-        if not self.over and any(t.instant_victory):
-            for side in (PERSIA, GREECE):
-                # an enemy major counts once the battle there is over (no enemy army left)
-                mine, theirs = self.arm[side], self.arm[1 - side]
-                if t.instant_victory[side] and all(
-                        mine[c] and not theirs[c] for c in t.majors[1 - side]):
-                    self.automatic_victory(side)
-                    return
+        if self.over:
+            return
+        for side in self.t.instant_sides:
+            if self.occupies_all(side, self.t.majors[1 - side]):
+                self.automatic_victory(side)
+                return
+
+    def occupies_all(self, side: int, cities: list[int]) -> bool:
+        """Whether `side` has armies in every one of `cities` and the enemy none (an enemy
+        major counts once the battle there is over)."""
+        mine, theirs = self.arm[side], self.arm[1 - side]
+        for city in cities:
+            if not mine[city] or theirs[city]:
+                return False
+        return True
 
     def result(self) -> Result | None:
         if not self.over:

@@ -78,11 +78,13 @@ class Tables:
         # sides that win at once, at any moment, on holding both enemy majors (solo rules)
         instant = (data.get("victory") or {}).get("instant", [])
         self.instant_victory = [s in instant for s in SIDES]
+        self.instant_sides = [side for side, name in enumerate(SIDES) if name in instant]
         # a rules automaton playing one side (solo); None in the two-player game.
         # The engine attaches it (`attach_automaton`): it is built from these tables.
         self.automaton: Any = None
         self.between_actions = any(self.instant_victory)
         self.setup = data["setup"]
+        self._build_start()
         self._build_strings()
         # (origin, fleets, lift) -> every sail from there: filled as games ask (see sail_actions)
         self._sail_actions: dict[tuple[int, int, int], list[str]] = {}
@@ -109,6 +111,23 @@ class Tables:
         pieces = data["pieces"]
         self.total_armies = [int(pieces[s]["armies"]) for s in SIDES]
         self.total_fleets = [int(pieces[s]["fleets"]) for s in SIDES]
+
+    def _build_start(self) -> None:
+        """The opening position's pieces, per side and city (copied by every new game)."""
+        setup = self.setup
+        self.start_armies = [[0] * self.ncity, [0] * self.ncity]
+        self.start_fleets = [[0] * self.ncity, [0] * self.ncity]
+        for side, name in enumerate(SIDES):
+            for city, k in setup[name].get("armies", {}).items():
+                self.start_armies[side][self.index[city]] += int(k)
+            for city, k in setup[name].get("fleets", {}).items():
+                self.start_fleets[side][self.index[city]] += int(k)
+        self.kings_dead = int(setup.get("kings_dead", 0))
+        self.start_reserve_armies = [self.total_armies[s] - sum(self.start_armies[s])
+                                     for s in (PERSIA, GREECE)]
+        self.start_reserve_armies[PERSIA] -= self.kings_dead   # on the dead kings' portraits
+        self.start_reserve_fleets = [self.total_fleets[s] - sum(self.start_fleets[s])
+                                     for s in (PERSIA, GREECE)]
 
     def _build_costs(self, data: dict[str, Any], options: dict[str, Any]) -> None:
         prep = data["preparation"]
