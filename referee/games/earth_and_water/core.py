@@ -128,8 +128,8 @@ class Core:
         self.events: list[Event] = []
         self.opening: list[Event] = []   # events before the first decision (not serialised)
         self._pending: list | None = None
-        # where `actor` may raise forces during a build step (not serialised: rebuilt when needed)
-        self.build_options: tuple[list[str], list[str]] | None = None
+        # the build step's menus by what is affordable (not serialised: rebuilt when needed)
+        self.build_menus: dict[tuple[bool, bool, bool], list[str]] | None = None
 
     # -- copying and serialisation -------------------------------------------------
 
@@ -173,7 +173,7 @@ class Core:
         self.events = []
         self.opening = []
         self._pending = None
-        self.build_options = None
+        self.build_menus = None
 
     # the streams as attributes, as tests and tools set them (``s.dice_rng = Die(6, 1)``)
     deck_rng = stream_attribute("deck")

@@ -102,7 +102,10 @@ class EarthAndWaterState(AutomatonSteps, Supply, CardEvents, Battles, Movement, 
         if self.opening:
             self.opening = []
         self._pending = None
-        DO[self.step](self, action.split())
+        words = self.t.action_words.get(action)
+        if words is None:   # split once per action string: the same few come back all game
+            words = self.t.action_words[action] = action.split()
+        DO[self.step](self, words)
         if self.t.between_actions:
             self.after_action()
         return self.events

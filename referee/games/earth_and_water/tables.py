@@ -88,6 +88,8 @@ class Tables:
         self._build_strings()
         # (origin, fleets, lift) -> every sail from there: filled as games ask (see sail_actions)
         self._sail_actions: dict[tuple[int, int, int], list[str]] = {}
+        # a legal action played -> its words, read by the steps and never changed
+        self.action_words: dict[str, list[str]] = {}
 
     def attach_automaton(self, automaton: Any) -> None:
         """Let `automaton` play its side; checks between actions become necessary."""
