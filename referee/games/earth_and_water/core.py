@@ -128,8 +128,8 @@ class Core:
         self.events: list[Event] = []
         self.opening: list[Event] = []   # events before the first decision (not serialised)
         self._pending: list | None = None
-        # the build step's menus by what is affordable (not serialised: rebuilt when needed)
-        self.build_menus: dict[tuple[bool, bool, bool], list[str]] | None = None
+        # where `actor` may raise forces during a build step (not serialised: rebuilt when needed)
+        self.build_options: tuple[list[str], list[str]] | None = None
 
     # -- copying and serialisation -------------------------------------------------
 
@@ -173,7 +173,7 @@ class Core:
         self.events = []
         self.opening = []
         self._pending = None
-        self.build_menus = None
+        self.build_options = None
 
     # the streams as attributes, as tests and tools set them (``s.dice_rng = Die(6, 1)``)
     deck_rng = stream_attribute("deck")
@@ -200,12 +200,6 @@ class Core:
             if not self.controls(side, city):
                 return False
         return True
-
-    def controlled(self, side: int) -> list[int]:
-        """Every city `side` controls, in city order (one pass, for hot paths)."""
-        mine, theirs, major = self.arm[side], self.arm[1 - side], self.t.major
-        return [c for c in range(self.t.ncity)
-                if mine[c] or (not theirs[c] and major[c] == side)]
 
     def add_vp(self, amount: int, why: str) -> None:
         lim = self.t.score_limit

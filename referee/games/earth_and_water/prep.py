@@ -88,41 +88,37 @@ class Preparation(Core):
 
     def start_build(self) -> None:
         self.step, self.actor = "build", self.actor
-        self.build_menus = None
+        self.build_options = None
+
+    def list_build_options(self, side: int) -> tuple[list[str], list[str]]:
+        """Where `side` may raise armies and fleets, worked out once a build step.
+
+        Raising forces changes no city's control, and the other side does not
+        move while one builds, so the lists hold until the step ends.
+        """
+        t = self.t
+        mine, theirs, major, enemy_fleets = self.arm[side], self.arm[1 - side], t.major, self.flt[1 - side]
+        armies, fleets = [], []
+        for c in range(t.ncity):
+            if mine[c] or (not theirs[c] and major[c] == side):   # controls(side, c)
+                armies.append(t.s_raise_army[c])
+                if t.port[c] and not enemy_fleets[c]:
+                    fleets.append(t.s_raise_fleet[c])
+        self.build_options = (armies, fleets)
+        return self.build_options
 
     def legal_build(self) -> list[str]:
         side, t = self.actor, self.t
-        talents = self.talents
-        can_army = self.res_arm[side] > 0 and talents >= t.army_cost[side]
-        can_fleet = (self.res_flt[side] > 0 and talents >= t.fleet_cost[side]
-                     and (self.mines or self.fleets_built < t.max_fleets[side]))
-        can_bridge = (side == PERSIA and not self.bridge and talents >= t.bridge_cost
-                      and self.controls(PERSIA, t.bridge_ends[0]))
-        key = (can_army, can_fleet, can_bridge)
-        if self.build_menus is None:
-            self.build_menus = {}
-        menu = self.build_menus.get(key)
-        if menu is None:
-            menu = self.build_menus[key] = self.build_menu(side, *key)
-        return menu[:]
-
-    def build_menu(self, side: int, can_army: bool, can_fleet: bool, can_bridge: bool) -> list[str]:
-        """The build step's actions while these purchases are affordable.
-
-        Raising forces changes no city's control, and the other side does not
-        move while one builds, so a menu holds until the step ends: the step
-        keeps each one it lists in `build_menus` (not saved, rebuilt when needed).
-        """
-        t = self.t
         out: list[str] = []
+        talents = self.talents
+        can_army = self.res_arm[side] and talents >= t.army_cost[side]
+        can_fleet = (self.res_flt[side] and talents >= t.fleet_cost[side]
+                     and (self.mines or self.fleets_built < t.max_fleets[side]))
         if can_army or can_fleet:
-            mine = self.controlled(side)
-            if can_army:
-                out += [t.s_raise_army[c] for c in mine]
-            if can_fleet:
-                enemy = self.flt[1 - side]
-                out += [t.s_raise_fleet[c] for c in mine if t.port[c] and not enemy[c]]
-        if can_bridge:
+            armies, fleets = self.build_options or self.list_build_options(side)
+            out = armies + fleets if can_army and can_fleet else (armies if can_army else fleets)[:]
+        if (side == PERSIA and not self.bridge and talents >= t.bridge_cost
+                and self.controls(PERSIA, t.bridge_ends[0])):
             out.append("build_bridge")
         if not out or not t.forced_spend:
             out.append("done")
@@ -151,7 +147,7 @@ class Preparation(Core):
             self.end_build(side)
 
     def end_build(self, side: int) -> None:
-        self.build_menus = None
+        self.build_options = None
         if side == PERSIA:
             penalty = self.t.param(PERSIA, "acropolis", "budget_penalty", 1) if self.acropolis else 0
             self.start_buy(GREECE, self.t.budget[GREECE] - penalty)
