@@ -130,6 +130,8 @@ class Core:
         self._pending: list | None = None
         # where `actor` may raise forces during a build step (not serialised: rebuilt when needed)
         self.build_options: tuple[list[str], list[str]] | None = None
+        # the origin step's choices, listed when the movement began (not serialised either)
+        self.origin_menu: list[str] | None = None
 
     # -- copying and serialisation -------------------------------------------------
 
@@ -174,6 +176,7 @@ class Core:
         self.opening = []
         self._pending = None
         self.build_options = None
+        self.origin_menu = None
 
     # the streams as attributes, as tests and tools set them (``s.dice_rng = Die(6, 1)``)
     deck_rng = stream_attribute("deck")

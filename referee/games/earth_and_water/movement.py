@@ -63,7 +63,9 @@ class Movement(Core):
     def begin_move(self, side: int, kind: str) -> None:
         self.mv_side, self.mv_kind = side, kind
         self.mv_carried = 0
-        if not self.legal_origin_for(side, kind):
+        # kept for the origin step (nothing moves until it is answered; not saved)
+        self.origin_menu = self.legal_origin_for(side, kind)
+        if not self.origin_menu:
             self.log("no_move", "{} has nothing that can move", WHO[side])
             self.resume()
             return
@@ -79,7 +81,9 @@ class Movement(Core):
         return out
 
     def legal_origin(self) -> list[str]:
-        return self.legal_origin_for(self.mv_side, self.mv_kind)
+        if self.origin_menu is None:   # a position read back from JSON
+            self.origin_menu = self.legal_origin_for(self.mv_side, self.mv_kind)
+        return self.origin_menu[:]
 
     def do_origin(self, args: list[str]) -> None:
         city = self.t.index[args[1]]
