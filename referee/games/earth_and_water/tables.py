@@ -179,6 +179,11 @@ class Tables:
             for side in (PERSIA, GREECE):
                 self.card_of[side].setdefault(self.cards[num][side].effect, num)
         self.sparta_cards = frozenset(n for n in self.card_numbers if self.cards[n][GREECE].sparta)
+        # per side, the card halves that may be played as an event on one's own turn
+        self.turn_events: tuple[dict[int, CardHalf], dict[int, CardHalf]] = tuple(
+            {n: self.cards[n][side] for n in self.card_numbers
+             if self.cards[n][side].effect not in NOT_ON_TURN}
+            for side in (PERSIA, GREECE))
         # cities named by card effects (a ruleset may move them)
         self.carneia_city = self.city_param(PERSIA, "carneia", "Sparta")
         self.melas_city = self.city_param(GREECE, "melas_zomos", "Sparta")
