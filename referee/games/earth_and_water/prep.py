@@ -97,7 +97,8 @@ class Preparation(Core):
         move while one builds, so the lists hold until the step ends.
         """
         t = self.t
-        mine, theirs, major, enemy_fleets = self.arm[side], self.arm[1 - side], t.major, self.flt[1 - side]
+        mine, theirs, major = self.arm[side], self.arm[1 - side], t.major
+        enemy_fleets = self.flt[1 - side]
         armies, fleets = [], []
         for c in range(t.ncity):
             if mine[c] or (not theirs[c] and major[c] == side):   # controls(side, c)
