@@ -39,6 +39,11 @@ VERB = {
 SITUATIONS = (("major_occupied", "A"), ("persia_ahead", "B"), ("even", "C"), ("greece_ahead", "D"))
 
 
+def auto_line(name: str, rule: str, text: str, args: tuple) -> str:
+    """'PERS.IA rolls 4: march half of its largest army [rule S5.3]', written when read."""
+    return f"{name} {text.format(*args)} [rule {rule}]"
+
+
 class Automaton:
     """The tables of one automaton and the code that reads them."""
 
@@ -83,9 +88,14 @@ class Automaton:
 class AutomatonSteps(Core):
     """What the automaton does in each Persian step, as methods of the position."""
 
-    def auto_log(self, a: Automaton, text: str, rule: str, kind: str = "auto", **data: Any) -> None:
-        """One line of the automaton's doings, naming the rule it applied."""
-        self.log(kind, "{} {} [rule {}]", a.name, text, rule, rule=rule, **data)
+    def auto_log(self, a: Automaton, rule: str, text: str, *args: Any, kind: str = "auto",
+                 **data: Any) -> None:
+        """One line of the automaton's doings, naming the rule it applied.
+
+        `text` is a str.format template for `args`, filled in only when the line is
+        read (search bots replaying solo games never read it).
+        """
+        self.log(kind, auto_line, a.name, rule, text, args, rule=rule, **data)
 
     def auto_step(self, a: Automaton) -> None:
         step = self.step
@@ -95,7 +105,7 @@ class AutomatonSteps(Core):
             self.auto_operation(a)
         elif step == "sup_cards":
             hand = self.hands[PERSIA]
-            self.auto_log(a, f"discards its {count_of(len(hand), 'card')}: it keeps none", "S6")
+            self.auto_log(a, "S6", "discards its {}: it keeps none", count_of(len(hand), "card"))
             self.unseen[GREECE].extend(hand[:-1])   # unnamed: only the last, on top, shows
             for num in list(hand):
                 self.discard_card(PERSIA, num)
@@ -142,8 +152,8 @@ class AutomatonSteps(Core):
         self.talents = a.budget
         key, letter, why = self.auto_situation(a)
         spec, rule = a.prep[key], f"S4.{letter}"
-        self.auto_log(a, f"prepares with {a.budget} talents. Situation {letter}, {why}: "
-                      f"{self.auto_plan(a, key)}", rule, kind="auto_prep", situation=letter)
+        self.auto_log(a, rule, "prepares with {} talents. Situation {}, {}: {}", a.budget, letter,
+                      why, self.auto_plan(a, key), kind="auto_prep", situation=letter)
         cards = min(int(spec["cards"]), len(self.deck) + len(self.discard), self.talents)
         self.talents -= cards
         drawn = self.draw(PERSIA, cards)
@@ -155,8 +165,8 @@ class AutomatonSteps(Core):
             free = [c for c in t.majors[PERSIA] if not self.arm[GREECE][c]]
             if free:
                 count = self.auto_raise(free[0], int(spec["armies"]))
-                self.auto_log(a, f"raises {count_of(count, 'army')} in {t.names[free[0]]}, its "
-                              "major city free of Greeks", rule, kind="raise")
+                self.auto_log(a, rule, "raises {} in {}, its major city free of Greeks",
+                              count_of(count, "army"), t.names[free[0]], kind="raise")
         else:
             if spec.get("bridge") and not self.bridge:
                 self.auto_bridge(a, rule)
@@ -165,26 +175,26 @@ class AutomatonSteps(Core):
             if key in a.armies_to:
                 city = a.armies_to[key]
                 count = self.auto_raise(city, self.talents)
-                self.auto_log(a, f"raises {count_of(count, 'army')} in {t.names[city]} with "
-                              "the talents left", rule, kind="raise")
+                self.auto_log(a, rule, "raises {} in {} with the talents left",
+                              count_of(count, "army"), t.names[city], kind="raise")
             else:
                 self.auto_army_cycle(a, a.cycle[key], int(spec.get("minor_cap", BIG)), rule)
         if self.talents:
-            self.auto_log(a, f"leaves {count_of(self.talents, 'talent')} unspent: nothing on "
-                          "its list can take more", rule)
+            self.auto_log(a, rule, "leaves {} unspent: nothing on its list can take more",
+                          count_of(self.talents, "talent"))
         self.end_build(PERSIA)
 
     def auto_bridge(self, a: Automaton, rule: str) -> None:
         t = self.t
         if not self.controls(PERSIA, t.bridge_ends[0]):
-            self.auto_log(a, f"cannot rebuild the bridge: it does not control "
-                          f"{t.names[t.bridge_ends[0]]}", "S-bridge")
+            self.auto_log(a, "S-bridge", "cannot rebuild the bridge: it does not control {}",
+                          t.names[t.bridge_ends[0]])
         elif self.talents < t.bridge_cost:
-            self.auto_log(a, "cannot afford the bridge", rule)
+            self.auto_log(a, rule, "cannot afford the bridge")
         else:
             self.talents -= t.bridge_cost
             self.bridge = True
-            self.auto_log(a, f"rebuilds the pontoon bridge for {t.bridge_cost} talents", rule,
+            self.auto_log(a, rule, "rebuilds the pontoon bridge for {} talents", t.bridge_cost,
                           kind="bridge")
 
     def auto_raise(self, city: int, count: int) -> int:
@@ -205,8 +215,8 @@ class AutomatonSteps(Core):
                 self.talents -= cost
                 self.res_flt[PERSIA] -= 1
                 self.flt[PERSIA][c] += 1
-                self.auto_log(a, f"raises a fleet at {t.names[c]} ({count_of(cost, 'talent')}): "
-                              "its armies hold the city and its port has no Persian fleet", rule,
+                self.auto_log(a, rule, "raises a fleet at {} ({}): its armies hold the city and "
+                              "its port has no Persian fleet", t.names[c], count_of(cost, "talent"),
                               kind="raise")
 
     def auto_army_cycle(self, a: Automaton, cycle: list[int], minor_cap: int, rule: str) -> None:
@@ -229,8 +239,8 @@ class AutomatonSteps(Core):
                 break
         if order:
             cap = f"; {minor_cap} at most in a minor city" if minor_cap < BIG else ""
-            self.auto_log(a, f"raises {count_of(len(order), 'army')} one at a time round its "
-                          f"list (cities it controls{cap}): {', '.join(order)}", rule,
+            self.auto_log(a, rule, "raises {} one at a time round its list (cities it "
+                          "controls{}): {}", count_of(len(order), "army"), cap, ", ".join(order),
                           kind="raise", cities=order)
 
     # -- operations ---------------------------------------------------------------------
@@ -239,10 +249,10 @@ class AutomatonSteps(Core):
         if self.auto_out or not self.hands[PERSIA]:
             self.passed[PERSIA] = True
             if self.auto_out:
-                self.auto_log(a, "passes again: it sits out the rest of this phase since it "
-                              "rolled a pass", "S5.3", kind="pass")
+                self.auto_log(a, "S5.3", "passes again: it sits out the rest of this phase "
+                              "since it rolled a pass", kind="pass")
             else:
-                self.auto_log(a, "has no cards left and passes", "S5.1", kind="pass")
+                self.auto_log(a, "S5.1", "has no cards left and passes", kind="pass")
             self.after_turn()
             return
         self.passed[PERSIA] = False
@@ -251,7 +261,7 @@ class AutomatonSteps(Core):
             return
         face = int(self.rngs["automaton"].random() * 6) + 1
         result = a.die[face]
-        self.auto_log(a, f"rolls {face}: {RESULT_TEXT[result]}", "S5.3", kind="auto_roll",
+        self.auto_log(a, "S5.3", "rolls {}: {}", face, RESULT_TEXT[result], kind="auto_roll",
                       die=face, result=result)
         tried: list[str] = []
         while result not in tried:
@@ -264,20 +274,19 @@ class AutomatonSteps(Core):
                 return
             nxt = a.fallback[result]
             if nxt in tried:
-                self.auto_log(a, f"cannot {VERB[result]} either ({why}); it has tried every "
-                              "result, so it passes", "S-loop-guard", kind="auto_fallback")
+                self.auto_log(a, "S-loop-guard", "cannot {} either ({}); it has tried every "
+                              "result, so it passes", VERB[result], why, kind="auto_fallback")
                 break
-            self.auto_log(a, f"cannot {VERB[result]} ({why}), so it will "
-                          f"{VERB.get(nxt, nxt)} instead", "S5.3", kind="auto_fallback",
-                          failed=result, then=nxt)
+            self.auto_log(a, "S5.3", "cannot {} ({}), so it will {} instead", VERB[result], why,
+                          VERB.get(nxt, nxt), kind="auto_fallback", failed=result, then=nxt)
             result = nxt
         self.auto_pass(a)
 
     def auto_pass(self, a: Automaton) -> None:
         self.passed[PERSIA] = True
         self.auto_out = a.pass_ends_phase
-        self.auto_log(a, "passes" + (" and sits out the rest of this operations phase"
-                                     if self.auto_out else ""), "S5.3", kind="pass")
+        self.auto_log(a, "S5.3", "passes and sits out the rest of this operations phase"
+                      if self.auto_out else "passes", kind="pass")
         self.resume()
 
     def k_auto_end(self) -> None:
@@ -286,8 +295,8 @@ class AutomatonSteps(Core):
         if hand:
             num = hand[0]   # the card it has held longest (see the ruling S-discard)
             self.discard_card(PERSIA, num)
-            self.auto_log(a, f"discards {self.card_name(PERSIA, num)}, face up and with no "
-                          "effect", "S5.4", kind="discard", card=num)
+            self.auto_log(a, "S5.4", "discards {}, face up and with no effect",
+                          self.card_name(PERSIA, num), kind="discard", card=num)
         self.after_turn()
 
     def road_distances(self, start: int) -> list[int]:
@@ -326,15 +335,15 @@ class AutomatonSteps(Core):
                        and major in self.reach(PERSIA, c)]
             origin = self.most_armies(sources)
             if origin < 0:
-                self.auto_log(a, f"cannot defend {name}: no Persian army can reach it, so it "
-                              "rolls as if it were free", "S5.2", kind="auto_defence")
+                self.auto_log(a, "S5.2", "cannot defend {}: no Persian army can reach it, so it "
+                              "rolls as if it were free", name, kind="auto_defence")
                 continue
             here = self.arm[PERSIA][origin]
             count = -(-here // a.defence_divisor)
-            self.auto_log(a, f"defends {name}, held by Greek armies, instead of rolling: "
-                          f"{t.names[origin]} has its largest army that can reach it and sends "
-                          f"1/{a.defence_divisor} of its {here}, rounded up: "
-                          f"{count_of(count, 'army')}", "S5.2", kind="auto_defence",
+            self.auto_log(a, "S5.2", "defends {}, held by Greek armies, instead of rolling: {} "
+                          "has its largest army that can reach it and sends 1/{} of its {}, "
+                          "rounded up: {}", name, t.names[origin], a.defence_divisor, here,
+                          count_of(count, "army"), kind="auto_defence",
                           origin=t.names[origin], dest=name, armies=count)
             self.auto_march(origin, count, major)
             return True
@@ -376,9 +385,10 @@ class AutomatonSteps(Core):
             dest, what = min(enemy, key=rank), "the nearest Greek army, as no empty city is in reach"
         else:
             return f"no empty city and no Greek army is in reach of {name}"
-        self.auto_log(a, f"activates {name} (its largest army) and marches half of its {here}, "
-                      f"rounded down{keep}: {count_of(count, 'army')} to {t.names[dest]}, {what}",
-                      "S5.3", kind="auto_move", origin=name, dest=t.names[dest], armies=count)
+        self.auto_log(a, "S5.3", "activates {} (its largest army) and marches half of its {}, "
+                      "rounded down{}: {} to {}, {}", name, here, keep, count_of(count, "army"),
+                      t.names[dest], what, kind="auto_move", origin=name, dest=t.names[dest],
+                      armies=count)
         self.auto_march(origin, count, dest)
         return ""
 
@@ -392,16 +402,16 @@ class AutomatonSteps(Core):
         ga[city] -= 1
         self.res_arm[GREECE] += 1
         if lone:
-            text = (f"destroys the isolated Greek army in {names[city]}, the first lone Greek "
-                    "army on its list")
+            text = "destroys the isolated Greek army in {}, the first lone Greek army on its list"
         else:
-            text = (f"destroys a Greek army in {names[city]}: no Greek army stands alone, so it "
-                    "strikes the first Greek city on its list")
-        self.auto_log(a, text, "S5.3", kind="auto_destroy", city=names[city], isolated=bool(lone))
+            text = ("destroys a Greek army in {}: no Greek army stands alone, so it strikes the "
+                    "first Greek city on its list")
+        self.auto_log(a, "S5.3", text, names[city], kind="auto_destroy", city=names[city],
+                      isolated=bool(lone))
         if self.hands[GREECE]:
             self.step, self.actor = "auto_discard", GREECE
         else:
-            self.auto_log(a, "finds no card in the Greek hand to discard", "S5.3")
+            self.auto_log(a, "S5.3", "finds no card in the Greek hand to discard")
             self.resume()
         return ""
 
@@ -427,8 +437,8 @@ class AutomatonSteps(Core):
             self.flt[PERSIA][port] += 1
         rest = (f"; {count_of(gf[port], 'Greek fleet')} still there: a naval battle, in which "
                 "Persia never retreats" if gf[port] and self.flt[PERSIA][port] else "")
-        self.auto_log(a, f"destroys a Greek fleet at {names[port]}, the first Greek port on its "
-                      f"list, and puts a Persian fleet there{rest}", "S5.3", kind="auto_destroy",
+        self.auto_log(a, "S5.3", "destroys a Greek fleet at {}, the first Greek port on its list, "
+                      "and puts a Persian fleet there{}", names[port], rest, kind="auto_destroy",
                       city=names[port])
         if gf[port] and self.flt[PERSIA][port]:
             self.start_naval_battle(PERSIA, port, port, 0)
@@ -447,8 +457,8 @@ class AutomatonSteps(Core):
                 self.flt[PERSIA][c] += 1
                 self.res_arm[PERSIA] -= 1
                 pa[c] += 1
-                self.auto_log(a, f"places a fleet and an army at {t.names[c]}, the first port "
-                              "on its list free of Greek units", "S5.3", kind="auto_place",
+                self.auto_log(a, "S5.3", "places a fleet and an army at {}, the first port on "
+                              "its list free of Greek units", t.names[c], kind="auto_place",
                               city=t.names[c])
                 self.resume()
                 return ""
@@ -456,9 +466,9 @@ class AutomatonSteps(Core):
             if self.flt[PERSIA][c] and t.major[c] < 0 and not pa[c] and not ga[c]:
                 self.res_arm[PERSIA] -= 1
                 pa[c] += 1
-                self.auto_log(a, f"lands an army at {t.names[c]}: every port on its list holds "
+                self.auto_log(a, "S5.3", "lands an army at {}: every port on its list holds "
                               "Greeks, but its fleet lies at this minor city with no army",
-                              "S5.3", kind="auto_place", city=t.names[c])
+                              t.names[c], kind="auto_place", city=t.names[c])
                 self.resume()
                 return ""
         return ("every port on its list holds Greek units and no Persian fleet lies at a "
@@ -480,5 +490,6 @@ class AutomatonSteps(Core):
             city, why = listed[0], "the first city on its attrition list"
         else:   # an edited list may leave a city out: any city that must lose an army
             city, why = self.t.index[self.legal_attrit()[0].split()[1]], "no listed city has one"
-        self.auto_log(a, f"takes the attrition loss in {names[city]}: {why}", "S6", city=names[city])
+        self.auto_log(a, "S6", "takes the attrition loss in {}: {}", names[city], why,
+                      city=names[city])
         self.do_attrit(["attrit", names[city]])

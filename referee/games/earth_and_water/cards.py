@@ -86,7 +86,7 @@ class CardEvents(Core):
                 and any(o != c or arm[o] >= 2 for o in origins)]
 
     def ok_leonidas(self, side: int) -> bool:
-        if not self.land_origins(GREECE):
+        if not self.can_march(GREECE):
             return False
         return bool(self.res_arm[GREECE] or self.leonidas_payments())
 
@@ -111,7 +111,7 @@ class CardEvents(Core):
         self.begin_move(GREECE, "leonidas")
 
     def ok_evangelion(self, side: int) -> bool:
-        return bool(self.land_origins(GREECE))
+        return self.can_march(GREECE)
 
     def ev_evangelion(self, side: int, num: int) -> None:
         self.op_event = "evangelion"
@@ -168,7 +168,7 @@ class CardEvents(Core):
     # -- Persian events ---------------------------------------------------------------------------
 
     def ok_cavalry(self, side: int) -> bool:
-        return bool(self.land_origins(PERSIA))
+        return self.can_march(PERSIA)
 
     def ev_cavalry(self, side: int, num: int) -> None:
         self.cavalry = True
@@ -176,7 +176,7 @@ class CardEvents(Core):
         self.begin_move(PERSIA, "land")
 
     def ok_great_king(self, side: int) -> bool:
-        return bool(self.land_origins(PERSIA))
+        return self.can_march(PERSIA)
 
     def ev_great_king(self, side: int, num: int) -> None:
         self.op_event = "great_king"

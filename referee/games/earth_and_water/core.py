@@ -10,15 +10,18 @@ of continuation names resumed by `resume()`.
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
 from ...engine import Event
 from ...rng import Streams
-from .tables import GREECE, PERSIA, SIDES, WHO, Tables
+from .tables import GREECE, PERSIA, WHO, Tables
 
 ONLY = (frozenset({"persia"}), frozenset({"greece"}))
 
+
+@functools.cache   # the log asks for the same few counts all game long
 def count_of(n: int, word: str) -> str:
     """'1 army', '2 armies', '3 fleets'."""
     if n == 1:
@@ -30,6 +33,19 @@ def losers_text(lost: list[str]) -> str:
     if len(lost) == 2:
         return "both sides lose"
     return f"{lost[0]} loses"
+
+
+@functools.cache
+def score_words(vp: int) -> str:
+    """The score as the log says it: 'even', 'Persia +3', 'Greece +2'."""
+    if vp == 0:
+        return "even"
+    return f"Persia +{vp}" if vp > 0 else f"Greece +{-vp}"
+
+
+def drawn_text(who: str, names: dict[int, str], cards: tuple[int, ...]) -> str:
+    """'Persia draws 7 Cavalry of the Immortals, 12 Hippias' (written only when read)."""
+    return f"{who} draws {', '.join([names[c] for c in cards]) or 'nothing'}"
 
 
 # Fields copied by clone() and written by to_json(), grouped by how to copy them.
@@ -60,7 +76,6 @@ class Core:
     t: Tables
 
     def _init_fields(self, t: Tables, seed: int) -> None:
-        n = t.ncity
         self.t = t
         self.seed = seed
         # deck shuffles, battle dice, and the solo automaton's own die
@@ -76,8 +91,7 @@ class Core:
         self.winner = -1
         self.reason = ""
         self.bridge = bool(t.setup.get("bridge", False))
-        kings = int(t.setup.get("kings_dead", 0))
-        self.darius_dead, self.xerxes_dead = kings >= 1, kings >= 2
+        self.darius_dead, self.xerxes_dead = t.kings_dead >= 1, t.kings_dead >= 2
         self.carneia = self.acropolis = False
         self.talents = self.bought = self.fleets_built = 0
         self.mines = False
@@ -98,8 +112,8 @@ class Core:
         self.pc_count = self.attr_left = 0
         self.sd_then = ""
         self.ev_city = -1
-        self.arm = [[0] * n, [0] * n]
-        self.flt = [[0] * n, [0] * n]
+        self.arm = [t.start_armies[PERSIA][:], t.start_armies[GREECE][:]]
+        self.flt = [t.start_fleets[PERSIA][:], t.start_fleets[GREECE][:]]
         self.hands: list[list[int]] = [[], []]
         # per side, the cards in the discard pile it never saw (the other side's face-down
         # discards): what determinize() may resample there; emptied when the pile is drawn
@@ -109,19 +123,15 @@ class Core:
         self.passed = [False, False]
         self.stack: list[str] = []
         self.once_used: list[str] = []
-        for side, name in enumerate(SIDES):
-            for city, k in t.setup[name].get("armies", {}).items():
-                self.arm[side][t.index[city]] += int(k)
-            for city, k in t.setup[name].get("fleets", {}).items():
-                self.flt[side][t.index[city]] += int(k)
-        self.res_arm = [t.total_armies[s] - sum(self.arm[s]) for s in (PERSIA, GREECE)]
-        self.res_arm[PERSIA] -= kings   # the dead kings' armies lie on their portraits
-        self.res_flt = [t.total_fleets[s] - sum(self.flt[s]) for s in (PERSIA, GREECE)]
+        self.res_arm = t.start_reserve_armies[:]
+        self.res_flt = t.start_reserve_fleets[:]
         self.events: list[Event] = []
         self.opening: list[Event] = []   # events before the first decision (not serialised)
         self._pending: list | None = None
         # where `actor` may raise forces during a build step (not serialised: rebuilt when needed)
         self.build_options: tuple[list[str], list[str]] | None = None
+        # the origin step's choices, listed when the movement began (not serialised either)
+        self.origin_menu: list[str] | None = None
 
     # -- copying and serialisation -------------------------------------------------
 
@@ -166,6 +176,7 @@ class Core:
         self.opening = []
         self._pending = None
         self.build_options = None
+        self.origin_menu = None
 
     # the streams as attributes, as tests and tools set them (``s.dice_rng = Die(6, 1)``)
     deck_rng = stream_attribute("deck")
@@ -175,7 +186,8 @@ class Core:
     # -- small helpers ---------------------------------------------------------------
 
     def log(self, kind: str, text: str, *args: Any, to: int = -1, **data: Any) -> None:
-        """Record an event; `text` is a str.format template for `args` (see `Event`)."""
+        """Record an event; `text` is a str.format template for `args`, or a function
+        writing the line from them (see `Event`)."""
         self.events.append(Event(kind, text, data, None if to < 0 else ONLY[to], args))
 
     def controls(self, side: int, city: int) -> bool:
@@ -185,17 +197,12 @@ class Core:
             return False
         return self.t.major[city] == side
 
-    def control_flags(self, side: int) -> list[bool]:
-        """Per city, whether `side` controls it (one pass, for hot paths)."""
-        mine, theirs, major = self.arm[side], self.arm[1 - side], self.t.major
-        return [True if mine[c] else (not theirs[c] and major[c] == side)
-                for c in range(self.t.ncity)]
-
-    def controlled(self, side: int) -> list[int]:
-        """Every city `side` controls, in city order (one pass, for hot paths)."""
-        mine, theirs, major = self.arm[side], self.arm[1 - side], self.t.major
-        return [c for c in range(self.t.ncity)
-                if mine[c] or (not theirs[c] and major[c] == side)]
+    def controls_all(self, side: int, cities: list[int]) -> bool:
+        """Whether `side` controls every one of `cities` (a loop, not a generator: hot path)."""
+        for city in cities:
+            if not self.controls(side, city):
+                return False
+        return True
 
     def add_vp(self, amount: int, why: str) -> None:
         lim = self.t.score_limit
@@ -204,9 +211,7 @@ class Core:
                  abs(amount), why, self.score_text(), vp=self.vp)
 
     def score_text(self) -> str:
-        if self.vp == 0:
-            return "even"
-        return f"Persia +{self.vp}" if self.vp > 0 else f"Greece +{-self.vp}"
+        return score_words(self.vp)
 
     def roll(self, count: int, cap: int) -> tuple[int, list[int]]:
         """Roll `count` dice; return the best capped face and the raw faces."""
@@ -232,8 +237,7 @@ class Core:
             i = int(rand() * len(self.deck))
             drawn.append(self.deck.pop(i))
         self.hands[side].extend(drawn)
-        names = self.t.card_names[side]
-        self.log("draw", "{} draws {}", WHO[side], ", ".join([names[c] for c in drawn]) or "nothing",
+        self.log("draw", drawn_text, WHO[side], self.t.card_names[side], tuple(drawn),
                  to=side, cards=drawn)
         self.log("draw", "{} draws {}", WHO[side], count_of(len(drawn), "card"), to=1 - side,
                  count=len(drawn))

@@ -21,13 +21,26 @@ class Movement(Core):
         frozen = self.t.carneia_city if (side == GREECE and self.carneia) else -1
         return [c for c in range(self.t.ncity) if arm[c] and roads[c] and c != frozen]
 
+    def can_march(self, side: int) -> bool:
+        """Whether `land_origins(side)` is not empty (stops at the first one found)."""
+        roads = self.t.has_roads[self.bridge]
+        arm = self.arm[side]
+        frozen = self.t.carneia_city if (side == GREECE and self.carneia) else -1
+        for c, armies in enumerate(arm):
+            if armies and roads[c] and c != frozen:
+                return True
+        return False
+
     def sea_origins(self, side: int) -> list[int]:
         flt = self.flt[side]
         return [c for c in self.t.ports if flt[c]]
 
     def can_move(self, side: int) -> bool:
         flt = self.flt[side]
-        return any([flt[c] for c in self.t.ports]) or bool(self.land_origins(side))
+        for c in self.t.ports:
+            if flt[c]:
+                return True
+        return self.can_march(side)
 
     def reach(self, side: int, origin: int) -> list[int]:
         """Cities a land group from `origin` may stop in (depth-first flood)."""
@@ -50,7 +63,9 @@ class Movement(Core):
     def begin_move(self, side: int, kind: str) -> None:
         self.mv_side, self.mv_kind = side, kind
         self.mv_carried = 0
-        if not self.legal_origin_for(side, kind):
+        # kept for the origin step (nothing moves until it is answered; not saved)
+        self.origin_menu = self.legal_origin_for(side, kind)
+        if not self.origin_menu:
             self.log("no_move", "{} has nothing that can move", WHO[side])
             self.resume()
             return
@@ -66,7 +81,9 @@ class Movement(Core):
         return out
 
     def legal_origin(self) -> list[str]:
-        return self.legal_origin_for(self.mv_side, self.mv_kind)
+        if self.origin_menu is None:   # a position read back from JSON
+            self.origin_menu = self.legal_origin_for(self.mv_side, self.mv_kind)
+        return self.origin_menu[:]
 
     def do_origin(self, args: list[str]) -> None:
         city = self.t.index[args[1]]
@@ -82,7 +99,10 @@ class Movement(Core):
     def legal_dest_land(self) -> list[str]:
         s = self.t.s_move_land
         most = 1 if self.mv_kind == "leonidas" else self.arm[self.mv_side][self.mv_origin]
-        return [s[d][k] for d in self.mv_reach for k in range(1, most + 1)]
+        out: list[str] = []
+        for dest in self.mv_reach:
+            out += s[dest][1:most + 1]
+        return out
 
     def do_dest_land(self, args: list[str]) -> None:
         side, dest, count = self.mv_side, self.t.index[args[1]], int(args[2])
@@ -109,16 +129,8 @@ class Movement(Core):
 
     def legal_dest_sea(self) -> list[str]:
         side, origin = self.mv_side, self.mv_origin
-        s = self.t.s_move_sea
-        fleets = self.flt[side][origin]
-        lift = self.transport_limit(side, origin)
-        out = []
-        for port in self.t.ports:
-            if port != origin:
-                row = s[port]
-                for f in range(1, fleets + 1):
-                    out += row[f][:min(f, lift) + 1]
-        return out
+        return self.t.sail_actions(origin, self.flt[side][origin],
+                                   self.transport_limit(side, origin))[:]
 
     def do_dest_sea(self, args: list[str]) -> None:
         side, origin = self.mv_side, self.mv_origin

@@ -97,10 +97,15 @@ class Preparation(Core):
         move while one builds, so the lists hold until the step ends.
         """
         t = self.t
-        mine = self.controlled(side)
-        enemy = self.flt[1 - side]
-        self.build_options = ([t.s_raise_army[c] for c in mine],
-                              [t.s_raise_fleet[c] for c in mine if t.port[c] and not enemy[c]])
+        mine, theirs, major = self.arm[side], self.arm[1 - side], t.major
+        enemy_fleets = self.flt[1 - side]
+        armies, fleets = [], []
+        for c in range(t.ncity):
+            if mine[c] or (not theirs[c] and major[c] == side):   # controls(side, c)
+                armies.append(t.s_raise_army[c])
+                if t.port[c] and not enemy_fleets[c]:
+                    fleets.append(t.s_raise_fleet[c])
+        self.build_options = (armies, fleets)
         return self.build_options
 
     def legal_build(self) -> list[str]:

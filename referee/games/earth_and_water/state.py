@@ -99,9 +99,13 @@ class EarthAndWaterState(AutomatonSteps, Supply, CardEvents, Battles, Movement, 
         if action not in decision.legal:
             raise IllegalAction(f"{action!r} is not legal now ({decision.prompt})")
         self.events = []
-        self.opening = []
+        if self.opening:
+            self.opening = []
         self._pending = None
-        DO[self.step](self, action.split())
+        words = self.t.action_words.get(action)
+        if words is None:   # split once per action string: the same few come back all game
+            words = self.t.action_words[action] = action.split()
+        DO[self.step](self, words)
         if self.t.between_actions:
             self.after_action()
         return self.events
@@ -113,15 +117,21 @@ class EarthAndWaterState(AutomatonSteps, Supply, CardEvents, Battles, Movement, 
             self.t.automaton.run(self)   # plays its side's steps until a seat must decide
 
     def check_instant_victory(self) -> None:
-        t = self.t
-        if not self.over and any(t.instant_victory):
-            for side in (PERSIA, GREECE):
-                # an enemy major counts once the battle there is over (no enemy army left)
-                mine, theirs = self.arm[side], self.arm[1 - side]
-                if t.instant_victory[side] and all(
-                        mine[c] and not theirs[c] for c in t.majors[1 - side]):
-                    self.automatic_victory(side)
-                    return
+        if self.over:
+            return
+        for side in self.t.instant_sides:
+            if self.occupies_all(side, self.t.majors[1 - side]):
+                self.automatic_victory(side)
+                return
+
+    def occupies_all(self, side: int, cities: list[int]) -> bool:
+        """Whether `side` has armies in every one of `cities` and the enemy none (an enemy
+        major counts once the battle there is over)."""
+        mine, theirs = self.arm[side], self.arm[1 - side]
+        for city in cities:
+            if not mine[city] or theirs[city]:
+                return False
+        return True
 
     def result(self) -> Result | None:
         if not self.over:

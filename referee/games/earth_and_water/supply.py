@@ -43,11 +43,12 @@ class Supply(Core):
 
     def start_attrition(self, side: int) -> None:
         t = self.t
-        cities = t.fed_cities[side]
-        arm = self.arm[side]
-        mine = self.control_flags(side)
-        armies = sum([arm[c] for c in cities])
-        food = sum([t.amphorae[c] for c in cities if mine[c]])
+        mine, theirs, major, amphorae = self.arm[side], self.arm[1 - side], t.major, t.amphorae
+        armies = food = 0
+        for c in t.fed_cities[side]:
+            armies += mine[c]
+            if mine[c] or (not theirs[c] and major[c] == side):   # controls(side, c), inlined
+                food += amphorae[c]
         self.attr_left = max(0, armies - food)
         if self.attr_left:
             self.log("attrition", "{} has {} armies and {} amphorae: {} must go", WHO[side], armies,
@@ -73,21 +74,33 @@ class Supply(Core):
     # -- lines of communication ---------------------------------------------------------------
 
     def supplied(self, side: int) -> list[bool]:
+        """Per city, whether `side`'s armies there are in supply.
+
+        By road from a major city `side` controls, through no city the enemy
+        controls; by sea to any port with its fleets, while one of its major
+        ports it controls is free of enemy fleets.  (Control is `controls()`
+        inlined: this runs twice a campaign in every playout.)
+        """
         t = self.t
-        adj = t.adj[self.bridge]
+        enemy = 1 - side
+        mine, theirs, major = self.arm[side], self.arm[enemy], t.major
         ok = [False] * t.ncity
-        mine, theirs = self.control_flags(side), self.control_flags(1 - side)
-        todo = [c for c in t.majors[side] if mine[c]]
+        todo = [c for c in t.majors[side] if mine[c] or not theirs[c]]
         for c in todo:
             ok[c] = True
+        sea = False
+        eflt = self.flt[enemy]
+        for c in todo:
+            if t.port[c] and not eflt[c]:
+                sea = True
+        adj = t.adj[self.bridge]
         while todo:
             city = todo.pop()
             for nxt in adj[city]:
-                if not ok[nxt] and not theirs[nxt]:
+                if not ok[nxt] and not (theirs[nxt] or (not mine[nxt] and major[nxt] == enemy)):
                     ok[nxt] = True
                     todo.append(nxt)
-        eflt = self.flt[1 - side]
-        if any(not eflt[c] and t.port[c] and mine[c] for c in t.majors[side]):
+        if sea:
             flt = self.flt[side]
             for c in t.ports:
                 if flt[c]:
@@ -97,8 +110,8 @@ class Supply(Core):
     def lines_of_communication(self, side: int) -> None:
         ok = self.supplied(side)
         arm = self.arm[side]
-        for c in range(self.t.ncity):
-            if arm[c] and not ok[c]:
+        for c, supplied in enumerate(ok):
+            if arm[c] and not supplied:
                 name = self.t.names[c]
                 self.log("cut_off", "{} of {} in {} are cut off and removed",
                          count_of(arm[c], "army"), WHO[side], name, city=name)
@@ -114,13 +127,14 @@ class Supply(Core):
     def city_points(self, side: int) -> int:
         t = self.t
         skip = t.acropolis_city if self.acropolis else -1
-        mine = self.control_flags(side)
-        return sum([t.value[c] for c in range(t.ncity) if c != skip and mine[c]])
+        mine, theirs, major = self.arm[side], self.arm[1 - side], t.major
+        return sum([value for c, value in enumerate(t.value)
+                    if c != skip and (mine[c] or (not theirs[c] and major[c] == side))])
 
     def scoring(self) -> None:
         t = self.t
         for side in (PERSIA, GREECE):
-            if all(self.controls(side, c) for c in t.majors[1 - side]):
+            if self.controls_all(side, t.majors[1 - side]):
                 self.automatic_victory(side)
                 return
         persia, greece = self.city_points(PERSIA), self.city_points(GREECE)

@@ -78,12 +78,18 @@ class Tables:
         # sides that win at once, at any moment, on holding both enemy majors (solo rules)
         instant = (data.get("victory") or {}).get("instant", [])
         self.instant_victory = [s in instant for s in SIDES]
+        self.instant_sides = [side for side, name in enumerate(SIDES) if name in instant]
         # a rules automaton playing one side (solo); None in the two-player game.
         # The engine attaches it (`attach_automaton`): it is built from these tables.
         self.automaton: Any = None
         self.between_actions = any(self.instant_victory)
         self.setup = data["setup"]
+        self._build_start()
         self._build_strings()
+        # (origin, fleets, lift) -> every sail from there: filled as games ask (see sail_actions)
+        self._sail_actions: dict[tuple[int, int, int], list[str]] = {}
+        # a legal action played -> its words, read by the steps and never changed
+        self.action_words: dict[str, list[str]] = {}
 
     def attach_automaton(self, automaton: Any) -> None:
         """Let `automaton` play its side; checks between actions become necessary."""
@@ -107,6 +113,23 @@ class Tables:
         pieces = data["pieces"]
         self.total_armies = [int(pieces[s]["armies"]) for s in SIDES]
         self.total_fleets = [int(pieces[s]["fleets"]) for s in SIDES]
+
+    def _build_start(self) -> None:
+        """The opening position's pieces, per side and city (copied by every new game)."""
+        setup = self.setup
+        self.start_armies = [[0] * self.ncity, [0] * self.ncity]
+        self.start_fleets = [[0] * self.ncity, [0] * self.ncity]
+        for side, name in enumerate(SIDES):
+            for city, k in setup[name].get("armies", {}).items():
+                self.start_armies[side][self.index[city]] += int(k)
+            for city, k in setup[name].get("fleets", {}).items():
+                self.start_fleets[side][self.index[city]] += int(k)
+        self.kings_dead = int(setup.get("kings_dead", 0))
+        self.start_reserve_armies = [self.total_armies[s] - sum(self.start_armies[s])
+                                     for s in (PERSIA, GREECE)]
+        self.start_reserve_armies[PERSIA] -= self.kings_dead   # on the dead kings' portraits
+        self.start_reserve_fleets = [self.total_fleets[s] - sum(self.start_fleets[s])
+                                     for s in (PERSIA, GREECE)]
 
     def _build_costs(self, data: dict[str, Any], options: dict[str, Any]) -> None:
         prep = data["preparation"]
@@ -156,6 +179,11 @@ class Tables:
             for side in (PERSIA, GREECE):
                 self.card_of[side].setdefault(self.cards[num][side].effect, num)
         self.sparta_cards = frozenset(n for n in self.card_numbers if self.cards[n][GREECE].sparta)
+        # per side, the card halves that may be played as an event on one's own turn
+        self.turn_events: tuple[dict[int, CardHalf], dict[int, CardHalf]] = tuple(
+            {n: self.cards[n][side] for n in self.card_numbers
+             if self.cards[n][side].effect not in NOT_ON_TURN}
+            for side in (PERSIA, GREECE))
         # cities named by card effects (a ruleset may move them)
         self.carneia_city = self.city_param(PERSIA, "carneia", "Sparta")
         self.melas_city = self.city_param(GREECE, "melas_zomos", "Sparta")
@@ -172,6 +200,19 @@ class Tables:
         if num is None:
             return default
         return int(self.cards[num][side].params.get(key, default))
+
+    def sail_actions(self, origin: int, fleets: int, lift: int) -> list[str]:
+        """Every `move_sea` from `origin` with 1..`fleets` fleets, each carrying at most one
+        army and all together at most `lift`: built once per combination and shared, so a
+        caller copies it before changing it."""
+        key = (origin, fleets, lift)
+        actions = self._sail_actions.get(key)
+        if actions is None:
+            s = self.s_move_sea
+            actions = self._sail_actions[key] = [
+                action for port in self.ports if port != origin
+                for f in range(1, fleets + 1) for action in s[port][f][:min(f, lift) + 1]]
+        return actions
 
     def _build_strings(self) -> None:
         names = self.names

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .core import Core
-from .tables import NOT_ON_TURN, PERSIA, WHO
+from .tables import PERSIA, WHO, CardHalf
 
 
 class Turns(Core):
@@ -45,17 +45,17 @@ class Turns(Core):
         side, t = self.actor, self.t
         out = ["pass"]
         can_move = self.can_move(side)
+        events = t.turn_events[side]
         for num in sorted(self.hands[side]):
-            if self.event_ok(side, num):
+            half = events.get(num)
+            if half is not None and self.event_ok(side, half):
                 out.append(t.s_play_event[num])
             if can_move:
                 out.append(t.s_play_move[num])
         return out
 
-    def event_ok(self, side: int, num: int) -> bool:
-        half = self.t.cards[num][side]
-        if half.effect in NOT_ON_TURN:
-            return False
+    def event_ok(self, side: int, half: CardHalf) -> bool:
+        """Whether the event of `half` (one a side may play on its turn) may be played now."""
         if half.sparta and self.carneia:
             return False
         if half.once and half.effect in self.once_used:
