@@ -9,6 +9,8 @@ the day it ships) at a few player counts, on one core:
 * random playouts from seeds 0, 1, 2 ... (the chooser seeded with the game's
   seed): decisions/s and games/s of CPU time, and the mean cost of one
   ``pending()`` + ``apply()`` in µs;
+* the same games played silenced (``State.silence()``: no events built), as a
+  search bot's sampled worlds are: "silent decisions/s";
 * the mean cost in µs of ``clone()`` and of ``determinize(seat, rng)`` over
   positions sampled from those games (every 7th position, the deciding seat).
 
@@ -71,9 +73,11 @@ def cases(only: list[str], options: dict[str, str]) -> Iterator[Case]:
             yield Case(ruleset.id, engine, engine.seats(players), options)
 
 
-def play(case: Case, seed: int) -> int:
+def play(case: Case, seed: int, silent: bool = False) -> int:
     """One random game from `seed` (the chooser seeded with it too); its decisions."""
     state = case.engine.new_game(case.seats, seed, case.options)
+    if silent:
+        state.silence()
     choice = random.Random(seed).choice
     decisions = 0
     while pending := state.pending():
@@ -131,6 +135,10 @@ def measure(case: Case, seconds: float, games: int | None) -> dict[str, Any]:
         decisions += play(case, played)
         played += 1
     cpu = time.process_time() - started
+    started = time.process_time()
+    for seed in range(played):
+        play(case, seed, silent=True)
+    silent_cpu = time.process_time() - started
     samples: list[tuple[State, str]] = []
     recorded = [record(case, seed, samples) for seed in range(played)]
     rng = random.Random(0)
@@ -139,6 +147,7 @@ def measure(case: Case, seconds: float, games: int | None) -> dict[str, Any]:
         "games": played,
         "decisions/game": round(decisions / played, 1),
         "decisions/s": round(decisions / cpu),
+        "silent decisions/s": round(decisions / silent_cpu),
         "games/s": round(played / cpu, 1),
         "pending+apply µs": round(replay_cpu(case, recorded) / decisions * 1e6, 1),
         "clone µs": round(per_call_us(samples, lambda state, seat: state.clone()), 1),

@@ -111,7 +111,8 @@ def _serve(bot_class: type[Bot], seed: int | None, name: str, settings: dict[str
         elif bot is None:
             raise protocol.ProtocolError("the first line must be 'agon 1 {...}'")
         elif isinstance(message, protocol.Ask):
-            world = engine.load(message.state) if engine and message.state is not None else None
+            world = engine.load(message.state).silence() \
+                if engine and message.state is not None else None
             action = bot.choose(Decision(seat, message.prompt, message.legal), message.view, world)
             send(_answer(message, action))
         elif isinstance(message, protocol.EventMsg):

@@ -223,6 +223,16 @@ class State(ABC):
     def to_json(self) -> dict[str, Any]:
         """The whole position, JSON-ready; `Engine.load` reads it back."""
 
+    silent = False  # a search bot's copy: no events are built (see `silence`)
+
+    def silence(self) -> State:
+        """Build no events on this position, nor on the copies made from it: `apply`
+        returns an empty list.  The referee hands search bots their sampled worlds so
+        (nobody reads the events of a world that is only imagined); an engine that
+        cannot skip them keeps building them."""
+        self.silent = True
+        return self
+
     # where `to_json` keeps the random streams (referee.rng.Streams.to_json)
     streams_keys: tuple[str, ...] = ("rng", "rngs")
 

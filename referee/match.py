@@ -185,7 +185,7 @@ class Match:
         interactive = player.interactive
         if interactive:
             player.board(state.describe(seat), state.notes(decision))
-        world = state.determinize(seat, self.sampler) if player.wants_state else None
+        world = state.determinize(seat, self.sampler).silence() if player.wants_state else None
         view = state.view(seat) if player.wants_view else _NO_VIEW
         began = _now()
         try:

@@ -177,13 +177,14 @@ class Core:
             d[name] = [x[:] for x in src[name]]
         other.t = self.t
         other.only = self.only
+        other.silent = self.silent
         other.rngs = self.rngs.copy()
         other.rigged = self.rigged[:]
         other.events = []
         other.opening = []
         other._pending = None
 
-    def fields_json(self) -> dict[str, Any]:
+    def fields_json(self, streams: bool = True) -> dict[str, Any]:
         src = self.__dict__
         out: dict[str, Any] = {name: src[name] for name in SCALARS}
         for name in FLAT_LISTS:
@@ -191,8 +192,13 @@ class Core:
         for name in NESTED_LISTS:
             out[name] = [list(x) for x in src[name]]
         out["options"] = dict(self.t.options)
-        out["rng"] = self.rngs.to_json()
+        if streams:
+            out["rng"] = self.rngs.to_json()
         return out
+
+    def position_json(self) -> dict[str, Any]:
+        """Every field but the random streams: what a record's digest covers."""
+        return self.fields_json(streams=False)
 
     def load_fields(self, t: Tables, data: dict[str, Any]) -> None:
         self.t = t
@@ -214,12 +220,14 @@ class Core:
 
     def log(self, kind: str, text: str, to: int = -1, **data: Any) -> None:
         """An event for everyone, or only for player `to`."""
-        self.events.append(Event(kind, text, data, None if to < 0 else self.only[to]))
+        if not self.silent:
+            self.events.append(Event(kind, text, data, None if to < 0 else self.only[to]))
 
     def log_except(self, kind: str, text: str, hidden: int, **data: Any) -> None:
         """An event for everyone but player `hidden`."""
-        seen = frozenset(s for i, s in enumerate(self.seats) if i != hidden)
-        self.events.append(Event(kind, text, data, seen))
+        if not self.silent:
+            seen = frozenset(s for i, s in enumerate(self.seats) if i != hidden)
+            self.events.append(Event(kind, text, data, seen))
 
     # -- dice --------------------------------------------------------------------------
 

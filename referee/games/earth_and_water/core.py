@@ -150,7 +150,7 @@ class Core:
         other.opening = []
         other._pending = None
 
-    def fields_json(self) -> dict[str, Any]:
+    def fields_json(self, streams: bool = True) -> dict[str, Any]:
         src = self.__dict__
         out: dict[str, Any] = {name: src[name] for name in SCALARS}
         for name in FLAT_LISTS:
@@ -158,8 +158,13 @@ class Core:
         for name in NESTED_LISTS:
             out[name] = [list(x) for x in src[name]]
         out["options"] = dict(self.t.options)
-        out["rng"] = self.rngs.to_json()
+        if streams:
+            out["rng"] = self.rngs.to_json()
         return out
+
+    def position_json(self) -> dict[str, Any]:
+        """Every field but the random streams: what a record's digest covers."""
+        return self.fields_json(streams=False)
 
     def load_fields(self, t: Tables, data: dict[str, Any]) -> None:
         self.t = t
@@ -188,7 +193,8 @@ class Core:
     def log(self, kind: str, text: str, *args: Any, to: int = -1, **data: Any) -> None:
         """Record an event; `text` is a str.format template for `args`, or a function
         writing the line from them (see `Event`)."""
-        self.events.append(Event(kind, text, data, None if to < 0 else ONLY[to], args))
+        if not self.silent:
+            self.events.append(Event(kind, text, data, None if to < 0 else ONLY[to], args))
 
     def controls(self, side: int, city: int) -> bool:
         if self.arm[side][city]:

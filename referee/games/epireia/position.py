@@ -79,7 +79,8 @@ class Position:
     def emit(self, kind: str, text: str, data: dict[str, Any] | None = None,
              to: frozenset[str] | None = None, args: tuple = ()) -> None:
         """Record an event; `text` may be a template for `args` (see `Event`)."""
-        self.events.append(Event(kind, text, data, to, args))
+        if not self.silent:
+            self.events.append(Event(kind, text, data, to, args))
 
     def push(self, item: dict[str, Any]) -> None:
         self.g["queue"].append(item)
@@ -110,7 +111,9 @@ class Position:
 
     # ------------------------------------------------------------ copying and persistence
     def copy(self) -> Position:
-        return self.__class__(self.t, copy_g(self.g), self.rng.copy())
+        other = self.__class__(self.t, copy_g(self.g), self.rng.copy())
+        other.silent = self.silent
+        return other
 
     def to_json(self) -> dict[str, Any]:
         return {"game": "epireia", "g": copy_g(self.g), "rng": self.rng.to_json()}
