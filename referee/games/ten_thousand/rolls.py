@@ -59,26 +59,57 @@ def standing_modifiers(state: Position, table: Table) -> list[list]:
 
 def throw(state: Position, seat: str, count: int) -> list[int]:
     rng = state.dice(seat)
+    if count == 1:   # most tables roll one die: spare the loop
+        return [roll_die(rng, 6)]
     return [roll_die(rng, 6) for _ in range(count)]
 
 
 def open_roll(state: Position, table: Table) -> None:
     turn = state.turn
     roller = turn.seat
-    state.window = Window(roller, table.id, throw(state, roller, table.dice),
-                          standing_modifiers(state, table), turn.order[:])
+    dice = throw(state, roller, table.dice)
+    mods = standing_modifiers(state, table)
+    if nobody_can_act(state, table.roll):
+        # most rolls: no window to open, no seat to ask; the result stands as thrown
+        announce(state, roller, "rolls", table, dice, mods)
+        settle(state, table, roller, sum(dice) + sum(value for _, value in mods))
+        return
+    state.window = Window(roller, table.id, dice, mods, turn.order[:])
     state.step = "window"
-    announce(state, "rolls")
+    announce(state, roller, "rolls", table, dice, mods)
     force_cards(state)
     ask_next(state)
 
 
-def announce(state: Position, verb: str) -> None:
-    w = state.window
-    dice = list(w.dice)
-    name = state.rules.roll_names[state.rules.tables[w.table].roll]
-    state.emit("roll", roll_text, w.roller, verb, name, dice,
-               tuple(w.mods), seat=w.roller, table=w.table, dice=dice)
+def nobody_can_act(state: Position, roll: str) -> bool:
+    """True when no seat holds a card for this roll and the roller's leader is spent.
+
+    A quick, cautious test (it ignores which tokens a card would remove): when
+    it says False the window opens and `ask_next` asks only seats that can act.
+    """
+    rules = state.rules
+    turn = state.turn
+    if turn.rerolls_left > 0 or turn.adjusts_left > 0:
+        return False
+    forced = rules.forced[roll]
+    own_fit = rules.window_options[(roll, True)]
+    others_fit = rules.window_options[(roll, False)]
+    armies = state.armies
+    for seat in turn.order:
+        hand = armies[seat].hand
+        if not hand:
+            continue
+        fits = own_fit if seat == turn.seat else others_fit
+        if not (fits.keys().isdisjoint(hand) and forced.keys().isdisjoint(hand)):
+            return False
+    return True
+
+
+def announce(state: Position, roller: str, verb: str, table: Table, dice: list[int],
+             mods: list[list]) -> None:
+    dice = list(dice)
+    state.emit("roll", roll_text, roller, verb, state.rules.roll_names[table.roll], dice,
+               tuple(mods), seat=roller, table=table.id, dice=dice)
 
 
 def roll_text(roller: str, verb: str, name: str, dice: list[int],
@@ -123,8 +154,7 @@ def seat_actions(state: Position, seat: str) -> list[str]:
         if turn.rerolls_left > 0:
             actions.append("leader reroll")
         if turn.adjusts_left > 0:
-            step = state.leader(seat).adjust_by
-            actions += [f"leader +{step}", f"leader -{step}"]
+            actions += state.leader(seat).adjust_actions
     return actions
 
 
@@ -183,7 +213,7 @@ def reroll(state: Position) -> None:
     w = state.window
     w.dice = throw(state, w.roller, len(w.dice))
     w.pos = 0
-    announce(state, "rerolls")
+    announce(state, w.roller, "rerolls", state.rules.tables[w.table], w.dice, w.mods)
 
 
 def play_card(state: Position, seat: str, number: int, label: str) -> None:
@@ -210,11 +240,15 @@ def play_card(state: Position, seat: str, number: int, label: str) -> None:
 
 # ----- applying the result --------------------------------------------------------------
 def resolve(state: Position) -> None:
+    """Shut the window and apply its roll."""
     w = state.window
-    table = state.rules.tables[w.table]
-    seat = w.roller
+    state.window = None
+    settle(state, state.rules.tables[w.table], w.roller, w.total)
+
+
+def settle(state: Position, table: Table, seat: str, total: int) -> None:
+    """Apply the table's result for `total` and count the roll done."""
     army = state.armies[seat]
-    total = w.total
     name = state.rules.roll_names[table.roll]
     if table.outcome == "rows":
         index = table.row_index(total)
@@ -231,7 +265,6 @@ def resolve(state: Position) -> None:
         lose_men(state, seat, lost)
     else:  # move
         move(state, seat, max(0, total), f"{name} {total}")
-    state.window = None
     turn = state.turn
     turn.rolls_left -= 1
     state.step = "phase"
