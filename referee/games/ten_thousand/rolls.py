@@ -10,7 +10,7 @@ again and starts the round anew.
 from __future__ import annotations
 
 from ...rng import roll_die
-from .army import Window
+from .army import Window, modified_total
 from .cards import card_actions, find_option
 from .deck import draw
 from .position import Position
@@ -72,7 +72,7 @@ def open_roll(state: Position, table: Table) -> None:
     if nobody_can_act(state, table.roll):
         # most rolls: no window to open, no seat to ask; the result stands as thrown
         announce(state, roller, "rolls", table, dice, mods)
-        settle(state, table, roller, sum(dice) + sum(value for _, value in mods))
+        settle(state, table, roller, modified_total(dice, mods))
         return
     state.window = Window(roller, table.id, dice, mods, turn.order[:])
     state.step = "window"
