@@ -87,20 +87,17 @@ def nobody_can_act(state: Position, roll: str) -> bool:
     A quick, cautious test (it ignores which tokens a card would remove): when
     it says False the window opens and `ask_next` asks only seats that can act.
     """
-    rules = state.rules
     turn = state.turn
     if turn.rerolls_left > 0 or turn.adjusts_left > 0:
         return False
-    forced = rules.forced[roll]
-    own_fit = rules.window_options[(roll, True)]
-    others_fit = rules.window_options[(roll, False)]
+    window_cards = state.rules.window_cards
+    roller_cards = window_cards[(roll, True)]
+    others_cards = window_cards[(roll, False)]
     armies = state.armies
+    roller = turn.seat
     for seat in turn.order:
-        hand = armies[seat].hand
-        if not hand:
-            continue
-        fits = own_fit if seat == turn.seat else others_fit
-        if not (fits.keys().isdisjoint(hand) and forced.keys().isdisjoint(hand)):
+        cards = roller_cards if seat == roller else others_cards
+        if not cards.isdisjoint(armies[seat].hand):
             return False
     return True
 

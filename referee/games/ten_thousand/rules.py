@@ -239,6 +239,11 @@ class GameRules:
             self.forced[roll] = {
                 number: opt for number, card in self.cards.items() if card.penalising
                 for opt in card.options if opt.effect == "modify" and opt.roll == roll}
+        # (roll, own) -> every card number that lets its holder act in the window, or
+        # makes them play it there: a hand without any lets the roll stand unasked
+        self.window_cards = {
+            (roll, own): frozenset(self.window_options[(roll, own)]) | frozenset(self.forced[roll])
+            for roll in self.roll_names for own in (True, False)}
         self.forced_tokens = {
             number: opt for number, card in self.cards.items() if card.penalising
             for opt in card.options if opt.effect == "tokens"}
