@@ -104,6 +104,8 @@ def force_token_cards(state: Position, victim: str) -> None:
             continue
         army = state.armies[holder]   # finished armies hold cards only under X-10's option
         forced = state.rules.forced_tokens
+        if forced.keys().isdisjoint(army.hand):
+            continue
         for number in [n for n in army.hand if n in forced]:
             opt = forced[number]
             army.hand.remove(number)
@@ -169,7 +171,7 @@ def phase_step(state: Position) -> None:
 
 def roll_phase(state: Position, table: Table) -> None:
     turn = state.turn
-    if turn.rolls_left <= 0 or not rolls.condition_holds(state, table):
+    if turn.rolls_left <= 0 or (table.condition and not rolls.condition_holds(state, table)):
         turn.next_phase()   # the step stays "phase"
         return
     if table.optional and not turn.chosen:
