@@ -31,6 +31,7 @@ def card_actions(state: Position, seat: str, roll: str, roller: str) -> list[str
 
 
 def holds_all(tokens: dict[str, int], names: tuple[str, ...]) -> bool:
+    """Does the army hold at least one of each of these tokens?"""
     for name in names:
         if tokens[name] <= 0:
             return False

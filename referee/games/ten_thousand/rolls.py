@@ -4,7 +4,9 @@ A window opens after the dice show (reference X-06.1).  Penalising cards that
 fit are played at once by the engine (X-07); then the roller and the others
 round the table are asked in turn, but only seats that hold something playable.
 The window shuts when every seat in a row has passed; a reroll throws the dice
-again and starts the round anew.
+again and starts the round anew.  Most rolls find nobody able to act (no fitting
+card in any hand, the roller's leader spent): those stand at once, with the same
+events, and no window is opened for them.
 """
 
 from __future__ import annotations

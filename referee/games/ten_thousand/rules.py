@@ -283,6 +283,7 @@ def _leader(spec: dict[str, Any]) -> Leader:
     return Leader(id=spec["id"], name=spec["name"],
                   rerolls_per_turn=spec.get("rerolls_per_turn", 0),
                   adjusts_per_turn=spec.get("adjusts_per_turn", 0),
-                  adjust_by=step, adjust_actions=(f"leader +{step}", f"leader -{step}"),
+                  adjust_by=step,
+                  adjust_actions=(f"leader +{step}", f"leader -{step}") if step else (),
                   hand_limit_bonus=spec.get("hand_limit_bonus", 0),
                   roll_modifiers=dict(spec.get("roll_modifiers", {})))
