@@ -89,10 +89,7 @@ class Window:
 
     @property
     def total(self) -> int:
-        total = sum(self.dice)
-        for _, value in self.mods:
-            total += value
-        return total
+        return modified_total(self.dice, self.mods)
 
     def copy(self) -> Window:
         # a modifier pair is never changed once added: the pairs may be shared
@@ -106,3 +103,11 @@ class Window:
     def from_json(cls, data: dict[str, Any]) -> Window:
         return cls(**{**data, "dice": list(data["dice"]),
                       "mods": [list(m) for m in data["mods"]], "order": list(data["order"])})
+
+
+def modified_total(dice: list[int], mods: list[list]) -> int:
+    """The dice plus every [label, value] modifier."""
+    total = sum(dice)
+    for _, value in mods:
+        total += value
+    return total

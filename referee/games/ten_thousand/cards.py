@@ -16,16 +16,26 @@ def card_actions(state: Position, seat: str, roll: str, roller: str) -> list[str
     """Every `play N LABEL` action `seat` may take in the window of `roller`'s `roll`."""
     fits = state.rules.window_actions[(roll, seat == roller)]
     army = state.armies[seat]
-    if fits.keys().isdisjoint(army.hand):   # most often nothing in hand fits this roll
+    hand = army.hand
+    if fits.keys().isdisjoint(hand):   # most often nothing in hand fits this roll
         return []
     actions = []
     tokens = army.tokens
-    for number in dict.fromkeys(army.hand):   # each card once
-        for opt, action in fits.get(number, ()):
-            if opt.removes and not all(tokens[t] > 0 for t in opt.removes):
-                continue   # nothing to remove
-            actions.append(action)
+    for number in hand:   # each card number is in the deck once, so once in a hand
+        if number in fits:
+            for removes, action in fits[number]:
+                if removes and not holds_all(tokens, removes):
+                    continue   # nothing to remove
+                actions.append(action)
     return actions
+
+
+def holds_all(tokens: dict[str, int], names: tuple[str, ...]) -> bool:
+    """Does the army hold at least one of each of these tokens?"""
+    for name in names:
+        if tokens[name] <= 0:
+            return False
+    return True
 
 
 def find_option(card: Card, label: str) -> CardOption:

@@ -19,9 +19,9 @@ def draw(state: Position, seat: str, count: int) -> None:
             state.emit("reshuffle", "the discard pile is shuffled into a new deck")
         drawn.append(state.deck.pop())
     hand.extend(drawn)
-    state.emit("draw", drawn_text, seat, state.rules, tuple(drawn), to=frozenset([seat]),
+    state.emit("draw", drawn_text, seat, state.rules, tuple(drawn), to=state.seat_only[seat],
                seat=seat, cards=drawn)
-    others = frozenset(s for s in state.seats if s != seat)
+    others = state.seat_others[seat]
     if others:
         state.emit("draw", "{} draws {} cards", seat, len(drawn), to=others, seat=seat,
                    count=len(drawn))

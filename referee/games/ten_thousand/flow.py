@@ -104,6 +104,8 @@ def force_token_cards(state: Position, victim: str) -> None:
             continue
         army = state.armies[holder]   # finished armies hold cards only under X-10's option
         forced = state.rules.forced_tokens
+        if forced.keys().isdisjoint(army.hand):
+            continue
         for number in [n for n in army.hand if n in forced]:
             opt = forced[number]
             army.hand.remove(number)
@@ -154,23 +156,23 @@ def phase_step(state: Position) -> None:
             finish_turn(state)
             return
         kind, table = plan[turn.phase]
-        if kind == "draw":
+        if kind == "roll":   # most phases
+            roll_phase(state, table)
+        elif kind == "draw":
             draw(state, turn.seat, state.rules.draw_per_turn)
-            next_phase(state)
+            turn.next_phase()
         elif kind == "consumption":
             consume(state, turn.seat)
-            next_phase(state)
-        elif kind == "end":
+            turn.next_phase()
+        else:  # end
             end_phase(state)
             return
-        else:
-            roll_phase(state, table)
 
 
 def roll_phase(state: Position, table: Table) -> None:
     turn = state.turn
-    if turn.rolls_left <= 0 or not rolls.condition_holds(state, table):
-        next_phase(state)
+    if turn.rolls_left <= 0 or (table.condition and not rolls.condition_holds(state, table)):
+        turn.next_phase()   # the step stays "phase"
         return
     if table.optional and not turn.chosen:
         state.step = "choose"

@@ -22,6 +22,9 @@ class Position:
         self.rules = rules
         self.seats = list(seats)
         self.dice_streams = {seat: f"dice:{seat}" for seat in seats}   # each seat's stream name
+        # who sees a private event of a seat's: that seat alone, or everyone else
+        self.seat_only = {seat: frozenset([seat]) for seat in seats}
+        self.seat_others = {seat: frozenset(self.seats) - {seat} for seat in seats}
         self.seed = seed
         self.options = dict(options)
         # option penalising_cards: such cards never hit their own holder
@@ -79,6 +82,7 @@ class Position:
         other.rules, other.seats, other.seed, other.options = (
             self.rules, self.seats, self.seed, self.options)
         other.dice_streams = self.dice_streams
+        other.seat_only, other.seat_others = self.seat_only, self.seat_others
         other.opponents_only = self.opponents_only
         other.order = self.order[:]
         other.armies = {seat: army.copy() for seat, army in self.armies.items()}

@@ -4,13 +4,15 @@ A window opens after the dice show (reference X-06.1).  Penalising cards that
 fit are played at once by the engine (X-07); then the roller and the others
 round the table are asked in turn, but only seats that hold something playable.
 The window shuts when every seat in a row has passed; a reroll throws the dice
-again and starts the round anew.
+again and starts the round anew.  Most rolls find nobody able to act (no fitting
+card in any hand, the roller's leader spent): those stand at once, with the same
+events, and no window is opened for them.
 """
 
 from __future__ import annotations
 
 from ...rng import roll_die
-from .army import Window
+from .army import Window, modified_total
 from .cards import card_actions, find_option
 from .deck import draw
 from .position import Position
@@ -59,26 +61,54 @@ def standing_modifiers(state: Position, table: Table) -> list[list]:
 
 def throw(state: Position, seat: str, count: int) -> list[int]:
     rng = state.dice(seat)
+    if count == 1:   # most tables roll one die: spare the loop
+        return [roll_die(rng, 6)]
     return [roll_die(rng, 6) for _ in range(count)]
 
 
 def open_roll(state: Position, table: Table) -> None:
     turn = state.turn
     roller = turn.seat
-    state.window = Window(roller, table.id, throw(state, roller, table.dice),
-                          standing_modifiers(state, table), turn.order[:])
+    dice = throw(state, roller, table.dice)
+    mods = standing_modifiers(state, table)
+    if nobody_can_act(state, table.roll):
+        # most rolls: no window to open, no seat to ask; the result stands as thrown
+        announce(state, roller, "rolls", table, dice, mods)
+        settle(state, table, roller, modified_total(dice, mods))
+        return
+    state.window = Window(roller, table.id, dice, mods, turn.order[:])
     state.step = "window"
-    announce(state, "rolls")
+    announce(state, roller, "rolls", table, dice, mods)
     force_cards(state)
     ask_next(state)
 
 
-def announce(state: Position, verb: str) -> None:
-    w = state.window
-    dice = list(w.dice)
-    name = state.rules.roll_names[state.rules.tables[w.table].roll]
-    state.emit("roll", roll_text, w.roller, verb, name, dice,
-               tuple(w.mods), seat=w.roller, table=w.table, dice=dice)
+def nobody_can_act(state: Position, roll: str) -> bool:
+    """True when no seat holds a card for this roll and the roller's leader is spent.
+
+    A quick, cautious test (it ignores which tokens a card would remove): when
+    it says False the window opens and `ask_next` asks only seats that can act.
+    """
+    turn = state.turn
+    if turn.rerolls_left > 0 or turn.adjusts_left > 0:
+        return False
+    window_cards = state.rules.window_cards
+    roller_cards = window_cards[(roll, True)]
+    others_cards = window_cards[(roll, False)]
+    armies = state.armies
+    roller = turn.seat
+    for seat in turn.order:
+        cards = roller_cards if seat == roller else others_cards
+        if not cards.isdisjoint(armies[seat].hand):
+            return False
+    return True
+
+
+def announce(state: Position, roller: str, verb: str, table: Table, dice: list[int],
+             mods: list[list]) -> None:
+    dice = list(dice)
+    state.emit("roll", roll_text, roller, verb, state.rules.roll_names[table.roll], dice,
+               tuple(mods), seat=roller, table=table.id, dice=dice)
 
 
 def roll_text(roller: str, verb: str, name: str, dice: list[int],
@@ -123,8 +153,7 @@ def seat_actions(state: Position, seat: str) -> list[str]:
         if turn.rerolls_left > 0:
             actions.append("leader reroll")
         if turn.adjusts_left > 0:
-            step = state.leader(seat).adjust_by
-            actions += [f"leader +{step}", f"leader -{step}"]
+            actions += state.leader(seat).adjust_actions
     return actions
 
 
@@ -183,7 +212,7 @@ def reroll(state: Position) -> None:
     w = state.window
     w.dice = throw(state, w.roller, len(w.dice))
     w.pos = 0
-    announce(state, "rerolls")
+    announce(state, w.roller, "rerolls", state.rules.tables[w.table], w.dice, w.mods)
 
 
 def play_card(state: Position, seat: str, number: int, label: str) -> None:
@@ -210,11 +239,15 @@ def play_card(state: Position, seat: str, number: int, label: str) -> None:
 
 # ----- applying the result --------------------------------------------------------------
 def resolve(state: Position) -> None:
+    """Shut the window and apply its roll."""
     w = state.window
-    table = state.rules.tables[w.table]
-    seat = w.roller
+    state.window = None
+    settle(state, state.rules.tables[w.table], w.roller, w.total)
+
+
+def settle(state: Position, table: Table, seat: str, total: int) -> None:
+    """Apply the table's result for `total` and count the roll done."""
     army = state.armies[seat]
-    total = w.total
     name = state.rules.roll_names[table.roll]
     if table.outcome == "rows":
         index = table.row_index(total)
@@ -231,7 +264,6 @@ def resolve(state: Position) -> None:
         lose_men(state, seat, lost)
     else:  # move
         move(state, seat, max(0, total), f"{name} {total}")
-    state.window = None
     turn = state.turn
     turn.rolls_left -= 1
     state.step = "phase"

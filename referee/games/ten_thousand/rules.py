@@ -45,6 +45,7 @@ class Leader:
     adjust_by: int = 0
     hand_limit_bonus: int = 0
     roll_modifiers: dict[str, int] = field(default_factory=dict)
+    adjust_actions: tuple[str, ...] = ()   # "leader +N", "leader -N", spelled once
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,12 +215,13 @@ class GameRules:
         `window_options[(roll, own)]` maps card number -> options playable in
         the window of that roll by its roller (own=True) or by another seat;
         `forced[roll]` maps penalising card number -> the option it must be
-        played for on that roll.  `window_actions` is `window_options` with
-        each option's action string (``play N LABEL``) beside it.
+        played for on that roll.  `window_actions` lists, for the same cards,
+        each option's action string (``play N LABEL``) after the tokens it
+        removes (playable only while they are held).
         """
         self.window_options: dict[tuple[str, bool], dict[int, tuple[CardOption, ...]]] = {}
         self.window_actions: dict[tuple[str, bool],
-                                  dict[int, tuple[tuple[CardOption, str], ...]]] = {}
+                                  dict[int, tuple[tuple[tuple[str, ...], str], ...]]] = {}
         self.forced: dict[str, dict[int, CardOption]] = {}
         for roll in self.roll_names:
             for own in (True, False):
@@ -232,11 +234,16 @@ class GameRules:
                         fits[number] = opts
                 self.window_options[(roll, own)] = fits
                 self.window_actions[(roll, own)] = {
-                    number: tuple((opt, f"play {number} {opt.label}") for opt in opts)
+                    number: tuple((opt.removes, f"play {number} {opt.label}") for opt in opts)
                     for number, opts in fits.items()}
             self.forced[roll] = {
                 number: opt for number, card in self.cards.items() if card.penalising
                 for opt in card.options if opt.effect == "modify" and opt.roll == roll}
+        # (roll, own) -> every card number that lets its holder act in the window, or
+        # makes them play it there: a hand without any lets the roll stand unasked
+        self.window_cards = {
+            (roll, own): frozenset(self.window_options[(roll, own)]) | frozenset(self.forced[roll])
+            for roll in self.roll_names for own in (True, False)}
         self.forced_tokens = {
             number: opt for number, card in self.cards.items() if card.penalising
             for opt in card.options if opt.effect == "tokens"}
@@ -272,9 +279,11 @@ def _table(tid: str, spec: dict[str, Any], tables: dict[str, Any]) -> Table:
 
 
 def _leader(spec: dict[str, Any]) -> Leader:
+    step = spec.get("adjust_by", 0)
     return Leader(id=spec["id"], name=spec["name"],
                   rerolls_per_turn=spec.get("rerolls_per_turn", 0),
                   adjusts_per_turn=spec.get("adjusts_per_turn", 0),
-                  adjust_by=spec.get("adjust_by", 0),
+                  adjust_by=step,
+                  adjust_actions=(f"leader +{step}", f"leader -{step}") if step else (),
                   hand_limit_bonus=spec.get("hand_limit_bonus", 0),
                   roll_modifiers=dict(spec.get("roll_modifiers", {})))
