@@ -18,7 +18,7 @@ from agon.referee.match import run_match
 from agon.referee.players import InProcessPlayer, make_player
 from agon.referee.ruleset import load_ruleset
 
-RULESETS = ["earth-and-water", "earth-and-water-solo", "city-states", "epireia"]
+RULESETS = ["earth-and-water", "earth-and-water-solo", "city-states", "epireia", "ten-thousand"]
 
 
 def started(ruleset_id: str, seed: int):

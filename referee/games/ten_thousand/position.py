@@ -51,7 +51,8 @@ class Position:
     def emit(self, kind: str, text: str, *args: Any, to: frozenset[str] | None = None,
              **data: Any) -> None:
         """Record an event; `text` is a template for `args` (see `Event`)."""
-        self.events.append(Event(kind, text, data, to, args))
+        if not self.silent:
+            self.events.append(Event(kind, text, data, to, args))
 
     def ask(self, seat: str, prompt: str, legal: list[str]) -> None:
         self.asking = Decision(seat, prompt, legal)
@@ -96,6 +97,7 @@ class Position:
         other.asking = self.asking   # a Decision is never changed once asked
         other.rngs = self.rngs.copy()
         other.events = self.events[:]
+        other.silent = self.silent
         return other
 
     def to_json(self) -> dict[str, Any]:
