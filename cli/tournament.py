@@ -93,9 +93,9 @@ def tournament(
     )] = None,
     affinity: Annotated[bool, typer.Option(
         "--affinity",
-        help="pin each worker, and the bots it starts, to a CPU of its own (Linux): turns "
-             "pass without waking another core, much faster for bot programs; a bot's "
-             "threads then share that CPU",
+        help="pin each worker, and the bots it starts, to a CPU of its own (Linux): bots "
+             "thinking on a clock in parallel games never share a CPU; a bot's threads then "
+             "share that one CPU",
     )] = False,
     players: Annotated[int | None, typer.Option(
         "--players", "-p", metavar="P",

@@ -10,10 +10,10 @@ writes a line.  Each worker keeps its engine and its bots between games
 
 With `affinity` (``--affinity``, as fastchess's ``-use-affinity``) each
 worker, and the bots it starts (they inherit it), is pinned to one CPU of its
-own: a game's turns pass between processes that share a CPU, so no answer
-waits for another core to wake up (on small virtual machines that costs more
-than the answer itself), and two workers never crowd one CPU.  A bot's
-threads then share that CPU too, hence an option.
+own: bots that think on a clock in parallel games never compete for a CPU, so
+a game's timings do not depend on its neighbours.  A bot's threads then share
+that CPU too, hence an option (and it is not faster: a turn that passes
+between processes on one CPU waits for each to be scheduled).
 
 However the main process ends, its workers end with it: each asks the kernel
 for SIGKILL when its parent dies (PR_SET_PDEATHSIG; `kill -9` and `timeout`
