@@ -52,6 +52,10 @@ class GreedyBot(Bot):
         seat = decision.seat
         samples, width = self.settings["samples"], self.settings["width"]
         depth = self.settings["depth"]
+        # Cut the width before the depth: a look that stops halfway through a
+        # compound move (a card played, no army moved yet) judges it by its cost only.
+        while width > 1 and len(legal) * samples * width ** depth > LOOKS:
+            width -= 1
         while depth > 0 and len(legal) * samples * width ** depth > LOOKS:
             depth -= 1
         scores = {}
@@ -59,12 +63,12 @@ class GreedyBot(Bot):
             total = 0.0
             for _ in range(samples):
                 world = state.determinize(seat, self.rng)
-                total += self.look(world, seat, action, depth)
+                total += self.look(world, seat, action, depth, width)
             scores[action] = total
         best = max(scores.values())
         return self.rng.choice([a for a in legal if scores[a] >= best - 1e-9])
 
-    def look(self, world: State, seat: str, action: str, depth: int) -> float:
+    def look(self, world: State, seat: str, action: str, depth: int, width: int) -> float:
         """`seat`'s value after `action` in `world`, and its best follow-ups (consumes `world`)."""
         try:
             world.apply(seat, action)
@@ -74,9 +78,9 @@ class GreedyBot(Bot):
         if depth <= 0 or len(pending) != 1 or pending[0].seat != seat:
             return value_of(self.evaluator, world, seat)
         legal = list(pending[0].legal)
-        if len(legal) > self.settings["width"]:
-            legal = self.rng.sample(legal, self.settings["width"])
-        return max(self.look(world.clone(), seat, follow, depth - 1) for follow in legal)
+        if len(legal) > width:
+            legal = self.rng.sample(legal, width)
+        return max(self.look(world.clone(), seat, follow, depth - 1, width) for follow in legal)
 
 
 def value_of(evaluator: Evaluator, world: State, seat: str) -> float:
