@@ -14,10 +14,17 @@ grown per decision, from the deciding seat's point of view; each iteration
 3. adds one node and plays on from it (`playout=random`, or the greedy
    evaluation's choices) for at most `moves` moves; a game that has not
    ended by then is scored by the game's evaluation (bots/greedy/), else by
-   random play to its end;
+   random play to its end (short playouts measured stronger: a few random
+   moves already spoil a position more than they tell about it);
 4. credits every node on the way with the reward of the seat that chose it:
    the seat's `Result.points` (its share of the win), a team's mean where
    seats play in teams, so a partner's win counts as one's own.
+
+Before the first iteration each action at the root is judged once by greedy's
+look (bots/greedy/bot.py) in a sampled world, and starts as if `prior`
+iterations had scored it so: with the few iterations a tenth of a second
+allows, the search refines the evaluation's choice instead of spreading them
+evenly over tens of actions.
 
 Chance is resolved inside `apply`, so a node stands for the actions that led
 to it whatever the dice said (open loop).  Simultaneous secret choices are
