@@ -11,7 +11,11 @@ battle is that of winning two fronts of three.
 
 Solo, the enemy army is fixed (decks shown, powers at their means) and a game
 is won only if every objective of the scenario card is met as well: each
-objective's chance comes from what is still missing and the turns left.
+objective's chance comes from what is still missing and the turns left.  The
+tokens still to come are counted one by one: each needs one of the two
+actions of a turn, its price and a token left in a deck the player may draw
+from, so actions spent elsewhere, and a military building that opens level
+II, show in the army the evaluation lays out.
 """
 
 from __future__ import annotations
@@ -54,7 +58,6 @@ class EpireiaEvaluator(Evaluator):
         self.max_turns = int(ruleset.options.get("max_turns", {}).get("default", 20))
         self.decks = [t for t in data["tokens"] if len(t.get("cost", {})) == 1]
         self.actions_per_turn = int(data.get("actions_per_turn", 2))
-        self.income = INCOME_PER_TURN
 
     def values(self, view: dict[str, Any]) -> dict[str, float]:
         if view.get("solo"):
@@ -162,9 +165,8 @@ class EpireiaEvaluator(Evaluator):
         if view["step"] == "develop":
             actions += player.get("actions_left", 0)
         treasury = view["leagues"][league]["treasury"] if league in view["leagues"] else {}
-        stock = {r: player["resources"].get(r, 0) + treasury.get(r, 0)
-                 for r in player["resources"]}
-        stock = {r: n + self.income * view["solo"]["augurs_left"] for r, n in stock.items()}
+        stock = {r: n + treasury.get(r, 0) + INCOME_PER_TURN * view["solo"]["augurs_left"]
+                 for r, n in player["resources"].items()}
         left = view.get("decks", {})
         owned = set(player["buildings"])
         offers = sorted((deck for deck in self.decks if left.get(deck["id"], 0) > 0
