@@ -14,10 +14,17 @@ grown per decision, from the deciding seat's point of view; each iteration
 3. adds one node and plays on from it (`playout=random`, or the greedy
    evaluation's choices) for at most `moves` moves; a game that has not
    ended by then is scored by the game's evaluation (bots/greedy/), else by
-   random play to its end;
+   random play to its end (short playouts measured stronger: a few random
+   moves already spoil a position more than they tell about it);
 4. credits every node on the way with the reward of the seat that chose it:
    the seat's `Result.points` (its share of the win), a team's mean where
    seats play in teams, so a partner's win counts as one's own.
+
+Before the first iteration each action at the root is judged once by greedy's
+look (bots/greedy/bot.py) in a sampled world, and starts as if `prior`
+iterations had scored it so: with the few iterations a tenth of a second
+allows, the search refines the evaluation's choice instead of spreading them
+evenly over tens of actions.
 
 Chance is resolved inside `apply`, so a node stands for the actions that led
 to it whatever the dice said (open loop).  Simultaneous secret choices are
@@ -40,7 +47,7 @@ from agon.referee.engine import Decision, State
 from .base import Bot
 from .budget import ITERATIONS, TIME, Budget
 from .greedy import evaluator_for
-from .greedy.bot import greedy_action
+from .greedy.bot import greedy_action, judge
 from .greedy.evaluator import Evaluator, team_mean
 from .params import Param
 
@@ -49,9 +56,13 @@ C = Param("c", float, 0.7, "UCB exploration constant; rewards are shares of a wi
 PLAYOUT = Param("playout", str, "random", "how playouts choose: at random, or by the greedy "
                                           "evaluation, slower and better informed",
                 choices=("random", "greedy"))
-MOVES = Param("moves", int, 40, "moves a playout makes before the game's evaluation scores it; "
+MOVES = Param("moves", int, 4, "moves a playout makes before the game's evaluation scores it; "
                                 "a game without one is played to the end", low=0, high=100_000)
+PRIOR = Param("prior", int, 4, "iterations' worth of trust each action at the root starts "
+                               "with, at the value the game's evaluation gives it (0: none)",
+              low=0, high=1000)
 GREEDY_WIDTH = 4        # actions a greedy playout step compares
+PRIOR_DEPTH = 2         # own decisions the prior looks through (a card, then its movement)
 UNSCORED_MOVES = 5000   # a guard for playouts of a game without an evaluation
 
 
@@ -70,7 +81,7 @@ class Node:
 class IsmctsBot(Bot):
     name = "ismcts"
     wants_state = True
-    params = (TIME, ITERATIONS, C, PLAYOUT, MOVES)
+    params = (TIME, ITERATIONS, C, PLAYOUT, MOVES, PRIOR)
 
     def __init__(self, seed: int = 0, **settings: Any) -> None:
         super().__init__(seed, **settings)
@@ -91,14 +102,31 @@ class IsmctsBot(Bot):
             return self.rng.choice(legal)
         seat = decision.seat
         root = Node()
+        # a choice made with others' secret ones keeps its statistics apart (see iterate)
+        stats = root.children.setdefault(("secret", seat), Node()) \
+            if len(state.pending()) > 1 else root
         self.budget.start()
+        self.seed_prior(stats, decision, state)
         done = 0
         while self.budget.more(done):
             self.iterate(root, state.determinize(seat, self.rng), seat)
             done += 1
         self.iterations_done.append(done)
-        stats = root.children.get(("secret", seat), root)
         return self.most_visited(stats, legal)
+
+    def seed_prior(self, stats: Node, decision: Decision, state: State) -> None:
+        """Start each root action as if `prior` iterations had scored it at the evaluation's
+        judgement (greedy's look, one sampled world): the few iterations a short budget
+        allows then go to the actions worth a closer look."""
+        weight = self.settings["prior"]
+        if weight <= 0 or self.evaluator is None:
+            return
+        judged = judge(self.evaluator, state, decision, self.rng, samples=1, depth=PRIOR_DEPTH,
+                       width=GREEDY_WIDTH)
+        for action, value in judged.items():
+            child = stats.children[action] = Node()
+            child.visits = child.available = weight
+            child.total = weight * value
 
     def most_visited(self, node: Node, legal: list[str]) -> str:
         tried = [a for a in legal if a in node.children]

@@ -49,34 +49,43 @@ class GreedyBot(Bot):
         legal = list(decision.legal)
         if len(legal) == 1 or state is None or self.evaluator is None:
             return self.rng.choice(legal)
-        seat = decision.seat
-        samples, width = self.settings["samples"], self.settings["width"]
-        depth = self.settings["depth"]
-        while depth > 0 and len(legal) * samples * width ** depth > LOOKS:
-            depth -= 1
-        scores = {}
-        for action in legal:
-            total = 0.0
-            for _ in range(samples):
-                world = state.determinize(seat, self.rng)
-                total += self.look(world, seat, action, depth)
-            scores[action] = total
+        scores = judge(self.evaluator, state, decision, self.rng, self.settings["samples"],
+                       self.settings["depth"], self.settings["width"])
         best = max(scores.values())
         return self.rng.choice([a for a in legal if scores[a] >= best - 1e-9])
 
-    def look(self, world: State, seat: str, action: str, depth: int) -> float:
-        """`seat`'s value after `action` in `world`, and its best follow-ups (consumes `world`)."""
-        try:
-            world.apply(seat, action)
-        except IllegalAction:   # a sample that contradicts the view: judge it neutral
-            return 0.0
-        pending = world.pending()
-        if depth <= 0 or len(pending) != 1 or pending[0].seat != seat:
-            return value_of(self.evaluator, world, seat)
-        legal = list(pending[0].legal)
-        if len(legal) > self.settings["width"]:
-            legal = self.rng.sample(legal, self.settings["width"])
-        return max(self.look(world.clone(), seat, follow, depth - 1) for follow in legal)
+
+def judge(evaluator: Evaluator, state: State, decision: Decision, rng: random.Random,
+          samples: int, depth: int, width: int) -> dict[str, float]:
+    """Each legal action's mean value for the deciding seat over `samples` sampled worlds."""
+    legal = decision.legal
+    # Cut the width before the depth: a look that stops halfway through a
+    # compound move (a card played, no army moved yet) judges it by its cost only.
+    while width > 1 and len(legal) * samples * width ** depth > LOOKS:
+        width -= 1
+    while depth > 0 and len(legal) * samples * width ** depth > LOOKS:
+        depth -= 1
+    seat = decision.seat
+    return {action: sum(look(evaluator, state.determinize(seat, rng), seat, action, depth,
+                             width, rng) for _ in range(samples)) / samples
+            for action in legal}
+
+
+def look(evaluator: Evaluator, world: State, seat: str, action: str, depth: int, width: int,
+         rng: random.Random) -> float:
+    """`seat`'s value after `action` in `world`, and its best follow-ups (consumes `world`)."""
+    try:
+        world.apply(seat, action)
+    except IllegalAction:   # a sample that contradicts the view: judge it neutral
+        return 0.0
+    pending = world.pending()
+    if depth <= 0 or len(pending) != 1 or pending[0].seat != seat:
+        return value_of(evaluator, world, seat)
+    legal = list(pending[0].legal)
+    if len(legal) > width:
+        legal = rng.sample(legal, width)
+    return max(look(evaluator, world.clone(), seat, follow, depth - 1, width, rng)
+               for follow in legal)
 
 
 def value_of(evaluator: Evaluator, world: State, seat: str) -> float:

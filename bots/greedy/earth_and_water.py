@@ -25,7 +25,10 @@ MARGIN_SCALE = 1.6      # a projected margin of this many points is a 73% favour
 PERSISTENCE = 0.6       # share of today's control difference expected at each later scoring
 ARMY_WEIGHT = 0.12      # points of future margin per army on the board, per campaign left
 FLEET_WEIGHT = 0.15     # the same per fleet
-CARD_WEIGHT = 0.08      # per card in hand
+CARD_WEIGHT = 0.08      # per card kept in hand after the operations
+OPERATION_GAIN = 0.5    # points of this campaign's scoring one card to play is worth ...
+OPERATION_DECAY = 0.75  # ... the next card a quarter less: a hand has only so many good moves
+AFTER_OPERATIONS = ("sup_cards", "attrit")   # steps where a hand is no longer played
 GREEK_ARMY_WORTH = 2.0  # Greek dice count up to 6, Persian to 4: one Greek army ~ two Persian
 
 
@@ -73,8 +76,12 @@ class EarthAndWaterEvaluator(Evaluator):
         fleets = {side: sum(c[f"{side}_fleets"] for c in view["cities"]) for side in SIDES}
         hands = view["hand_counts"]
         future = ARMY_WEIGHT * (armies["persia"] - GREEK_ARMY_WORTH * armies["greece"]) \
-            + FLEET_WEIGHT * (fleets["persia"] - fleets["greece"]) \
-            + CARD_WEIGHT * (hands["persia"] - hands["greece"])
+            + FLEET_WEIGHT * (fleets["persia"] - fleets["greece"])
+        if view["step"] in AFTER_OPERATIONS:
+            future += CARD_WEIGHT * (hands["persia"] - hands["greece"])
+        else:   # cards still to play this campaign are its moves: each may take a city
+            margin += (operations(hands["persia"]) - operations(hands["greece"])) \
+                * (1 + PERSISTENCE * later)
         margin += future * (later + 0.5)
         return max(-self.limit - 1.0, min(self.limit + 1.0, margin))
 
@@ -88,3 +95,8 @@ class EarthAndWaterEvaluator(Evaluator):
             away = sum(c[f"{side}_armies"] for c in view["cities"] if c["name"] not in home)
             kept[side] = at_home + min(away, fed)
         return kept
+
+
+def operations(cards: int) -> float:
+    """Points of this campaign's scoring a hand of `cards` may win, each card less than the last."""
+    return OPERATION_GAIN * (1 - OPERATION_DECAY ** cards) / (1 - OPERATION_DECAY)

@@ -11,7 +11,11 @@ battle is that of winning two fronts of three.
 
 Solo, the enemy army is fixed (decks shown, powers at their means) and a game
 is won only if every objective of the scenario card is met as well: each
-objective's chance comes from what is still missing and the turns left.
+objective's chance comes from what is still missing and the turns left.  The
+tokens still to come are counted one by one: each needs one of the two
+actions of a turn, its price and a token left in a deck the player may draw
+from, so actions spent elsewhere, and a military building that opens level
+II, show in the army the evaluation lays out.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ PRESTIGE_POWER = 0.08      # Prestige breaks ties and brings bonuses
 # Solo objectives: what one turn typically gains, and how sure the estimate is
 PER_TURN = {"prestige": 1.0, "territories_held": 0.4, "buildings": 0.5, "empire_successes": 0.3}
 OBJECTIVE_SCALE = 1.0
+INCOME_PER_TURN = 1        # of each resource, a turn to come (solo: collection, territories)
 
 
 class EpireiaEvaluator(Evaluator):
@@ -51,6 +56,8 @@ class EpireiaEvaluator(Evaluator):
         solo = data.get("solo") or {}
         self.scenarios = {s["id"]: s for s in solo.get("scenarios", [])}
         self.max_turns = int(ruleset.options.get("max_turns", {}).get("default", 20))
+        self.decks = [t for t in data["tokens"] if len(t.get("cost", {})) == 1]
+        self.actions_per_turn = int(data.get("actions_per_turn", 2))
 
     def values(self, view: dict[str, Any]) -> dict[str, float]:
         if view.get("solo"):
@@ -130,21 +137,48 @@ class EpireiaEvaluator(Evaluator):
         for objective in scenario.get("objectives", []):
             chance *= self.objective_chance(view, seat, objective, turns_left)
         league = player["league"] or ""
-        mine = self.lay_out(self.tokens_of(view, league)) if league in view["leagues"] else \
-            [0.0] * len(self.fronts)
+        tokens = self.tokens_of(view, league) if league in view["leagues"] else []
+        mine = self.lay_out(tokens + self.tokens_to_come(view, seat, league))
         attacks = sorted((self.attack.get(f, 0) for f in player["figures"]), reverse=True)
-        to_come = POWER_PER_RESOURCE * (sum(player["resources"].values())
-                                        + (sum(view["leagues"][league]["treasury"].values())
-                                           if league in view["leagues"] else 0)) \
-            * min(1.0, turns_left / TURNS_TO_SPEND)
         enemy = [0.0] * len(self.fronts)
         front_index = {front: i for i, (front, _) in enumerate(self.fronts)}
         for slot, token in (view.get("enemy") or {}).get("army", {}).items():
             enemy[front_index[slot.split("-")[0]]] += self.deck_mean[token["deck"]]
         fronts = [logistic((mine[i] + FIGURE_SHARE * (attacks[i] if i < len(attacks) else 0)
-                            + to_come / len(mine) - enemy[i]) / FRONT_SCALE)
+                            - enemy[i]) / FRONT_SCALE)
                   for i in range(len(mine))]
         return chance * battle_chance(fronts)
+
+    def tokens_to_come(self, view: dict[str, Any], seat: str,
+                       league: str) -> list[tuple[str, float]]:
+        """The tokens the seat can still produce (type, mean power), the best first.
+
+        Each takes an action (two a turn), its price in one resource (own stock
+        or the league's treasury) and a token left in a deck it may draw from:
+        level II only with the matching military building, so building one
+        counts by the tokens it opens.
+        """
+        if view.get("battle"):
+            return []
+        player = view["players"][seat]
+        actions = self.actions_per_turn * view["solo"]["augurs_left"]
+        if view["step"] == "develop":
+            actions += player.get("actions_left", 0)
+        treasury = view["leagues"][league]["treasury"] if league in view["leagues"] else {}
+        stock = {r: n + treasury.get(r, 0) + INCOME_PER_TURN * view["solo"]["augurs_left"]
+                 for r, n in player["resources"].items()}
+        left = view.get("decks", {})
+        owned = set(player["buildings"])
+        offers = sorted((deck for deck in self.decks if left.get(deck["id"], 0) > 0
+                         and deck.get("needs") in (None, *owned)),
+                        key=lambda deck: -self.deck_mean[deck["id"]])
+        out: list[tuple[str, float]] = []
+        for deck in offers:
+            (resource, price), = deck["cost"].items()
+            count = min(left[deck["id"]], stock.get(resource, 0) // price, actions - len(out))
+            stock[resource] = stock.get(resource, 0) - count * price
+            out += [(deck["type"], self.deck_mean[deck["id"]])] * max(0, count)
+        return out
 
     def objective_chance(self, view: dict[str, Any], seat: str, objective: dict[str, Any],
                          turns_left: int) -> float:
