@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import shlex
 import shutil
+import signal
 import tempfile
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
@@ -377,9 +378,10 @@ def run_tournament(tournament: Tournament, *, jobs: int = 1, journal: Path | Non
                     if played.key in seen:
                         continue  # a task the cluster ran twice
                     seen.add(played.key)
-                    if writer:
-                        writer.write_canonical(played.body)
-                    rows.append(played.row)
+                    with _uninterrupted():   # in the journal and the table, or in neither
+                        if writer:
+                            writer.write_canonical(played.body)
+                        rows.append(played.row)
                     if progress:
                         progress.advance(played.row)
                     if stop and stop(played.row):
@@ -399,6 +401,22 @@ def run_tournament(tournament: Tournament, *, jobs: int = 1, journal: Path | Non
         if progress:
             progress.close("stopped: the SPRT decided" if stopped else "")
     return plan, _in_order(rows)
+
+
+_STOPS = {signal.SIGINT, signal.SIGTERM}
+
+
+@contextmanager
+def _uninterrupted() -> Iterator[None]:
+    """Ctrl-C and SIGTERM wait (they are blocked, not lost) until the block is done."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _in_order(rows: list[Row]) -> list[Row]:
