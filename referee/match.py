@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Collection
 from contextlib import ExitStack
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +49,7 @@ class TakeBack:
     undone: list[list[str]]
 
 
+@lru_cache(maxsize=4096)   # a tournament asks twice per game and seat, and again for the pair
 def player_seed(game_seed: int, seat: str) -> int:
     """The seed of the bot in `seat`: drawn from the game seed and the seat.
 
@@ -230,13 +232,19 @@ class Match:
         self.actions.append([seat, action])
         if watched:
             self._watch_after(watched, state, seat, action, events)
-        if events and (self.listeners or self.on_event or self.sealed):
+        if events and self._heard():
             for event in events:
                 self._publish(event)
 
     def _listeners(self) -> list[tuple[str, Player]]:
         """Who hears the events: built-in bots that ignore them are not told."""
         return [(seat, p) for seat, p in self.players.items() if p.wants_events]
+
+    def _heard(self) -> bool:
+        """Whether anyone reads this game's events.  When nobody does (built-in bots
+        that ignore them, no watcher, no person), the referee's own position builds
+        none: the record keeps actions, not events, and the digest covers no event."""
+        return bool(self.listeners or self.on_event or self.sealed)
 
     def _publish(self, event: Event) -> None:
         if self.on_event:
@@ -382,6 +390,8 @@ class Match:
             self._start_players()
             for event in state.setup_events():
                 self._publish(event)
+            if not self._heard():
+                state.silence()
             return state
         state, history = self._replayed(self.prefix)
         self.actions = [list(a) for a in self.prefix]

@@ -13,9 +13,11 @@ import random
 import pytest
 
 from agon.bots.base import Bot
+from agon.referee.engine import State
 from agon.referee.games import engine_class
 from agon.referee.match import run_match
 from agon.referee.players import InProcessPlayer, make_player
+from agon.referee.records import verify
 from agon.referee.ruleset import load_ruleset
 
 RULESETS = ["earth-and-water", "earth-and-water-solo", "city-states", "epireia", "ten-thousand"]
@@ -75,3 +77,24 @@ def test_the_referee_hands_search_bots_silent_worlds_and_plays_its_own_game_alou
     assert record.result is not None and not record.forfeits
     assert WorldWatcher.worlds and all(WorldWatcher.worlds)
     assert len(heard) > 50   # the game itself still tells everything
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS + ["epireia-solo"])
+def test_a_game_nobody_listens_to_is_played_silently_and_its_record_still_verifies(
+        ruleset_id, monkeypatch):
+    """Built-in bots that ignore events and no watcher: the referee builds no event
+    texts, and the record (actions, result, digest) is the one a replay aloud gives."""
+    ruleset = load_ruleset(ruleset_id)
+    engine = engine_class(ruleset.engine)(ruleset)
+    seats = engine.seats(max(int(ruleset.players.get("min", 1)),
+                             min(2, int(ruleset.players.get("max", 1)))))
+    silenced = []
+    real_silence = State.silence
+    monkeypatch.setattr(State, "silence", lambda self: silenced.append(self) or
+                        real_silence(self))
+    for seed in range(4):
+        players = {seat: make_player("random", seed=seed) for seat in seats}
+        record = run_match(engine, players, seed=seed, options={}).to_json()
+        checked = verify(record, ruleset, keyring=None)
+        assert checked.replayed[0].ok and checked.digest.ok, checked
+    assert len(silenced) == 4
