@@ -9,7 +9,9 @@ included, Python's own start-up not), with the ratio to ``--jobs 1`` and the
 issue's target:
 
 * the bare engine: the same games played by a loop that picks random legal
-  actions, no referee (the floor a tournament can reach);
+  actions, no referee (the floor a tournament can reach), aloud and silenced
+  (`State.silence()`: the referee plays silenced a game whose events nobody
+  reads, as here: built-in bots that ignore them);
 * in-process bots (``random``) on ``--jobs 1`` and ``--jobs 2``;
 * external Python bots (``python -m agon.bots.random``, protocol 1.1: one
   process per bot and worker) on ``--jobs 1`` and ``--jobs 2``;
@@ -44,8 +46,9 @@ from agon.referee.tournament import Entrant, run_tournament, setup
 EXTERNAL = f"{sys.executable} -m agon.bots.random"
 
 
-def bare_engine(ruleset_id: str, seeds: int) -> float:
-    """Seconds to play the tournament's games with no referee: random legal actions."""
+def bare_engine(ruleset_id: str, seeds: int, silent: bool = False) -> float:
+    """Seconds to play the tournament's games with no referee: random legal actions;
+    `silent`, building no events, as the referee plays a game nobody listens to."""
     config = setup(ruleset_id, [Entrant("a", "random"), Entrant("b", "random")], games=seeds,
                    seed=1)
     ruleset = load_ruleset(ruleset_id)
@@ -53,6 +56,8 @@ def bare_engine(ruleset_id: str, seeds: int) -> float:
     began = time.perf_counter()
     for task in config.plan().tasks:
         state = engine.new_game(config.seats, task.seed, dict(config.options))
+        if silent:
+            state.silence()
         chooser = random.Random(task.seed)
         while decisions := state.pending():
             for decision in decisions:
@@ -101,6 +106,7 @@ def main() -> None:
     args = parser.parse_args()
     games = 2 * args.seeds
     bare = bare_engine(args.ruleset, args.seeds)
+    silent = bare_engine(args.ruleset, args.seeds, silent=True)
     runs: dict[str, tuple[float, float, int]] = {}
     runs["in-process, --jobs 1"] = tournament(args.ruleset, args.seeds, "random")
     runs["in-process, --jobs 2"] = tournament(args.ruleset, args.seeds, "random", jobs=2)
@@ -122,7 +128,9 @@ def main() -> None:
     targets = {"in-process, --jobs 2": ">= 1.8x", "in-process, --jobs 2 --affinity": ">= 1.8x",
                "in-process, --cluster local:2": ">= 1.6x"}
     table = [["bare engine (no referee)", f"{games / bare:.0f}", f"{base / bare:.2f}x",
-              f"tournament time {base / bare:.2f}x the engine's (target <= 1.3x)"]]
+              f"tournament time {base / bare:.2f}x the engine's (target <= 1.3x)"],
+             ["bare engine, silenced", f"{games / silent:.0f}", f"{base / silent:.2f}x",
+              f"tournament time {base / silent:.2f}x (its games build no events either)"]]
     for name, (wall, _, played) in runs.items():
         note = f"target {targets[name]}" if name in targets else ""
         if name.startswith("external, --jobs 1"):
