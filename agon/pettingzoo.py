@@ -29,8 +29,7 @@ except ImportError as exc:   # the extra is not installed
                       "pip install 'agon-referee[pettingzoo]'") from exc
 
 from agon.referee.engine import Decision
-from agon.referee.games import engine_class
-from agon.referee.observation import load_encoder
+from agon.referee.games import engine_class, load_encoder
 from agon.referee.ruleset import load_ruleset
 from agon.referee.ruleset_model import Ruleset
 

@@ -1,7 +1,8 @@
 """Observations for learning agents: a view as a fixed-length vector, actions as a catalogue.
 
 Each engine package keeps, beside its `view`, a module ``observation`` with a
-class ``Encoder`` (a subclass of `ObservationEncoder`).  An encoder is built
+class ``Encoder`` (a subclass of `ObservationEncoder`), which
+`referee.games.load_encoder` finds for a ruleset.  An encoder is built
 from the ruleset, the seats and the options, which fix every size; then
 
 * ``encoder.actions`` is the action catalogue: every action text a seat of this
@@ -18,13 +19,11 @@ The vector is made of named groups (`layout`); docs/games/<game>.md lists them.
 
 from __future__ import annotations
 
-import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .games import engine_class
 from .ruleset_model import Ruleset
 
 View = dict[str, Any]
@@ -135,19 +134,3 @@ def _place(value: Any, vocabulary: Sequence[Any]) -> int:
         raise UnknownValue(f"{value!r} is not one of {list(vocabulary)}") from None
 
 
-# -- finding a ruleset's encoder --------------------------------------------------------------
-
-def load_encoder(ruleset: Ruleset, seats: Sequence[str],
-                 options: dict[str, Any] | None = None) -> ObservationEncoder:
-    """The encoder of `ruleset`'s engine, from the ``observation`` module beside the engine."""
-    package = engine_class(ruleset.engine).__module__.rpartition(".")[0]
-    name = f"{package}.observation"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if not exc.name or not name.startswith(exc.name):
-            raise   # the encoder exists but imports something missing
-        where = name.removeprefix("agon.").replace(".", "/")
-        raise NoEncoder(f"engine {ruleset.engine!r} has no observation encoder: add {where}.py "
-                        "with a class Encoder (see agon.referee.observation)") from None
-    return module.Encoder(ruleset, seats, ruleset.resolve_options(options or {}))

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import json
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import jsonschema
 
-from .ruleset import SCHEMAS_DIR
+import agon.schemas as _shipped_schemas
 
-VIEW_SCHEMAS_DIR = SCHEMAS_DIR / "views"
+# found from the package itself, not from `referee.ruleset`, which the engines sit under
+VIEW_SCHEMAS_DIR = Path(_shipped_schemas.__file__).resolve().parent / "views"
 
 
 class NoViewSchema(LookupError):

@@ -32,8 +32,7 @@ from typing import Any
 import pytest
 
 from agon.referee.engine import State
-from agon.referee.games import engine_class
-from agon.referee.observation import load_encoder
+from agon.referee.games import engine_class, load_encoder
 from agon.referee.ruleset import load_ruleset, shipped_rulesets
 from agon.referee.ruleset_model import Ruleset
 from agon.referee.view_schema import view_validator

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from agon.referee.games import engine_class
-from agon.referee.observation import NoEncoder, load_encoder
+from agon.referee.games import engine_class, load_encoder
+from agon.referee.observation import NoEncoder
 from agon.referee.ruleset import load_ruleset
 from agon.referee.ruleset_model import Ruleset
 
@@ -60,13 +60,13 @@ def test_every_catalogue_action_has_a_documented_form_and_every_form_a_catalogue
 
 
 def test_a_game_without_an_encoder_says_what_to_add(monkeypatch):
-    from agon.referee import observation
+    from agon.referee import games
     ruleset = load_ruleset("earth-and-water")
 
     class Unencoded:   # an engine in a package that has no observation module
         __module__ = "agon.referee.games.no_such_game.engine"
 
-    monkeypatch.setattr(observation, "engine_class", lambda engine_id: Unencoded)
+    monkeypatch.setattr(games, "engine_class", lambda engine_id: Unencoded)
     with pytest.raises(NoEncoder, match=r"referee/games/no_such_game/observation\.py"):
         load_encoder(ruleset, ["persia", "greece"])
 
