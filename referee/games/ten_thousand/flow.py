@@ -176,7 +176,7 @@ def roll_phase(state: Position, table: Table) -> None:
         return
     if table.optional and not turn.chosen:
         state.step = "choose"
-        state.ask(turn.seat, f"{table.id.capitalize()} this turn?", [table.id, "skip"])
+        state.ask(turn.seat, "{} this turn?", [table.id, "skip"], (table.id.capitalize(),))
         return
     rolls.open_roll(state, table)
 
@@ -202,10 +202,11 @@ def consume(state: Position, seat: str) -> None:
 def end_phase(state: Position) -> None:
     seat = state.turn.seat
     hand = state.armies[seat].hand
-    if len(hand) > state.hand_limit(seat):
+    limit = state.hand_limit(seat)
+    if len(hand) > limit:
         state.step = "discard"
-        state.ask(seat, f"Hand limit {state.hand_limit(seat)}: discard a card",
-                  [f"discard {n}" for n in sorted(set(hand))])
+        state.ask(seat, "Hand limit {}: discard a card",
+                  [f"discard {n}" for n in sorted(set(hand))], (limit,))
         return
     finish_turn(state)
 

@@ -173,8 +173,8 @@ def ask_next(state: Position) -> None:
                 actions = seat_actions(state, seat)
                 if actions:
                     actions.append("pass")
-                    state.ask(seat, f"{w.roller}'s {state.rules.roll_names[roll]} shows "
-                                    f"{w.total}: play a card or pass", actions)
+                    state.ask(seat, "{}'s {} shows {}: play a card or pass", actions,
+                              (w.roller, state.rules.roll_names[roll], w.total))
                     return
             w.passes += 1
             w.pos = (w.pos + 1) % seats
