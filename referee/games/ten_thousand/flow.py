@@ -37,18 +37,20 @@ def answer(state: Position, seat: str, action: str) -> None:
         table = state.rules.tables[state.rules.phases[state.turn.phase]["table"]]
         if word != "skip":
             state.turn.flags.extend(table.choice_flags)
-            state.emit("choice", "{} chooses to {}", seat, table.id, seat=seat, table=table.id)
+            state.emit("choice", "{} chooses to {}", (seat, table.id),
+                       {"seat": seat, "table": table.id})
             state.step = "phase"
         else:
-            state.emit("choice", "{} does not {}", seat, table.id, seat=seat, table=table.id)
+            state.emit("choice", "{} does not {}", (seat, table.id),
+                       {"seat": seat, "table": table.id})
             next_phase(state)
     elif state.step == "discard" and word == "discard":
         number = int(arg)
         state.armies[seat].hand.remove(number)
         state.discard.append(number)
         name = state.rules.cards[number].name
-        state.emit("discard", "{} discards {} to the hand limit", seat, name, seat=seat,
-                   card=number)
+        state.emit("discard", "{} discards {} to the hand limit", (seat, name),
+                   {"seat": seat, "card": number})
         state.step = "phase"
     else:  # pragma: no cover - apply() already checked the action is legal
         raise IllegalAction(action)
@@ -84,7 +86,7 @@ def take_leader(state: Position, seat: str, leader_id: str) -> None:
     state.armies[seat].leader = leader_id
     state.leader_queue.pop(0)
     name = state.rules.leader_by_id[leader_id].name
-    state.emit("leader", "{} is led by {}", seat, name, seat=seat, leader=leader_id)
+    state.emit("leader", "{} is led by {}", (seat, name), {"seat": seat, "leader": leader_id})
 
 
 # ----- penalising token cards ------------------------------------------------------------
@@ -112,8 +114,8 @@ def force_token_cards(state: Position, victim: str) -> None:
             state.discard.append(number)
             apply_tokens(state, victim, opt.tokens)
             name = state.rules.cards[number].name
-            state.emit("card", "{} must play {} on {}: {}", holder, name, victim, opt.label,
-                       seat=holder, target=victim, card=number, forced=True)
+            state.emit("card", "{} must play {} on {}: {}", (holder, name, victim, opt.label),
+                       {"seat": holder, "target": victim, "card": number, "forced": True})
 
 
 def apply_tokens(state: Position, seat: str, tokens: tuple[tuple[str, int], ...]) -> None:
@@ -132,8 +134,8 @@ def start_turn(state: Position, seat: str) -> None:
                       adjusts_left=leader.adjusts_per_turn, order=holders[i:] + holders[:i])
     if army.harsh_last:
         state.turn.flags.append("harsh_last_turn")
-    state.emit("turn", "turn {}: {} marches from space {} with {} men", state.round, seat,
-               army.space, army.men, seat=seat, round=state.round)
+    state.emit("turn", "turn {}: {} marches from space {} with {} men",
+               (state.round, seat, army.space, army.men), {"seat": seat, "round": state.round})
     force_token_cards(state, seat)
 
 
@@ -191,12 +193,13 @@ def consume(state: Position, seat: str) -> None:
             army.tokens[token] = 0
         for token, n in eat.items():
             army.gain(token, -n)
-        state.emit("consume", "{} eats; {} food left", seat, army.tokens["food"], seat=seat)
+        state.emit("consume", "{} eats; {} food left", (seat, army.tokens["food"]),
+                   {"seat": seat})
     else:
         for token, n in rule["hungry_gains"].items():
             army.gain(token, n)
-        state.emit("consume", "{} has no food: {} starvation tokens", seat,
-                   army.tokens["starvation"], seat=seat)
+        state.emit("consume", "{} has no food: {} starvation tokens",
+                   (seat, army.tokens["starvation"]), {"seat": seat})
 
 
 def end_phase(state: Position) -> None:
@@ -244,9 +247,9 @@ def finish_turn(state: Position) -> None:
     remaining = state.marching()
     if not remaining:
         state.step = "over"
-        state.emit("end", "every army has reached the sea or been destroyed")
+        state.emit("end", "every army has reached the sea or been destroyed", (), {})
         return
     state.round += 1
-    state.emit("time", "the time pawn moves to space {}", state.round, round=state.round)
+    state.emit("time", "the time pawn moves to space {}", (state.round,), {"round": state.round})
     start_turn(state, remaining[0])
     state.step = "phase"

@@ -107,8 +107,8 @@ def nobody_can_act(state: Position, roll: str) -> bool:
 def announce(state: Position, roller: str, verb: str, table: Table, dice: list[int],
              mods: list[list]) -> None:
     dice = list(dice)
-    state.emit("roll", roll_text, roller, verb, state.rules.roll_names[table.roll], dice,
-               tuple(mods), seat=roller, table=table.id, dice=dice)
+    state.emit("roll", roll_text, (roller, verb, state.rules.roll_names[table.roll], dice,
+                                   tuple(mods)), {"seat": roller, "table": table.id, "dice": dice})
 
 
 def roll_text(roller: str, verb: str, name: str, dice: list[int],
@@ -139,9 +139,9 @@ def force_cards(state: Position) -> None:
             army.hand.remove(number)
             state.discard.append(number)
             w.mods.append([card.name, opt.amount])
-            state.emit("card", "{} must play {} on {}'s {}: {:+d}", seat, card.name, w.roller,
-                       state.rules.roll_names[roll], opt.amount,
-                       seat=seat, target=w.roller, card=number, forced=True)
+            state.emit("card", "{} must play {} on {}'s {}: {:+d}",
+                       (seat, card.name, w.roller, state.rules.roll_names[roll], opt.amount),
+                       {"seat": seat, "target": w.roller, "card": number, "forced": True})
 
 
 def seat_actions(state: Position, seat: str) -> list[str]:
@@ -200,12 +200,12 @@ def use_leader(state: Position, seat: str, arg: str) -> None:
     leader = state.leader(seat)
     if arg == "reroll":
         state.turn.rerolls_left -= 1
-        state.emit("leader", "{} orders a reroll", leader.name, seat=seat)
+        state.emit("leader", "{} orders a reroll", (leader.name,), {"seat": seat})
         reroll(state)
     else:
         state.turn.adjusts_left -= 1
         state.window.mods.append([leader.name, int(arg)])
-        state.emit("leader", "{} adjusts the roll by {}", leader.name, arg, seat=seat)
+        state.emit("leader", "{} adjusts the roll by {}", (leader.name, arg), {"seat": seat})
 
 
 def reroll(state: Position) -> None:
@@ -222,8 +222,8 @@ def play_card(state: Position, seat: str, number: int, label: str) -> None:
     army.hand.remove(number)
     state.discard.append(number)
     w = state.window
-    state.emit("card", "{} plays {} ({})", seat, card.name, label, seat=seat, card=number,
-               option=label, target=w.roller)
+    state.emit("card", "{} plays {} ({})", (seat, card.name, label),
+               {"seat": seat, "card": number, "option": label, "target": w.roller})
     if opt.effect == "modify":
         w.mods.append([card.name, opt.amount])
     elif opt.effect == "reroll":
@@ -259,8 +259,8 @@ def settle(state: Position, table: Table, seat: str, total: int) -> None:
                   total)
     elif table.outcome == "loss":
         lost = max(0, total) * table.men_per_point
-        state.emit("result", "{} {} {}: loses {} men", seat, name, total, lost, seat=seat,
-                   table=table.id, total=total, men=-lost)
+        state.emit("result", "{} {} {}: loses {} men", (seat, name, total, lost),
+                   {"seat": seat, "table": table.id, "total": total, "men": -lost})
         lose_men(state, seat, lost)
     else:  # move
         move(state, seat, max(0, total), f"{name} {total}")
@@ -286,12 +286,13 @@ def apply_row(state: Position, seat: str, row: RowEffect, name: str, table: str,
         dice, add, times = row.loss_dice
         loss = (sum(throw(state, seat, dice)) + add) * times
     if loss:
-        state.emit("result", "{} {} {}: {}, loses {} men", seat, name, total, row.result, loss,
-                   seat=seat, table=table, total=total, result=row.result, men=-loss)
+        state.emit("result", "{} {} {}: {}, loses {} men", (seat, name, total, row.result, loss),
+                   {"seat": seat, "table": table, "total": total, "result": row.result,
+                    "men": -loss})
         lose_men(state, seat, loss)
     else:
-        state.emit("result", "{} {} {}: {}", seat, name, total, row.result,
-                   seat=seat, table=table, total=total, result=row.result, men=0)
+        state.emit("result", "{} {} {}: {}", (seat, name, total, row.result),
+                   {"seat": seat, "table": table, "total": total, "result": row.result, "men": 0})
 
 
 def lose_men(state: Position, seat: str, men: int) -> None:
@@ -300,19 +301,19 @@ def lose_men(state: Position, seat: str, men: int) -> None:
     army.men = max(0, army.men - men)
     if army.men == 0 and not army.destroyed:
         army.destroyed = True
-        state.emit("destroyed", "{}'s army is wiped out", seat, seat=seat)
+        state.emit("destroyed", "{}'s army is wiped out", (seat,), {"seat": seat})
 
 
 def move(state: Position, seat: str, steps: int, what: str) -> None:
     army = state.armies[seat]
     finish = state.rules.distance["finish"]
     army.space = min(finish, army.space + steps)
-    state.emit("move", "{} {}: marches {} spaces to space {}", seat, what, steps, army.space,
-               seat=seat, table="travel", space=army.space)
+    state.emit("move", "{} {}: marches {} spaces to space {}", (seat, what, steps, army.space),
+               {"seat": seat, "table": "travel", "space": army.space})
     if army.space >= finish:
         army.arrived = state.round
         army.arrival_seq = state.arrivals
         state.arrivals += 1
-        state.emit("arrive", "{} reaches {} with {} men after {} turns", seat,
-                   state.rules.distance["finish_name"], army.men, state.round,
-                   seat=seat, turns=state.round)
+        state.emit("arrive", "{} reaches {} with {} men after {} turns",
+                   (seat, state.rules.distance["finish_name"], army.men, state.round),
+                   {"seat": seat, "turns": state.round})
