@@ -33,7 +33,8 @@ def condition_holds(state: Position, table: Table) -> bool:
 def standing_modifiers(state: Position, table: Table) -> list[list]:
     """The table's own modifiers that apply now, plus the roller's leader's."""
     turn = state.turn
-    tokens = state.armies[turn.seat].tokens
+    army = state.armies[turn.seat]
+    tokens = army.tokens
     out = []
     for mod in table.standing:
         when = mod.when
@@ -52,15 +53,14 @@ def standing_modifiers(state: Position, table: Table) -> list[list]:
             value = mod.value * tokens[mod.token]
         if value:
             out.append([mod.label, value])
-    leader = state.leader(turn.seat)
-    bonus = leader.roll_modifiers.get(table.roll, 0)
+    bonus = state.rules.roll_bonus.get((army.leader, table.roll))
     if bonus:
-        out.append([leader.name, bonus])
+        out.append(list(bonus))
     return out
 
 
 def throw(state: Position, seat: str, count: int) -> list[int]:
-    rng = state.dice(seat)
+    rng = state.rngs[state.dice_streams[seat]]
     if count == 1:   # most tables roll one die: spare the loop
         return [roll_die(rng, 6)]
     return [roll_die(rng, 6) for _ in range(count)]
@@ -92,9 +92,7 @@ def nobody_can_act(state: Position, roll: str) -> bool:
     turn = state.turn
     if turn.rerolls_left > 0 or turn.adjusts_left > 0:
         return False
-    window_cards = state.rules.window_cards
-    roller_cards = window_cards[(roll, True)]
-    others_cards = window_cards[(roll, False)]
+    roller_cards, others_cards = state.rules.window_cards[roll]
     armies = state.armies
     roller = turn.seat
     for seat in turn.order:
@@ -107,8 +105,8 @@ def nobody_can_act(state: Position, roll: str) -> bool:
 def announce(state: Position, roller: str, verb: str, table: Table, dice: list[int],
              mods: list[list]) -> None:
     dice = list(dice)
-    state.emit("roll", roll_text, (roller, verb, state.rules.roll_names[table.roll], dice,
-                                   tuple(mods)), {"seat": roller, "table": table.id, "dice": dice})
+    state.emit("roll", roll_text, (roller, verb, table.roll_name, dice, tuple(mods)),
+               {"seat": roller, "table": table.id, "dice": dice})
 
 
 def roll_text(roller: str, verb: str, name: str, dice: list[int],
@@ -248,7 +246,7 @@ def resolve(state: Position) -> None:
 def settle(state: Position, table: Table, seat: str, total: int) -> None:
     """Apply the table's result for `total` and count the roll done."""
     army = state.armies[seat]
-    name = state.rules.roll_names[table.roll]
+    name = table.roll_name
     if table.outcome == "rows":
         index = table.row_index(total)
         state.turn.rows[table.id] = index
@@ -274,11 +272,11 @@ def settle(state: Position, table: Table, seat: str, total: int) -> None:
 def apply_row(state: Position, seat: str, row: RowEffect, name: str, table: str,
               total: int) -> None:
     """The row rolled on a table: tokens, turn flags, lost men (`name`: the roll's)."""
-    army = state.armies[seat]
+    tokens = state.armies[seat].tokens
     for token in row.discard_all:
-        army.tokens[token] = 0
-    for token, n in row.tokens:
-        army.gain(token, n)
+        tokens[token] = 0
+    for token, n in row.tokens:   # Army.gain, inline: counts never go below zero
+        tokens[token] = max(0, tokens[token] + n)
     if row.flags:
         state.turn.flags.extend(row.flags)
     loss = row.lose_men

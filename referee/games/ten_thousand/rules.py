@@ -65,6 +65,7 @@ class Table:
     hit: dict[str, Any] | None = None
     miss: dict[str, Any] | None = None
     label: str = ""                      # what the board calls its result (terrain, weather)
+    roll_name: str = ""                  # the roll's name in words ("Route Roll")
     # worked out once from the data above, for the roll that happens every phase:
     rows_by_total: tuple[int, ...] = ()   # row_index(total) for totals rows[0]["min"] on
     row_effects: tuple[RowEffect, ...] = ()   # rows, compiled
@@ -180,7 +181,7 @@ class GameRules:
         self.roll_names: dict[str, str] = data["rolls"]
         self.phases: list[dict[str, Any]] = data["phases"]
         self.consumption = data["consumption"]
-        self.tables = {tid: _table(tid, spec, data["tables"])
+        self.tables = {tid: _table(tid, spec, data["tables"], self.roll_names)
                        for tid, spec in data["tables"].items()}
         # per phase: its step and the table it rolls on (None for draw, consumption, end)
         self.phase_plan: list[tuple[str, Table | None]] = [
@@ -190,6 +191,9 @@ class GameRules:
         unnamed = data["unnamed_leader"]
         self.unnamed = Leader(id=unnamed["id"], name=unnamed["name"])
         self.leader_by_id[self.unnamed.id] = self.unnamed
+        # (leader id, roll) -> [leader's name, bonus] for the leaders whose power modifies it
+        self.roll_bonus = {(lead.id, roll): (lead.name, bonus) for lead in self.leaders
+                           for roll, bonus in lead.roll_modifiers.items() if bonus}
         titled = {section["title"]: section["text"] for section in sections or []}
         self.leader_texts = {lead.id: " ".join(titled[lead.name].split())
                              for lead in self.leaders if lead.name in titled}
@@ -239,17 +243,19 @@ class GameRules:
             self.forced[roll] = {
                 number: opt for number, card in self.cards.items() if card.penalising
                 for opt in card.options if opt.effect == "modify" and opt.roll == roll}
-        # (roll, own) -> every card number that lets its holder act in the window, or
-        # makes them play it there: a hand without any lets the roll stand unasked
+        # roll -> (the roller's, another seat's) card numbers that let their holder act
+        # in the window, or make them play it there: hands without any let the roll stand
         self.window_cards = {
-            (roll, own): frozenset(self.window_options[(roll, own)]) | frozenset(self.forced[roll])
-            for roll in self.roll_names for own in (True, False)}
+            roll: tuple(frozenset(self.window_options[(roll, own)]) | frozenset(self.forced[roll])
+                        for own in (True, False))
+            for roll in self.roll_names}
         self.forced_tokens = {
             number: opt for number, card in self.cards.items() if card.penalising
             for opt in card.options if opt.effect == "tokens"}
 
 
-def _table(tid: str, spec: dict[str, Any], tables: dict[str, Any]) -> Table:
+def _table(tid: str, spec: dict[str, Any], tables: dict[str, Any],
+           roll_names: dict[str, str]) -> Table:
     """One table from its data (`tables`: every table's data, which column modifiers read)."""
     only_if = spec.get("only_if")
     table = Table(id=tid, roll=spec["roll"], dice=spec["dice"], outcome=spec["outcome"],
@@ -258,6 +264,7 @@ def _table(tid: str, spec: dict[str, Any], tables: dict[str, Any]) -> Table:
                   choice_flags=tuple(spec.get("choice_flags", ())),
                   men_per_point=spec.get("men_per_point", 0), hit=spec.get("hit"),
                   miss=spec.get("miss"), label=spec.get("label", ""),
+                  roll_name=roll_names.get(spec["roll"], spec["roll"]),
                   row_effects=tuple(RowEffect.of(row) for row in spec.get("rows", ())),
                   hit_effect=RowEffect.of(spec["hit"]) if spec.get("hit") else None,
                   miss_effect=RowEffect.of(spec["miss"]) if spec.get("miss") else None,
