@@ -16,7 +16,7 @@ from .army import Window, modified_total
 from .cards import card_actions, find_option
 from .deck import draw
 from .position import Position
-from .rules import RowEffect, Table
+from .rules import RollCards, RowEffect, Table
 
 
 def condition_holds(state: Position, table: Table) -> bool:
@@ -71,7 +71,8 @@ def open_roll(state: Position, table: Table) -> None:
     roller = turn.seat
     dice = throw(state, roller, table.dice)
     mods = standing_modifiers(state, table)
-    if nobody_can_act(state, table.roll):
+    cards = state.rules.roll_cards[table.roll]
+    if nobody_can_act(state, cards):
         # most rolls: no window to open, no seat to ask; the result stands as thrown
         announce(state, roller, "rolls", table, dice, mods)
         settle(state, table, roller, modified_total(dice, mods))
@@ -79,11 +80,11 @@ def open_roll(state: Position, table: Table) -> None:
     state.window = Window(roller, table.id, dice, mods, turn.order[:])
     state.step = "window"
     announce(state, roller, "rolls", table, dice, mods)
-    force_cards(state)
+    force_cards(state, table, cards)
     ask_next(state)
 
 
-def nobody_can_act(state: Position, roll: str) -> bool:
+def nobody_can_act(state: Position, cards: RollCards) -> bool:
     """True when no seat holds a card for this roll and the roller's leader is spent.
 
     A quick, cautious test (it ignores which tokens a card would remove): when
@@ -92,12 +93,11 @@ def nobody_can_act(state: Position, roll: str) -> bool:
     turn = state.turn
     if turn.rerolls_left > 0 or turn.adjusts_left > 0:
         return False
-    roller_cards, others_cards = state.rules.window_cards[roll]
     armies = state.armies
     roller = turn.seat
     for seat in turn.order:
-        cards = roller_cards if seat == roller else others_cards
-        if not cards.isdisjoint(armies[seat].hand):
+        held = cards.roller_cards if seat == roller else cards.others_cards
+        if not held.isdisjoint(armies[seat].hand):
             return False
     return True
 
@@ -116,13 +116,12 @@ def roll_text(roller: str, verb: str, name: str, dice: list[int],
     return f"{roller} {verb} {name}: {'+'.join(map(str, dice))}{shown}"
 
 
-def force_cards(state: Position) -> None:
+def force_cards(state: Position, table: Table, cards: RollCards) -> None:
     """Penalising cards that fit this roll must be played now (X-07)."""
-    w = state.window
-    roll = state.rules.tables[w.table].roll
-    forced = state.rules.forced[roll]
+    forced = cards.forced
     if not forced:   # no penalising card hits this roll
         return
+    w = state.window
     opponents_only = state.opponents_only
     armies = state.armies
     for seat in w.order:
@@ -138,20 +137,27 @@ def force_cards(state: Position) -> None:
             state.discard.append(number)
             w.mods.append([card.name, opt.amount])
             state.emit("card", "{} must play {} on {}'s {}: {:+d}",
-                       (seat, card.name, w.roller, state.rules.roll_names[roll], opt.amount),
+                       (seat, card.name, w.roller, table.roll_name, opt.amount),
                        {"seat": seat, "target": w.roller, "card": number, "forced": True})
 
 
 def seat_actions(state: Position, seat: str) -> list[str]:
+    """What `seat` may do in the open window (nothing: an empty list)."""
     w = state.window
-    roll = state.rules.tables[w.table].roll
-    actions = card_actions(state, seat, roll, w.roller)
+    cards = state.rules.roll_cards[state.rules.tables[w.table].roll]
     if seat == w.roller:
-        turn = state.turn
-        if turn.rerolls_left > 0:
-            actions.append("leader reroll")
-        if turn.adjusts_left > 0:
-            actions += state.leader(seat).adjust_actions
+        return roller_actions(state, seat, cards)
+    return card_actions(state.armies[seat], cards.others)
+
+
+def roller_actions(state: Position, seat: str, cards: RollCards) -> list[str]:
+    """The roller's cards, then its leader's power while unspent this turn."""
+    actions = card_actions(state.armies[seat], cards.own)
+    turn = state.turn
+    if turn.rerolls_left > 0:
+        actions.append("leader reroll")
+    if turn.adjusts_left > 0:
+        actions += state.leader(seat).adjust_actions
     return actions
 
 
@@ -161,19 +167,24 @@ def ask_next(state: Position) -> None:
     order = w.order
     seats = len(order)
     if w.passes < seats:
-        roll = state.rules.tables[w.table].roll
-        # quick test for the other seats, who can rarely act: any card that fits at all?
-        others_fit = state.rules.window_options[(roll, False)]
+        table = state.rules.tables[w.table]
+        cards = state.rules.roll_cards[table.roll]
+        others = cards.others
         armies = state.armies
+        roller = w.roller
         while w.passes < seats:
             seat = order[w.pos]
-            if seat == w.roller or not others_fit.keys().isdisjoint(armies[seat].hand):
-                actions = seat_actions(state, seat)
-                if actions:
-                    actions.append("pass")
-                    state.ask(seat, "{}'s {} shows {}: play a card or pass", actions,
-                              (w.roller, state.rules.roll_names[roll], w.total))
-                    return
+            if seat == roller:
+                actions = roller_actions(state, seat, cards)
+            elif others.keys().isdisjoint(armies[seat].hand):   # the others can rarely act
+                actions = None
+            else:
+                actions = card_actions(armies[seat], others)
+            if actions:
+                actions.append("pass")
+                state.ask(seat, "{}'s {} shows {}: play a card or pass", actions,
+                          (roller, table.roll_name, modified_total(w.dice, w.mods)))
+                return
             w.passes += 1
             w.pos = (w.pos + 1) % seats
     resolve(state)
@@ -191,7 +202,8 @@ def answer(state: Position, seat: str, action: str) -> None:
     else:
         play_card(state, seat, int(arg), rest[0])
     w.passes = 0
-    force_cards(state)
+    table = state.rules.tables[w.table]
+    force_cards(state, table, state.rules.roll_cards[table.roll])
 
 
 def use_leader(state: Position, seat: str, arg: str) -> None:

@@ -37,6 +37,25 @@ class Card:
 
 
 @dataclass(frozen=True, slots=True)
+class RollCards:
+    """The cards that act in the window of one roll (`GameRules.roll_cards[roll]`).
+
+    `own` and `others` map a card number to each of its options playable there,
+    by the roller or by another seat, as (tokens the option removes, so playable
+    only while they are held; its action ``play N LABEL``).  `forced` maps a
+    penalising card number to the option it must be played for on this roll.
+    A hand holding none of `roller_cards` (the roller's) or `others_cards` has
+    nothing to do in the window: when no hand has, the roll stands unasked.
+    """
+
+    own: dict[int, tuple[tuple[tuple[str, ...], str], ...]]
+    others: dict[int, tuple[tuple[tuple[str, ...], str], ...]]
+    forced: dict[int, CardOption]
+    roller_cards: frozenset[int]
+    others_cards: frozenset[int]
+
+
+@dataclass(frozen=True, slots=True)
 class Leader:
     id: str
     name: str
@@ -214,44 +233,28 @@ class GameRules:
         return Card(spec["number"], spec["name"], spec["text"], spec["kind"], options, penalising)
 
     def _index_cards(self) -> None:
-        """Which card options fit which roll window, worked out once for speed.
-
-        `window_options[(roll, own)]` maps card number -> options playable in
-        the window of that roll by its roller (own=True) or by another seat;
-        `forced[roll]` maps penalising card number -> the option it must be
-        played for on that roll.  `window_actions` lists, for the same cards,
-        each option's action string (``play N LABEL``) after the tokens it
-        removes (playable only while they are held).
-        """
-        self.window_options: dict[tuple[str, bool], dict[int, tuple[CardOption, ...]]] = {}
-        self.window_actions: dict[tuple[str, bool],
-                                  dict[int, tuple[tuple[tuple[str, ...], str], ...]]] = {}
-        self.forced: dict[str, dict[int, CardOption]] = {}
-        for roll in self.roll_names:
-            for own in (True, False):
-                fits = {}
-                for number, card in self.cards.items():
-                    if card.penalising:
-                        continue
-                    opts = tuple(o for o in card.options if option_fits_roll(o, roll, own))
-                    if opts:
-                        fits[number] = opts
-                self.window_options[(roll, own)] = fits
-                self.window_actions[(roll, own)] = {
-                    number: tuple((opt.removes, f"play {number} {opt.label}") for opt in opts)
-                    for number, opts in fits.items()}
-            self.forced[roll] = {
-                number: opt for number, card in self.cards.items() if card.penalising
-                for opt in card.options if opt.effect == "modify" and opt.roll == roll}
-        # roll -> (the roller's, another seat's) card numbers that let their holder act
-        # in the window, or make them play it there: hands without any let the roll stand
-        self.window_cards = {
-            roll: tuple(frozenset(self.window_options[(roll, own)]) | frozenset(self.forced[roll])
-                        for own in (True, False))
-            for roll in self.roll_names}
+        """Which cards act in which roll's window (`roll_cards`), worked out once for speed."""
+        self.roll_cards = {roll: self._roll_cards(roll) for roll in self.roll_names}
         self.forced_tokens = {
             number: opt for number, card in self.cards.items() if card.penalising
             for opt in card.options if opt.effect == "tokens"}
+
+    def _roll_cards(self, roll: str) -> RollCards:
+        def playable(own: bool) -> dict[int, tuple[tuple[tuple[str, ...], str], ...]]:
+            fits = {}
+            for number, card in self.cards.items():
+                actions = tuple((opt.removes, f"play {number} {opt.label}") for opt in card.options
+                                if not card.penalising and option_fits_roll(opt, roll, own))
+                if actions:
+                    fits[number] = actions
+            return fits
+
+        own, others = playable(True), playable(False)
+        forced = {number: opt for number, card in self.cards.items() if card.penalising
+                  for opt in card.options if opt.effect == "modify" and opt.roll == roll}
+        return RollCards(own=own, others=others, forced=forced,
+                         roller_cards=frozenset(own) | frozenset(forced),
+                         others_cards=frozenset(others) | frozenset(forced))
 
 
 def _table(tid: str, spec: dict[str, Any], tables: dict[str, Any],
