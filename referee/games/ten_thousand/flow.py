@@ -13,7 +13,6 @@ from . import rolls
 from .army import Army, Turn
 from .deck import draw
 from .position import Position
-from .rules import Table
 
 
 def advance(state: Position) -> None:
@@ -154,12 +153,21 @@ def phase_step(state: Position) -> None:
     army = state.armies[turn.seat]
     plan = state.rules.phase_plan
     while state.step == "phase":
-        if not army.marching:
+        if army.arrived is not None or army.destroyed:   # off the march (Army.marching)
             finish_turn(state)
             return
         kind, table = plan[turn.phase]
         if kind == "roll":   # most phases
-            roll_phase(state, table)
+            flag, token = table.only_flag, table.only_token
+            if (turn.rolls_left <= 0 or (flag and flag not in turn.flags)
+                    or (token and army.tokens[token] <= 0)):
+                turn.next_phase()   # done, or not due this turn (no satrap met, no anger ...)
+            elif table.optional and not turn.chosen:
+                state.step = "choose"
+                state.ask(turn.seat, "{} this turn?", [table.id, "skip"],
+                          (table.id.capitalize(),))
+            else:
+                rolls.open_roll(state, table)
         elif kind == "draw":
             draw(state, turn.seat, state.rules.draw_per_turn)
             turn.next_phase()
@@ -169,18 +177,6 @@ def phase_step(state: Position) -> None:
         else:  # end
             end_phase(state)
             return
-
-
-def roll_phase(state: Position, table: Table) -> None:
-    turn = state.turn
-    if turn.rolls_left <= 0 or (table.condition and not rolls.condition_holds(state, table)):
-        turn.next_phase()   # the step stays "phase"
-        return
-    if table.optional and not turn.chosen:
-        state.step = "choose"
-        state.ask(turn.seat, "{} this turn?", [table.id, "skip"], (table.id.capitalize(),))
-        return
-    rolls.open_roll(state, table)
 
 
 def consume(state: Position, seat: str) -> None:

@@ -19,17 +19,6 @@ from .position import Position
 from .rules import RollCards, RowEffect, Table
 
 
-def condition_holds(state: Position, table: Table) -> bool:
-    """Is this phase's roll due? (a satrap met, anger tokens held, ...)."""
-    cond = table.condition
-    if cond is None:
-        return True
-    kind, name = cond
-    if kind == "flag":
-        return name in state.turn.flags
-    return state.armies[state.turn.seat].tokens[name] > 0
-
-
 def standing_modifiers(state: Position, table: Table) -> list[list]:
     """The table's own modifiers that apply now, plus the roller's leader's."""
     turn = state.turn
@@ -37,20 +26,20 @@ def standing_modifiers(state: Position, table: Table) -> list[list]:
     tokens = army.tokens
     out = []
     for mod in table.standing:
-        when = mod.when
-        if when == "always":
-            value = mod.value
-        elif when == "flag":
+        when = mod.when   # the kinds in the order the shipped tables use them most
+        if when == "flag":
             value = mod.value if mod.flag in turn.flags else 0
-        elif when == "space_at_most":
-            value = mod.value if turn.start_space <= mod.space else 0
         elif when == "column":
             index = turn.rows.get(mod.table)
             value = 0 if index is None else mod.columns[index]
         elif when == "has_token":
             value = mod.value if tokens[mod.token] > 0 else 0
-        else:  # per_token
+        elif when == "space_at_most":
+            value = mod.value if turn.start_space <= mod.space else 0
+        elif when == "per_token":
             value = mod.value * tokens[mod.token]
+        else:  # always
+            value = mod.value
         if value:
             out.append([mod.label, value])
     bonus = state.rules.roll_bonus.get((army.leader, table.roll))
@@ -71,15 +60,14 @@ def open_roll(state: Position, table: Table) -> None:
     roller = turn.seat
     dice = throw(state, roller, table.dice)
     mods = standing_modifiers(state, table)
+    announce(state, roller, "rolls", table, dice, mods)
     cards = state.rules.roll_cards[table.roll]
     if nobody_can_act(state, cards):
         # most rolls: no window to open, no seat to ask; the result stands as thrown
-        announce(state, roller, "rolls", table, dice, mods)
         settle(state, table, roller, modified_total(dice, mods))
         return
     state.window = Window(roller, table.id, dice, mods, turn.order[:])
     state.step = "window"
-    announce(state, roller, "rolls", table, dice, mods)
     force_cards(state, table, cards)
     ask_next(state)
 
@@ -104,7 +92,7 @@ def nobody_can_act(state: Position, cards: RollCards) -> bool:
 
 def announce(state: Position, roller: str, verb: str, table: Table, dice: list[int],
              mods: list[list]) -> None:
-    dice = list(dice)
+    # `dice` is shared, not copied: a list of dice is never changed (a reroll throws anew)
     state.emit("roll", roll_text, (roller, verb, table.roll_name, dice, tuple(mods)),
                {"seat": roller, "table": table.id, "dice": dice})
 
@@ -273,7 +261,7 @@ def settle(state: Position, table: Table, seat: str, total: int) -> None:
                    {"seat": seat, "table": table.id, "total": total, "men": -lost})
         lose_men(state, seat, lost)
     else:  # move
-        move(state, seat, max(0, total), f"{name} {total}")
+        move(state, seat, max(0, total), name, total)
     turn = state.turn
     turn.rolls_left -= 1
     state.step = "phase"
@@ -314,11 +302,13 @@ def lose_men(state: Position, seat: str, men: int) -> None:
         state.emit("destroyed", "{}'s army is wiped out", (seat,), {"seat": seat})
 
 
-def move(state: Position, seat: str, steps: int, what: str) -> None:
+def move(state: Position, seat: str, steps: int, name: str, total: int) -> None:
+    """March `steps` spaces after the roll `name` came to `total`."""
     army = state.armies[seat]
     finish = state.rules.distance["finish"]
     army.space = min(finish, army.space + steps)
-    state.emit("move", "{} {}: marches {} spaces to space {}", (seat, what, steps, army.space),
+    state.emit("move", "{} {} {}: marches {} spaces to space {}",
+               (seat, name, total, steps, army.space),
                {"seat": seat, "table": "travel", "space": army.space})
     if army.space >= finish:
         army.arrived = state.round

@@ -90,7 +90,8 @@ class Table:
     row_effects: tuple[RowEffect, ...] = ()   # rows, compiled
     hit_effect: RowEffect | None = None
     miss_effect: RowEffect | None = None
-    condition: tuple[str, str] | None = None   # only_if as ("flag"|"token", name)
+    only_flag: str = ""    # only_if: rolled only with this turn flag set ...
+    only_token: str = ""   # ... or while the roller holds this token
     standing: tuple[Modifier, ...] = ()   # modifiers, compiled
 
     def row_index(self, total: int) -> int:
@@ -271,8 +272,8 @@ def _table(tid: str, spec: dict[str, Any], tables: dict[str, Any],
                   row_effects=tuple(RowEffect.of(row) for row in spec.get("rows", ())),
                   hit_effect=RowEffect.of(spec["hit"]) if spec.get("hit") else None,
                   miss_effect=RowEffect.of(spec["miss"]) if spec.get("miss") else None,
-                  condition=(("flag", only_if["flag"]) if "flag" in only_if
-                             else ("token", only_if["token"])) if only_if else None)
+                  only_flag=(only_if or {}).get("flag", ""),
+                  only_token=(only_if or {}).get("token", ""))
     table = replace(table, standing=tuple(
         Modifier(when=mod["when"], label=mod["label"], value=mod.get("value", 0),
                  flag=mod.get("flag", ""), token=mod.get("token", ""),
