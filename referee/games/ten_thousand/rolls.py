@@ -11,6 +11,7 @@ events, and no window is opened for them.
 
 from __future__ import annotations
 
+from ...engine import Event
 from ...rng import roll_die
 from .army import Window, modified_total
 from .cards import card_actions, find_option
@@ -92,9 +93,13 @@ def nobody_can_act(state: Position, cards: RollCards) -> bool:
 
 def announce(state: Position, roller: str, verb: str, table: Table, dice: list[int],
              mods: list[list]) -> None:
-    # `dice` is shared, not copied: a list of dice is never changed (a reroll throws anew)
-    state.emit("roll", roll_text, (roller, verb, table.roll_name, dice, tuple(mods)),
-               {"seat": roller, "table": table.id, "dice": dice})
+    # every roll is announced: the event is built here rather than through `emit` (one
+    # call less), and not at all on a silenced position.  `dice` is shared, not copied:
+    # a list of dice is never changed (a reroll throws a new one)
+    if not state.silent:
+        state.events.append(Event("roll", roll_text, {"seat": roller, "table": table.id,
+                                                       "dice": dice},
+                                  None, (roller, verb, table.roll_name, dice, tuple(mods))))
 
 
 def roll_text(roller: str, verb: str, name: str, dice: list[int],
@@ -288,9 +293,11 @@ def apply_row(state: Position, seat: str, row: RowEffect, name: str, table: str,
                    {"seat": seat, "table": table, "total": total, "result": row.result,
                     "men": -loss})
         lose_men(state, seat, loss)
-    else:
-        state.emit("result", "{} {} {}: {}", (seat, name, total, row.result),
-                   {"seat": seat, "table": table, "total": total, "result": row.result, "men": 0})
+    elif not state.silent:   # most rows: built here, as `announce` does, for speed
+        state.events.append(Event("result", "{} {} {}: {}",
+                                  {"seat": seat, "table": table, "total": total,
+                                   "result": row.result, "men": 0},
+                                  None, (seat, name, total, row.result)))
 
 
 def lose_men(state: Position, seat: str, men: int) -> None:
