@@ -95,17 +95,16 @@ def force_token_cards(state: Position, victim: str) -> None:
     Alone, the solo player is their only victim (unless the option keeps
     penalising cards for opponents).
     """
-    solo = len(state.seats) == 1
-    opponents_only = state.options.get("penalising_cards") == "opponents-only"
+    spare_victim = state.opponents_only or len(state.seats) > 1
+    forced = state.rules.forced_tokens
+    forced_cards = state.rules.forced_token_cards
     order = state.order
     start = order.index(victim)
-    for k in range(len(order)):
-        holder = order[(start + k) % len(order)]
-        if holder == victim and (opponents_only or not solo):
+    for holder in order[start:] + order[:start]:
+        if holder == victim and spare_victim:
             continue
         army = state.armies[holder]   # finished armies hold cards only under X-10's option
-        forced = state.rules.forced_tokens
-        if forced.keys().isdisjoint(army.hand):
+        if forced_cards.isdisjoint(army.hand):
             continue
         for number in [n for n in army.hand if n in forced]:
             opt = forced[number]
@@ -204,8 +203,9 @@ def end_phase(state: Position) -> None:
     limit = state.hand_limit(seat)
     if len(hand) > limit:
         state.step = "discard"
+        discard = state.rules.discard_action
         state.ask(seat, "Hand limit {}: discard a card",
-                  [f"discard {n}" for n in sorted(set(hand))], (limit,))
+                  [discard[n] for n in sorted(set(hand))], (limit,))
         return
     finish_turn(state)
 

@@ -121,7 +121,7 @@ def force_cards(state: Position, table: Table, cards: RollCards) -> None:
         if opponents_only and seat == w.roller:
             continue
         army = armies[seat]
-        if forced.keys().isdisjoint(army.hand):
+        if cards.forced_cards.isdisjoint(army.hand):
             continue
         for number in [n for n in army.hand if n in forced]:
             card = state.rules.cards[number]
@@ -162,17 +162,17 @@ def ask_next(state: Position) -> None:
     if w.passes < seats:
         table = state.rules.tables[w.table]
         cards = state.rules.roll_cards[table.roll]
-        others = cards.others
+        others = cards.others_playable
         armies = state.armies
         roller = w.roller
         while w.passes < seats:
             seat = order[w.pos]
             if seat == roller:
                 actions = roller_actions(state, seat, cards)
-            elif others.keys().isdisjoint(armies[seat].hand):   # the others can rarely act
+            elif others.isdisjoint(armies[seat].hand):   # the others can rarely act
                 actions = None
             else:
-                actions = card_actions(armies[seat], others)
+                actions = card_actions(armies[seat], cards.others)
             if actions:
                 actions.append("pass")
                 state.ask(seat, "{}'s {} shows {}: play a card or pass", actions,

@@ -46,6 +46,7 @@ class RollCards:
     penalising card number to the option it must be played for on this roll.
     A hand holding none of `roller_cards` (the roller's) or `others_cards` has
     nothing to do in the window: when no hand has, the roll stands unasked.
+    The frozensets are the quickest to test a hand against.
     """
 
     own: dict[int, tuple[tuple[tuple[str, ...], str], ...]]
@@ -53,6 +54,8 @@ class RollCards:
     forced: dict[int, CardOption]
     roller_cards: frozenset[int]
     others_cards: frozenset[int]
+    others_playable: frozenset[int]   # the keys of `others`
+    forced_cards: frozenset[int]      # the keys of `forced`
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,6 +242,8 @@ class GameRules:
         self.forced_tokens = {
             number: opt for number, card in self.cards.items() if card.penalising
             for opt in card.options if opt.effect == "tokens"}
+        self.forced_token_cards = frozenset(self.forced_tokens)
+        self.discard_action = {number: f"discard {number}" for number in self.cards}
 
     def _roll_cards(self, roll: str) -> RollCards:
         def playable(own: bool) -> dict[int, tuple[tuple[tuple[str, ...], str], ...]]:
@@ -255,7 +260,8 @@ class GameRules:
                   for opt in card.options if opt.effect == "modify" and opt.roll == roll}
         return RollCards(own=own, others=others, forced=forced,
                          roller_cards=frozenset(own) | frozenset(forced),
-                         others_cards=frozenset(others) | frozenset(forced))
+                         others_cards=frozenset(others) | frozenset(forced),
+                         others_playable=frozenset(others), forced_cards=frozenset(forced))
 
 
 def _table(tid: str, spec: dict[str, Any], tables: dict[str, Any],
