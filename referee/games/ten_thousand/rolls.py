@@ -43,9 +43,9 @@ def standing_modifiers(state: Position, table: Table) -> list[list]:
             value = mod.value
         if value:
             out.append([mod.label, value])
-    bonus = state.rules.roll_bonus.get((army.leader, table.roll))
-    if bonus:
-        out.append(list(bonus))
+    bonuses = state.rules.roll_bonus.get(table.roll)
+    if bonuses and army.leader in bonuses:
+        out.append(list(bonuses[army.leader]))
     return out
 
 
@@ -250,14 +250,13 @@ def resolve(state: Position) -> None:
 
 def settle(state: Position, table: Table, seat: str, total: int) -> None:
     """Apply the table's result for `total` and count the roll done."""
-    army = state.armies[seat]
     name = table.roll_name
     if table.outcome == "rows":
         index = table.row_index(total)
         state.turn.rows[table.id] = index
         apply_row(state, seat, table.row_effects[index], name, table.id, total)
     elif table.outcome == "attack":
-        hit = total <= army.tokens["anger"]
+        hit = total <= state.armies[seat].tokens["anger"]
         apply_row(state, seat, table.hit_effect if hit else table.miss_effect, name, table.id,
                   total)
     elif table.outcome == "loss":

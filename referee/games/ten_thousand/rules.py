@@ -214,9 +214,12 @@ class GameRules:
         unnamed = data["unnamed_leader"]
         self.unnamed = Leader(id=unnamed["id"], name=unnamed["name"])
         self.leader_by_id[self.unnamed.id] = self.unnamed
-        # (leader id, roll) -> [leader's name, bonus] for the leaders whose power modifies it
-        self.roll_bonus = {(lead.id, roll): (lead.name, bonus) for lead in self.leaders
-                           for roll, bonus in lead.roll_modifiers.items() if bonus}
+        # roll -> leader id -> (leader's name, bonus), for the rolls a leader's power modifies
+        self.roll_bonus: dict[str, dict[str, tuple[str, int]]] = {}
+        for lead in self.leaders:
+            for roll, bonus in lead.roll_modifiers.items():
+                if bonus:
+                    self.roll_bonus.setdefault(roll, {})[lead.id] = (lead.name, bonus)
         titled = {section["title"]: section["text"] for section in sections or []}
         self.leader_texts = {lead.id: " ".join(titled[lead.name].split())
                              for lead in self.leaders if lead.name in titled}
