@@ -67,7 +67,7 @@ def open_roll(state: Position, table: Table) -> None:
         # most rolls: no window to open, no seat to ask; the result stands as thrown
         settle(state, table, roller, modified_total(dice, mods))
         return
-    state.window = Window(roller, table.id, dice, mods, turn.order[:])
+    state.window = Window(roller, table.id, dice, mods, turn.order)   # never changed: shared
     state.step = "window"
     force_cards(state, table, cards)
     ask_next(state)
@@ -245,7 +245,7 @@ def resolve(state: Position) -> None:
     """Shut the window and apply its roll."""
     w = state.window
     state.window = None
-    settle(state, state.rules.tables[w.table], w.roller, w.total)
+    settle(state, state.rules.tables[w.table], w.roller, modified_total(w.dice, w.mods))
 
 
 def settle(state: Position, table: Table, seat: str, total: int) -> None:
