@@ -270,7 +270,9 @@ def settle(state: Position, table: Table, seat: str, total: int) -> None:
     turn.rolls_left -= 1
     state.step = "phase"
     if turn.rolls_left <= 0:   # the phase is over: straight on to the next one
-        turn.next_phase()
+        turn.phase += 1   # Turn.next_phase, inline on the path of every roll
+        turn.rolls_left = 1
+        turn.chosen = False
 
 
 def apply_row(state: Position, seat: str, row: RowEffect, name: str, table: str,
