@@ -43,13 +43,47 @@ class IllegalAction(ValueError):
     """Raised by `State.apply` for an action that is not legal now."""
 
 
-@dataclass(slots=True)
-class Decision:
-    """One seat that must act now, with every legal action spelled out."""
+def written(text: str | Callable[..., str], args: tuple) -> str:
+    """A line for people from a template and its arguments (see `Event` and `Decision`)."""
+    if not isinstance(text, str):
+        return text(*args)
+    return text.format(*args) if args else text
 
-    seat: str
-    prompt: str
-    legal: Sequence[str]
+
+class Decision:
+    """One seat that must act now, with every legal action spelled out.
+
+    ``prompt`` says in words what is asked.  Like an event's text it may be
+    given as a ``str.format`` template (or a function) with its ``args``, and is
+    written the first time it is read: a search bot that asks thousands of
+    questions of its sampled worlds never reads one.  ``Decision(seat, prompt,
+    legal)`` with a plain string is the prompt itself.
+    """
+
+    __slots__ = ("seat", "legal", "_prompt", "_args")
+
+    def __init__(self, seat: str, prompt: str | Callable[..., str], legal: Sequence[str],
+                 args: tuple = ()) -> None:
+        self.seat = seat
+        self.legal = legal
+        self._prompt = prompt
+        self._args = args
+
+    @property
+    def prompt(self) -> str:
+        prompt = self._prompt
+        if self._args or not isinstance(prompt, str):
+            prompt = self._prompt = written(prompt, self._args)
+            self._args = ()
+        return prompt
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Decision):
+            return NotImplemented
+        return (self.seat, self.prompt, self.legal) == (other.seat, other.prompt, other.legal)
+
+    def __repr__(self) -> str:
+        return f"Decision(seat={self.seat!r}, prompt={self.prompt!r}, legal={self.legal!r})"
 
 
 class Event:
@@ -79,11 +113,8 @@ class Event:
     @property
     def text(self) -> str:
         text = self._text
-        if not isinstance(text, str):
-            text = self._text = text(*self._args)
-            self._args = ()
-        elif self._args:
-            text = self._text = text.format(*self._args)
+        if self._args or not isinstance(text, str):
+            text = self._text = written(text, self._args)
             self._args = ()
         return text
 

@@ -54,7 +54,7 @@ class Turn:
     chosen: bool = False       # an optional phase (forage) has been decided
     rerolls_left: int = 0      # leader power (Xenophon)
     adjusts_left: int = 0      # leader power (Clearatus)
-    order: list[str] = field(default_factory=list)  # card holders, this player first
+    order: list[str] = field(default_factory=list)  # card holders, this player first (fixed)
 
     def next_phase(self) -> None:
         self.phase += 1
@@ -62,9 +62,10 @@ class Turn:
         self.chosen = False
 
     def copy(self) -> Turn:
+        # `order` is never changed once the turn starts: it is shared
         return Turn(self.seat, self.start_space, self.phase, self.flags[:], dict(self.rows),
                     self.rolls_left, self.chosen, self.rerolls_left, self.adjusts_left,
-                    self.order[:])
+                    self.order)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -83,7 +84,7 @@ class Window:
     table: str
     dice: list[int]
     mods: list[list]            # [label, value] pairs, standing ones first
-    order: list[str]            # who may play, roller first then round the table
+    order: list[str]            # who may play, roller first then round the table (fixed)
     pos: int = 0                # index in order of the seat to ask next
     passes: int = 0             # seats in a row that have passed
 
@@ -92,8 +93,8 @@ class Window:
         return modified_total(self.dice, self.mods)
 
     def copy(self) -> Window:
-        # a modifier pair is never changed once added: the pairs may be shared
-        return Window(self.roller, self.table, self.dice[:], self.mods[:], self.order[:],
+        # a modifier pair, a list of dice and the order are never changed: they are shared
+        return Window(self.roller, self.table, self.dice, self.mods[:], self.order,
                       self.pos, self.passes)
 
     def to_json(self) -> dict[str, Any]:

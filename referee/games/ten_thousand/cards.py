@@ -3,19 +3,18 @@
 Timing (reference X-06/X-07): every table roll opens a window after the dice
 show.  Penalising cards (every effect hurts) are played by the engine at their
 first chance; everything else is offered to the seats that can use it.  Which
-options fit which window is worked out once per ruleset (`GameRules.window_options`).
+options fit which window is worked out once per ruleset (`GameRules.roll_cards`).
 """
 
 from __future__ import annotations
 
-from .position import Position
+from .army import Army
 from .rules import Card, CardOption
 
 
-def card_actions(state: Position, seat: str, roll: str, roller: str) -> list[str]:
-    """Every `play N LABEL` action `seat` may take in the window of `roller`'s `roll`."""
-    fits = state.rules.window_actions[(roll, seat == roller)]
-    army = state.armies[seat]
+def card_actions(army: Army, fits: dict[int, tuple[tuple[tuple[str, ...], str], ...]]
+                 ) -> list[str]:
+    """Every `play N LABEL` action of `army`'s hand among `fits` (`RollCards.own` or `.others`)."""
     hand = army.hand
     if fits.keys().isdisjoint(hand):   # most often nothing in hand fits this roll
         return []

@@ -16,15 +16,15 @@ def draw(state: Position, seat: str, count: int) -> None:
             state.deck, state.discard = state.discard, []
             state.face_down = {}
             state.rngs["deck"].shuffle(state.deck)
-            state.emit("reshuffle", "the discard pile is shuffled into a new deck")
+            state.emit("reshuffle", "the discard pile is shuffled into a new deck", (), {})
         drawn.append(state.deck.pop())
     hand.extend(drawn)
-    state.emit("draw", drawn_text, seat, state.rules, tuple(drawn), to=state.seat_only[seat],
-               seat=seat, cards=drawn)
+    state.emit("draw", drawn_text, (seat, state.rules, tuple(drawn)),
+               {"seat": seat, "cards": drawn}, state.seat_only[seat])
     others = state.seat_others[seat]
     if others:
-        state.emit("draw", "{} draws {} cards", seat, len(drawn), to=others, seat=seat,
-                   count=len(drawn))
+        state.emit("draw", "{} draws {} cards", (seat, len(drawn)),
+                   {"seat": seat, "count": len(drawn)}, others)
 
 
 def drawn_text(seat: str, rules, drawn: tuple[int, ...]) -> str:

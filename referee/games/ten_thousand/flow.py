@@ -13,7 +13,6 @@ from . import rolls
 from .army import Army, Turn
 from .deck import draw
 from .position import Position
-from .rules import Table
 
 
 def advance(state: Position) -> None:
@@ -37,18 +36,20 @@ def answer(state: Position, seat: str, action: str) -> None:
         table = state.rules.tables[state.rules.phases[state.turn.phase]["table"]]
         if word != "skip":
             state.turn.flags.extend(table.choice_flags)
-            state.emit("choice", "{} chooses to {}", seat, table.id, seat=seat, table=table.id)
+            state.emit("choice", "{} chooses to {}", (seat, table.id),
+                       {"seat": seat, "table": table.id})
             state.step = "phase"
         else:
-            state.emit("choice", "{} does not {}", seat, table.id, seat=seat, table=table.id)
+            state.emit("choice", "{} does not {}", (seat, table.id),
+                       {"seat": seat, "table": table.id})
             next_phase(state)
     elif state.step == "discard" and word == "discard":
         number = int(arg)
         state.armies[seat].hand.remove(number)
         state.discard.append(number)
         name = state.rules.cards[number].name
-        state.emit("discard", "{} discards {} to the hand limit", seat, name, seat=seat,
-                   card=number)
+        state.emit("discard", "{} discards {} to the hand limit", (seat, name),
+                   {"seat": seat, "card": number})
         state.step = "phase"
     else:  # pragma: no cover - apply() already checked the action is legal
         raise IllegalAction(action)
@@ -84,7 +85,7 @@ def take_leader(state: Position, seat: str, leader_id: str) -> None:
     state.armies[seat].leader = leader_id
     state.leader_queue.pop(0)
     name = state.rules.leader_by_id[leader_id].name
-    state.emit("leader", "{} is led by {}", seat, name, seat=seat, leader=leader_id)
+    state.emit("leader", "{} is led by {}", (seat, name), {"seat": seat, "leader": leader_id})
 
 
 # ----- penalising token cards ------------------------------------------------------------
@@ -94,17 +95,16 @@ def force_token_cards(state: Position, victim: str) -> None:
     Alone, the solo player is their only victim (unless the option keeps
     penalising cards for opponents).
     """
-    solo = len(state.seats) == 1
-    opponents_only = state.options.get("penalising_cards") == "opponents-only"
+    spare_victim = state.opponents_only or len(state.seats) > 1
+    forced = state.rules.forced_tokens
+    forced_cards = state.rules.forced_token_cards
     order = state.order
     start = order.index(victim)
-    for k in range(len(order)):
-        holder = order[(start + k) % len(order)]
-        if holder == victim and (opponents_only or not solo):
+    for holder in order[start:] + order[:start]:
+        if holder == victim and spare_victim:
             continue
         army = state.armies[holder]   # finished armies hold cards only under X-10's option
-        forced = state.rules.forced_tokens
-        if forced.keys().isdisjoint(army.hand):
+        if forced_cards.isdisjoint(army.hand):
             continue
         for number in [n for n in army.hand if n in forced]:
             opt = forced[number]
@@ -112,8 +112,8 @@ def force_token_cards(state: Position, victim: str) -> None:
             state.discard.append(number)
             apply_tokens(state, victim, opt.tokens)
             name = state.rules.cards[number].name
-            state.emit("card", "{} must play {} on {}: {}", holder, name, victim, opt.label,
-                       seat=holder, target=victim, card=number, forced=True)
+            state.emit("card", "{} must play {} on {}: {}", (holder, name, victim, opt.label),
+                       {"seat": holder, "target": victim, "card": number, "forced": True})
 
 
 def apply_tokens(state: Position, seat: str, tokens: tuple[tuple[str, int], ...]) -> None:
@@ -132,8 +132,8 @@ def start_turn(state: Position, seat: str) -> None:
                       adjusts_left=leader.adjusts_per_turn, order=holders[i:] + holders[:i])
     if army.harsh_last:
         state.turn.flags.append("harsh_last_turn")
-    state.emit("turn", "turn {}: {} marches from space {} with {} men", state.round, seat,
-               army.space, army.men, seat=seat, round=state.round)
+    state.emit("turn", "turn {}: {} marches from space {} with {} men",
+               (state.round, seat, army.space, army.men), {"seat": seat, "round": state.round})
     force_token_cards(state, seat)
 
 
@@ -152,12 +152,21 @@ def phase_step(state: Position) -> None:
     army = state.armies[turn.seat]
     plan = state.rules.phase_plan
     while state.step == "phase":
-        if not army.marching:
+        if army.arrived is not None or army.destroyed:   # off the march (Army.marching)
             finish_turn(state)
             return
         kind, table = plan[turn.phase]
         if kind == "roll":   # most phases
-            roll_phase(state, table)
+            flag, token = table.only_flag, table.only_token
+            if (turn.rolls_left <= 0 or (flag and flag not in turn.flags)
+                    or (token and army.tokens[token] <= 0)):
+                turn.next_phase()   # done, or not due this turn (no satrap met, no anger ...)
+            elif table.optional and not turn.chosen:
+                state.step = "choose"
+                state.ask(turn.seat, "{} this turn?", [table.id, "skip"],
+                          (table.id.capitalize(),))
+            else:
+                rolls.open_roll(state, table)
         elif kind == "draw":
             draw(state, turn.seat, state.rules.draw_per_turn)
             turn.next_phase()
@@ -167,18 +176,6 @@ def phase_step(state: Position) -> None:
         else:  # end
             end_phase(state)
             return
-
-
-def roll_phase(state: Position, table: Table) -> None:
-    turn = state.turn
-    if turn.rolls_left <= 0 or (table.condition and not rolls.condition_holds(state, table)):
-        turn.next_phase()   # the step stays "phase"
-        return
-    if table.optional and not turn.chosen:
-        state.step = "choose"
-        state.ask(turn.seat, f"{table.id.capitalize()} this turn?", [table.id, "skip"])
-        return
-    rolls.open_roll(state, table)
 
 
 def consume(state: Position, seat: str) -> None:
@@ -191,21 +188,24 @@ def consume(state: Position, seat: str) -> None:
             army.tokens[token] = 0
         for token, n in eat.items():
             army.gain(token, -n)
-        state.emit("consume", "{} eats; {} food left", seat, army.tokens["food"], seat=seat)
+        state.emit("consume", "{} eats; {} food left", (seat, army.tokens["food"]),
+                   {"seat": seat})
     else:
         for token, n in rule["hungry_gains"].items():
             army.gain(token, n)
-        state.emit("consume", "{} has no food: {} starvation tokens", seat,
-                   army.tokens["starvation"], seat=seat)
+        state.emit("consume", "{} has no food: {} starvation tokens",
+                   (seat, army.tokens["starvation"]), {"seat": seat})
 
 
 def end_phase(state: Position) -> None:
     seat = state.turn.seat
     hand = state.armies[seat].hand
-    if len(hand) > state.hand_limit(seat):
+    limit = state.hand_limit(seat)
+    if len(hand) > limit:
         state.step = "discard"
-        state.ask(seat, f"Hand limit {state.hand_limit(seat)}: discard a card",
-                  [f"discard {n}" for n in sorted(set(hand))])
+        discard = state.rules.discard_action
+        state.ask(seat, "Hand limit {}: discard a card",
+                  [discard[n] for n in sorted(set(hand))], (limit,))
         return
     finish_turn(state)
 
@@ -243,9 +243,9 @@ def finish_turn(state: Position) -> None:
     remaining = state.marching()
     if not remaining:
         state.step = "over"
-        state.emit("end", "every army has reached the sea or been destroyed")
+        state.emit("end", "every army has reached the sea or been destroyed", (), {})
         return
     state.round += 1
-    state.emit("time", "the time pawn moves to space {}", state.round, round=state.round)
+    state.emit("time", "the time pawn moves to space {}", (state.round,), {"round": state.round})
     start_turn(state, remaining[0])
     state.step = "phase"

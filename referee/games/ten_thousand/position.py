@@ -6,6 +6,7 @@ windows); `state` puts the agon State interface on top of them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...engine import Decision, Event
@@ -48,14 +49,21 @@ class Position:
         self.events: list[Event] = []
 
     # ----- helpers used by flow and rolls -----------------------------------------
-    def emit(self, kind: str, text: str, *args: Any, to: frozenset[str] | None = None,
-             **data: Any) -> None:
-        """Record an event; `text` is a template for `args` (see `Event`)."""
+    def emit(self, kind: str, text: str | Callable[..., str], args: tuple,
+             data: dict[str, Any], to: frozenset[str] | None = None) -> None:
+        """Record an event: `text` is a template for `args` (see `Event`), `data` its
+        machine-readable part, `to` who sees it (None: everyone).
+
+        Arguments in a tuple and a dict, not as *args and **keywords: a step emits
+        several events, and packing keywords cost more than the rest of a silent emit.
+        """
         if not self.silent:
             self.events.append(Event(kind, text, data, to, args))
 
-    def ask(self, seat: str, prompt: str, legal: list[str]) -> None:
-        self.asking = Decision(seat, prompt, legal)
+    def ask(self, seat: str, prompt: str, legal: list[str], args: tuple = ()) -> None:
+        """Ask `seat` to choose among `legal`; `prompt` is a template for `args` (see
+        `Decision`), written only if someone reads it."""
+        self.asking = Decision(seat, prompt, legal, args)
 
     def dice(self, seat: str):
         return self.rngs[self.dice_streams[seat]]

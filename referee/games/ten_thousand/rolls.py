@@ -11,56 +11,46 @@ events, and no window is opened for them.
 
 from __future__ import annotations
 
+from ...engine import Event
 from ...rng import roll_die
 from .army import Window, modified_total
 from .cards import card_actions, find_option
 from .deck import draw
 from .position import Position
-from .rules import RowEffect, Table
-
-
-def condition_holds(state: Position, table: Table) -> bool:
-    """Is this phase's roll due? (a satrap met, anger tokens held, ...)."""
-    cond = table.condition
-    if cond is None:
-        return True
-    kind, name = cond
-    if kind == "flag":
-        return name in state.turn.flags
-    return state.armies[state.turn.seat].tokens[name] > 0
+from .rules import RollCards, RowEffect, Table
 
 
 def standing_modifiers(state: Position, table: Table) -> list[list]:
     """The table's own modifiers that apply now, plus the roller's leader's."""
     turn = state.turn
-    tokens = state.armies[turn.seat].tokens
+    army = state.armies[turn.seat]
+    tokens = army.tokens
     out = []
     for mod in table.standing:
-        when = mod.when
-        if when == "always":
-            value = mod.value
-        elif when == "flag":
+        when = mod.when   # the kinds in the order the shipped tables use them most
+        if when == "flag":
             value = mod.value if mod.flag in turn.flags else 0
-        elif when == "space_at_most":
-            value = mod.value if turn.start_space <= mod.space else 0
         elif when == "column":
             index = turn.rows.get(mod.table)
             value = 0 if index is None else mod.columns[index]
         elif when == "has_token":
             value = mod.value if tokens[mod.token] > 0 else 0
-        else:  # per_token
+        elif when == "space_at_most":
+            value = mod.value if turn.start_space <= mod.space else 0
+        elif when == "per_token":
             value = mod.value * tokens[mod.token]
+        else:  # always
+            value = mod.value
         if value:
             out.append([mod.label, value])
-    leader = state.leader(turn.seat)
-    bonus = leader.roll_modifiers.get(table.roll, 0)
-    if bonus:
-        out.append([leader.name, bonus])
+    bonuses = state.rules.roll_bonus.get(table.roll)
+    if bonuses and army.leader in bonuses:
+        out.append(list(bonuses[army.leader]))
     return out
 
 
 def throw(state: Position, seat: str, count: int) -> list[int]:
-    rng = state.dice(seat)
+    rng = state.rngs[state.dice_streams[seat]]
     if count == 1:   # most tables roll one die: spare the loop
         return [roll_die(rng, 6)]
     return [roll_die(rng, 6) for _ in range(count)]
@@ -71,19 +61,19 @@ def open_roll(state: Position, table: Table) -> None:
     roller = turn.seat
     dice = throw(state, roller, table.dice)
     mods = standing_modifiers(state, table)
-    if nobody_can_act(state, table.roll):
+    announce(state, roller, "rolls", table, dice, mods)
+    cards = state.rules.roll_cards[table.roll]
+    if nobody_can_act(state, cards):
         # most rolls: no window to open, no seat to ask; the result stands as thrown
-        announce(state, roller, "rolls", table, dice, mods)
         settle(state, table, roller, modified_total(dice, mods))
         return
-    state.window = Window(roller, table.id, dice, mods, turn.order[:])
+    state.window = Window(roller, table.id, dice, mods, turn.order)   # never changed: shared
     state.step = "window"
-    announce(state, roller, "rolls", table, dice, mods)
-    force_cards(state)
+    force_cards(state, table, cards)
     ask_next(state)
 
 
-def nobody_can_act(state: Position, roll: str) -> bool:
+def nobody_can_act(state: Position, cards: RollCards) -> bool:
     """True when no seat holds a card for this roll and the roller's leader is spent.
 
     A quick, cautious test (it ignores which tokens a card would remove): when
@@ -92,23 +82,24 @@ def nobody_can_act(state: Position, roll: str) -> bool:
     turn = state.turn
     if turn.rerolls_left > 0 or turn.adjusts_left > 0:
         return False
-    window_cards = state.rules.window_cards
-    roller_cards = window_cards[(roll, True)]
-    others_cards = window_cards[(roll, False)]
     armies = state.armies
     roller = turn.seat
     for seat in turn.order:
-        cards = roller_cards if seat == roller else others_cards
-        if not cards.isdisjoint(armies[seat].hand):
+        held = cards.roller_cards if seat == roller else cards.others_cards
+        if not held.isdisjoint(armies[seat].hand):
             return False
     return True
 
 
 def announce(state: Position, roller: str, verb: str, table: Table, dice: list[int],
              mods: list[list]) -> None:
-    dice = list(dice)
-    state.emit("roll", roll_text, roller, verb, state.rules.roll_names[table.roll], dice,
-               tuple(mods), seat=roller, table=table.id, dice=dice)
+    # every roll is announced: the event is built here rather than through `emit` (one
+    # call less), and not at all on a silenced position.  `dice` is shared, not copied:
+    # a list of dice is never changed (a reroll throws a new one)
+    if not state.silent:
+        state.events.append(Event("roll", roll_text, {"seat": roller, "table": table.id,
+                                                       "dice": dice},
+                                  None, (roller, verb, table.roll_name, dice, tuple(mods))))
 
 
 def roll_text(roller: str, verb: str, name: str, dice: list[int],
@@ -118,20 +109,19 @@ def roll_text(roller: str, verb: str, name: str, dice: list[int],
     return f"{roller} {verb} {name}: {'+'.join(map(str, dice))}{shown}"
 
 
-def force_cards(state: Position) -> None:
+def force_cards(state: Position, table: Table, cards: RollCards) -> None:
     """Penalising cards that fit this roll must be played now (X-07)."""
-    w = state.window
-    roll = state.rules.tables[w.table].roll
-    forced = state.rules.forced[roll]
+    forced = cards.forced
     if not forced:   # no penalising card hits this roll
         return
+    w = state.window
     opponents_only = state.opponents_only
     armies = state.armies
     for seat in w.order:
         if opponents_only and seat == w.roller:
             continue
         army = armies[seat]
-        if forced.keys().isdisjoint(army.hand):
+        if cards.forced_cards.isdisjoint(army.hand):
             continue
         for number in [n for n in army.hand if n in forced]:
             card = state.rules.cards[number]
@@ -139,21 +129,28 @@ def force_cards(state: Position) -> None:
             army.hand.remove(number)
             state.discard.append(number)
             w.mods.append([card.name, opt.amount])
-            state.emit("card", "{} must play {} on {}'s {}: {:+d}", seat, card.name, w.roller,
-                       state.rules.roll_names[roll], opt.amount,
-                       seat=seat, target=w.roller, card=number, forced=True)
+            state.emit("card", "{} must play {} on {}'s {}: {:+d}",
+                       (seat, card.name, w.roller, table.roll_name, opt.amount),
+                       {"seat": seat, "target": w.roller, "card": number, "forced": True})
 
 
 def seat_actions(state: Position, seat: str) -> list[str]:
+    """What `seat` may do in the open window (nothing: an empty list)."""
     w = state.window
-    roll = state.rules.tables[w.table].roll
-    actions = card_actions(state, seat, roll, w.roller)
+    cards = state.rules.roll_cards[state.rules.tables[w.table].roll]
     if seat == w.roller:
-        turn = state.turn
-        if turn.rerolls_left > 0:
-            actions.append("leader reroll")
-        if turn.adjusts_left > 0:
-            actions += state.leader(seat).adjust_actions
+        return roller_actions(state, seat, cards)
+    return card_actions(state.armies[seat], cards.others)
+
+
+def roller_actions(state: Position, seat: str, cards: RollCards) -> list[str]:
+    """The roller's cards, then its leader's power while unspent this turn."""
+    actions = card_actions(state.armies[seat], cards.own)
+    turn = state.turn
+    if turn.rerolls_left > 0:
+        actions.append("leader reroll")
+    if turn.adjusts_left > 0:
+        actions += state.leader(seat).adjust_actions
     return actions
 
 
@@ -163,19 +160,24 @@ def ask_next(state: Position) -> None:
     order = w.order
     seats = len(order)
     if w.passes < seats:
-        roll = state.rules.tables[w.table].roll
-        # quick test for the other seats, who can rarely act: any card that fits at all?
-        others_fit = state.rules.window_options[(roll, False)]
+        table = state.rules.tables[w.table]
+        cards = state.rules.roll_cards[table.roll]
+        others = cards.others_playable
         armies = state.armies
+        roller = w.roller
         while w.passes < seats:
             seat = order[w.pos]
-            if seat == w.roller or not others_fit.keys().isdisjoint(armies[seat].hand):
-                actions = seat_actions(state, seat)
-                if actions:
-                    actions.append("pass")
-                    state.ask(seat, f"{w.roller}'s {state.rules.roll_names[roll]} shows "
-                                    f"{w.total}: play a card or pass", actions)
-                    return
+            if seat == roller:
+                actions = roller_actions(state, seat, cards)
+            elif others.isdisjoint(armies[seat].hand):   # the others can rarely act
+                actions = None
+            else:
+                actions = card_actions(armies[seat], cards.others)
+            if actions:
+                actions.append("pass")
+                state.ask(seat, "{}'s {} shows {}: play a card or pass", actions,
+                          (roller, table.roll_name, modified_total(w.dice, w.mods)))
+                return
             w.passes += 1
             w.pos = (w.pos + 1) % seats
     resolve(state)
@@ -193,19 +195,20 @@ def answer(state: Position, seat: str, action: str) -> None:
     else:
         play_card(state, seat, int(arg), rest[0])
     w.passes = 0
-    force_cards(state)
+    table = state.rules.tables[w.table]
+    force_cards(state, table, state.rules.roll_cards[table.roll])
 
 
 def use_leader(state: Position, seat: str, arg: str) -> None:
     leader = state.leader(seat)
     if arg == "reroll":
         state.turn.rerolls_left -= 1
-        state.emit("leader", "{} orders a reroll", leader.name, seat=seat)
+        state.emit("leader", "{} orders a reroll", (leader.name,), {"seat": seat})
         reroll(state)
     else:
         state.turn.adjusts_left -= 1
         state.window.mods.append([leader.name, int(arg)])
-        state.emit("leader", "{} adjusts the roll by {}", leader.name, arg, seat=seat)
+        state.emit("leader", "{} adjusts the roll by {}", (leader.name, arg), {"seat": seat})
 
 
 def reroll(state: Position) -> None:
@@ -222,8 +225,8 @@ def play_card(state: Position, seat: str, number: int, label: str) -> None:
     army.hand.remove(number)
     state.discard.append(number)
     w = state.window
-    state.emit("card", "{} plays {} ({})", seat, card.name, label, seat=seat, card=number,
-               option=label, target=w.roller)
+    state.emit("card", "{} plays {} ({})", (seat, card.name, label),
+               {"seat": seat, "card": number, "option": label, "target": w.roller})
     if opt.effect == "modify":
         w.mods.append([card.name, opt.amount])
     elif opt.effect == "reroll":
@@ -242,43 +245,44 @@ def resolve(state: Position) -> None:
     """Shut the window and apply its roll."""
     w = state.window
     state.window = None
-    settle(state, state.rules.tables[w.table], w.roller, w.total)
+    settle(state, state.rules.tables[w.table], w.roller, modified_total(w.dice, w.mods))
 
 
 def settle(state: Position, table: Table, seat: str, total: int) -> None:
     """Apply the table's result for `total` and count the roll done."""
-    army = state.armies[seat]
-    name = state.rules.roll_names[table.roll]
+    name = table.roll_name
     if table.outcome == "rows":
         index = table.row_index(total)
         state.turn.rows[table.id] = index
         apply_row(state, seat, table.row_effects[index], name, table.id, total)
     elif table.outcome == "attack":
-        hit = total <= army.tokens["anger"]
+        hit = total <= state.armies[seat].tokens["anger"]
         apply_row(state, seat, table.hit_effect if hit else table.miss_effect, name, table.id,
                   total)
     elif table.outcome == "loss":
         lost = max(0, total) * table.men_per_point
-        state.emit("result", "{} {} {}: loses {} men", seat, name, total, lost, seat=seat,
-                   table=table.id, total=total, men=-lost)
+        state.emit("result", "{} {} {}: loses {} men", (seat, name, total, lost),
+                   {"seat": seat, "table": table.id, "total": total, "men": -lost})
         lose_men(state, seat, lost)
     else:  # move
-        move(state, seat, max(0, total), f"{name} {total}")
+        move(state, seat, max(0, total), name, total)
     turn = state.turn
     turn.rolls_left -= 1
     state.step = "phase"
     if turn.rolls_left <= 0:   # the phase is over: straight on to the next one
-        turn.next_phase()
+        turn.phase += 1   # Turn.next_phase, inline on the path of every roll
+        turn.rolls_left = 1
+        turn.chosen = False
 
 
 def apply_row(state: Position, seat: str, row: RowEffect, name: str, table: str,
               total: int) -> None:
     """The row rolled on a table: tokens, turn flags, lost men (`name`: the roll's)."""
-    army = state.armies[seat]
+    tokens = state.armies[seat].tokens
     for token in row.discard_all:
-        army.tokens[token] = 0
-    for token, n in row.tokens:
-        army.gain(token, n)
+        tokens[token] = 0
+    for token, n in row.tokens:   # Army.gain, inline: counts never go below zero
+        tokens[token] = max(0, tokens[token] + n)
     if row.flags:
         state.turn.flags.extend(row.flags)
     loss = row.lose_men
@@ -286,12 +290,15 @@ def apply_row(state: Position, seat: str, row: RowEffect, name: str, table: str,
         dice, add, times = row.loss_dice
         loss = (sum(throw(state, seat, dice)) + add) * times
     if loss:
-        state.emit("result", "{} {} {}: {}, loses {} men", seat, name, total, row.result, loss,
-                   seat=seat, table=table, total=total, result=row.result, men=-loss)
+        state.emit("result", "{} {} {}: {}, loses {} men", (seat, name, total, row.result, loss),
+                   {"seat": seat, "table": table, "total": total, "result": row.result,
+                    "men": -loss})
         lose_men(state, seat, loss)
-    else:
-        state.emit("result", "{} {} {}: {}", seat, name, total, row.result,
-                   seat=seat, table=table, total=total, result=row.result, men=0)
+    elif not state.silent:   # most rows: built here, as `announce` does, for speed
+        state.events.append(Event("result", "{} {} {}: {}",
+                                  {"seat": seat, "table": table, "total": total,
+                                   "result": row.result, "men": 0},
+                                  None, (seat, name, total, row.result)))
 
 
 def lose_men(state: Position, seat: str, men: int) -> None:
@@ -300,19 +307,21 @@ def lose_men(state: Position, seat: str, men: int) -> None:
     army.men = max(0, army.men - men)
     if army.men == 0 and not army.destroyed:
         army.destroyed = True
-        state.emit("destroyed", "{}'s army is wiped out", seat, seat=seat)
+        state.emit("destroyed", "{}'s army is wiped out", (seat,), {"seat": seat})
 
 
-def move(state: Position, seat: str, steps: int, what: str) -> None:
+def move(state: Position, seat: str, steps: int, name: str, total: int) -> None:
+    """March `steps` spaces after the roll `name` came to `total`."""
     army = state.armies[seat]
     finish = state.rules.distance["finish"]
     army.space = min(finish, army.space + steps)
-    state.emit("move", "{} {}: marches {} spaces to space {}", seat, what, steps, army.space,
-               seat=seat, table="travel", space=army.space)
+    state.emit("move", "{} {} {}: marches {} spaces to space {}",
+               (seat, name, total, steps, army.space),
+               {"seat": seat, "table": "travel", "space": army.space})
     if army.space >= finish:
         army.arrived = state.round
         army.arrival_seq = state.arrivals
         state.arrivals += 1
-        state.emit("arrive", "{} reaches {} with {} men after {} turns", seat,
-                   state.rules.distance["finish_name"], army.men, state.round,
-                   seat=seat, turns=state.round)
+        state.emit("arrive", "{} reaches {} with {} men after {} turns",
+                   (seat, state.rules.distance["finish_name"], army.men, state.round),
+                   {"seat": seat, "turns": state.round})

@@ -37,6 +37,28 @@ class Card:
 
 
 @dataclass(frozen=True, slots=True)
+class RollCards:
+    """The cards that act in the window of one roll (`GameRules.roll_cards[roll]`).
+
+    `own` and `others` map a card number to each of its options playable there,
+    by the roller or by another seat, as (tokens the option removes, so playable
+    only while they are held; its action ``play N LABEL``).  `forced` maps a
+    penalising card number to the option it must be played for on this roll.
+    A hand holding none of `roller_cards` (the roller's) or `others_cards` has
+    nothing to do in the window: when no hand has, the roll stands unasked.
+    The frozensets are the quickest to test a hand against.
+    """
+
+    own: dict[int, tuple[tuple[tuple[str, ...], str], ...]]
+    others: dict[int, tuple[tuple[tuple[str, ...], str], ...]]
+    forced: dict[int, CardOption]
+    roller_cards: frozenset[int]
+    others_cards: frozenset[int]
+    others_playable: frozenset[int]   # the keys of `others`
+    forced_cards: frozenset[int]      # the keys of `forced`
+
+
+@dataclass(frozen=True, slots=True)
 class Leader:
     id: str
     name: str
@@ -65,12 +87,14 @@ class Table:
     hit: dict[str, Any] | None = None
     miss: dict[str, Any] | None = None
     label: str = ""                      # what the board calls its result (terrain, weather)
+    roll_name: str = ""                  # the roll's name in words ("Route Roll")
     # worked out once from the data above, for the roll that happens every phase:
     rows_by_total: tuple[int, ...] = ()   # row_index(total) for totals rows[0]["min"] on
     row_effects: tuple[RowEffect, ...] = ()   # rows, compiled
     hit_effect: RowEffect | None = None
     miss_effect: RowEffect | None = None
-    condition: tuple[str, str] | None = None   # only_if as ("flag"|"token", name)
+    only_flag: str = ""    # only_if: rolled only with this turn flag set ...
+    only_token: str = ""   # ... or while the roller holds this token
     standing: tuple[Modifier, ...] = ()   # modifiers, compiled
 
     def row_index(self, total: int) -> int:
@@ -180,7 +204,7 @@ class GameRules:
         self.roll_names: dict[str, str] = data["rolls"]
         self.phases: list[dict[str, Any]] = data["phases"]
         self.consumption = data["consumption"]
-        self.tables = {tid: _table(tid, spec, data["tables"])
+        self.tables = {tid: _table(tid, spec, data["tables"], self.roll_names)
                        for tid, spec in data["tables"].items()}
         # per phase: its step and the table it rolls on (None for draw, consumption, end)
         self.phase_plan: list[tuple[str, Table | None]] = [
@@ -190,6 +214,12 @@ class GameRules:
         unnamed = data["unnamed_leader"]
         self.unnamed = Leader(id=unnamed["id"], name=unnamed["name"])
         self.leader_by_id[self.unnamed.id] = self.unnamed
+        # roll -> leader id -> (leader's name, bonus), for the rolls a leader's power modifies
+        self.roll_bonus: dict[str, dict[str, tuple[str, int]]] = {}
+        for lead in self.leaders:
+            for roll, bonus in lead.roll_modifiers.items():
+                if bonus:
+                    self.roll_bonus.setdefault(roll, {})[lead.id] = (lead.name, bonus)
         titled = {section["title"]: section["text"] for section in sections or []}
         self.leader_texts = {lead.id: " ".join(titled[lead.name].split())
                              for lead in self.leaders if lead.name in titled}
@@ -210,46 +240,35 @@ class GameRules:
         return Card(spec["number"], spec["name"], spec["text"], spec["kind"], options, penalising)
 
     def _index_cards(self) -> None:
-        """Which card options fit which roll window, worked out once for speed.
-
-        `window_options[(roll, own)]` maps card number -> options playable in
-        the window of that roll by its roller (own=True) or by another seat;
-        `forced[roll]` maps penalising card number -> the option it must be
-        played for on that roll.  `window_actions` lists, for the same cards,
-        each option's action string (``play N LABEL``) after the tokens it
-        removes (playable only while they are held).
-        """
-        self.window_options: dict[tuple[str, bool], dict[int, tuple[CardOption, ...]]] = {}
-        self.window_actions: dict[tuple[str, bool],
-                                  dict[int, tuple[tuple[tuple[str, ...], str], ...]]] = {}
-        self.forced: dict[str, dict[int, CardOption]] = {}
-        for roll in self.roll_names:
-            for own in (True, False):
-                fits = {}
-                for number, card in self.cards.items():
-                    if card.penalising:
-                        continue
-                    opts = tuple(o for o in card.options if option_fits_roll(o, roll, own))
-                    if opts:
-                        fits[number] = opts
-                self.window_options[(roll, own)] = fits
-                self.window_actions[(roll, own)] = {
-                    number: tuple((opt.removes, f"play {number} {opt.label}") for opt in opts)
-                    for number, opts in fits.items()}
-            self.forced[roll] = {
-                number: opt for number, card in self.cards.items() if card.penalising
-                for opt in card.options if opt.effect == "modify" and opt.roll == roll}
-        # (roll, own) -> every card number that lets its holder act in the window, or
-        # makes them play it there: a hand without any lets the roll stand unasked
-        self.window_cards = {
-            (roll, own): frozenset(self.window_options[(roll, own)]) | frozenset(self.forced[roll])
-            for roll in self.roll_names for own in (True, False)}
+        """Which cards act in which roll's window (`roll_cards`), worked out once for speed."""
+        self.roll_cards = {roll: self._roll_cards(roll) for roll in self.roll_names}
         self.forced_tokens = {
             number: opt for number, card in self.cards.items() if card.penalising
             for opt in card.options if opt.effect == "tokens"}
+        self.forced_token_cards = frozenset(self.forced_tokens)
+        self.discard_action = {number: f"discard {number}" for number in self.cards}
+
+    def _roll_cards(self, roll: str) -> RollCards:
+        def playable(own: bool) -> dict[int, tuple[tuple[tuple[str, ...], str], ...]]:
+            fits = {}
+            for number, card in self.cards.items():
+                actions = tuple((opt.removes, f"play {number} {opt.label}") for opt in card.options
+                                if not card.penalising and option_fits_roll(opt, roll, own))
+                if actions:
+                    fits[number] = actions
+            return fits
+
+        own, others = playable(True), playable(False)
+        forced = {number: opt for number, card in self.cards.items() if card.penalising
+                  for opt in card.options if opt.effect == "modify" and opt.roll == roll}
+        return RollCards(own=own, others=others, forced=forced,
+                         roller_cards=frozenset(own) | frozenset(forced),
+                         others_cards=frozenset(others) | frozenset(forced),
+                         others_playable=frozenset(others), forced_cards=frozenset(forced))
 
 
-def _table(tid: str, spec: dict[str, Any], tables: dict[str, Any]) -> Table:
+def _table(tid: str, spec: dict[str, Any], tables: dict[str, Any],
+           roll_names: dict[str, str]) -> Table:
     """One table from its data (`tables`: every table's data, which column modifiers read)."""
     only_if = spec.get("only_if")
     table = Table(id=tid, roll=spec["roll"], dice=spec["dice"], outcome=spec["outcome"],
@@ -258,11 +277,12 @@ def _table(tid: str, spec: dict[str, Any], tables: dict[str, Any]) -> Table:
                   choice_flags=tuple(spec.get("choice_flags", ())),
                   men_per_point=spec.get("men_per_point", 0), hit=spec.get("hit"),
                   miss=spec.get("miss"), label=spec.get("label", ""),
+                  roll_name=roll_names.get(spec["roll"], spec["roll"]),
                   row_effects=tuple(RowEffect.of(row) for row in spec.get("rows", ())),
                   hit_effect=RowEffect.of(spec["hit"]) if spec.get("hit") else None,
                   miss_effect=RowEffect.of(spec["miss"]) if spec.get("miss") else None,
-                  condition=(("flag", only_if["flag"]) if "flag" in only_if
-                             else ("token", only_if["token"])) if only_if else None)
+                  only_flag=(only_if or {}).get("flag", ""),
+                  only_token=(only_if or {}).get("token", ""))
     table = replace(table, standing=tuple(
         Modifier(when=mod["when"], label=mod["label"], value=mod.get("value", 0),
                  flag=mod.get("flag", ""), token=mod.get("token", ""),

@@ -188,5 +188,5 @@ class TenThousandState(Position, State):
             return bool(actions)
         if other.step == "discard":
             other.asking = Decision(asking.seat, asking.prompt,
-                                    [f"discard {n}" for n in sorted(set(hand))])
+                                    [other.rules.discard_action[n] for n in sorted(set(hand))])
         return True
