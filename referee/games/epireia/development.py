@@ -10,16 +10,15 @@ from .diplomacy import start_diplomacy
 from .economy import (
     add_prestige,
     give_token,
-    may_produce,
     token_cost,
-    token_discounts,
     token_price,
     token_surcharge,
 )
 from .payment import buildable, building_surcharge, start_payment
 from .position import Position
-from .resources import can_pay, gain, pay, worded
+from .resources import amounts, can_pay, gain, pay, worded
 from .setup import actor
+from .tables import Tables
 
 
 def admin_uses_left(st: Position, seat: str) -> int:
@@ -37,30 +36,47 @@ def production_blocked(st: Position) -> bool:
 
 def donate_options(st: Position, seat: str) -> list[str]:
     res = st.player(seat)["res"]
-    banned = st.all_constraints().get("no_donation", [])
-    low, high = st.t.donate["min"], st.t.donate["max"]
-    actions = st.t.donate_actions
-    return [action for r in st.t.resources if r not in banned
-            for action in actions[r][low:min(high, res[r]) + 1]]
+    banned = st.all_constraints().get("no_donation", ())
+    by_amount = st.t.donations_up_to
+    out: list[str] = []
+    for r, actions in by_amount.items():
+        if r not in banned:
+            out += actions[min(res[r], len(actions) - 1)]
+    return out
 
 
 def produce_options(st: Position, seat: str) -> list[str]:
     if production_blocked(st):
         return []
     p = st.player(seat)
-    res, treasury = p["res"], st.g["leagues"][p["league"]]["treasury"]
-    discounts, surcharge = token_discounts(st, seat), token_surcharge(st)
-    priced = discounts or surcharge
+    decks, built = st.g["decks"], p["buildings"]
+    terms = (tuple(f for f in p["figures"] if f in st.t.token_discounts), token_surcharge(st))
+    own = affordable_tokens(st.t, p["res"], terms)
+    league = affordable_tokens(st.t, st.g["leagues"][p["league"]]["treasury"], terms)
     out = []
-    for deck, spec, own, league in st.t.produce_rows:
-        if not may_produce(st, seat, deck):
+    for deck, needs, own_action, league_action in st.t.produce_rows:
+        if not decks[deck] or (needs and needs not in built):   # as `may_produce`
             continue
-        cost = token_price(spec, discounts, surcharge) if priced else spec["cost"]
-        if can_pay(res, cost):
-            out.append(own)
-        if can_pay(treasury, cost):
-            out.append(league)
+        if deck in own:
+            out.append(own_action)
+        if deck in league:
+            out.append(league_action)
     return out
+
+
+def affordable_tokens(t: Tables, wallet: dict[str, int],
+                      terms: tuple[tuple[str, ...], int]) -> frozenset[str]:
+    """The decks whose token `wallet` pays for, given the price `terms` (the buyer's figures
+    with a token discount, the surcharge): worked out once per ruleset, wallet and terms."""
+    key = (amounts(wallet, t.resources), terms)
+    found = t.tokens_within.get(key)
+    if found is None:
+        figures, surcharge = terms
+        discounts = [t.token_discounts[f] for f in figures]
+        found = t.tokens_within[key] = frozenset(
+            deck for deck, spec in t.tokens.items()
+            if can_pay(wallet, token_price(spec, discounts, surcharge)))
+    return found
 
 
 def build_options(st: Position, seat: str) -> list[str]:

@@ -47,11 +47,8 @@ def treasury_per_city(st: Position, league: str, per_city: int, seats: list[str]
 
 
 def territories_held(st: Position, league: str, by_size: dict[str, int], seats: list[str]) -> bool:
-    count = 0
-    for spot in st.g["territories"].values():
-        if spot["owner"] in seats:
-            count += 1
-    return count >= by_size[str(len(seats))]
+    owners = [spot["owner"] for spot in st.g["territories"].values()]
+    return sum(map(owners.count, seats)) >= by_size[str(len(seats))]
 
 
 def buildings_per_city(st: Position, league: str, per_city: int, seats: list[str]) -> bool:
@@ -93,18 +90,16 @@ OBJECTIVES = {test.__name__: test for test in (
 
 def check(st: Position) -> None:
     """The first league to meet the active objective takes the reward (Peloponnesian first)."""
-    scenario = st.g["scenario"]
-    if not scenario or scenario["done"] or st.g["step"] not in PLAYING_STEPS:
+    g = st.g
+    scenario = g["scenario"]
+    if not scenario or scenario["done"] or g["step"] not in PLAYING_STEPS:
         return
     spec = st.t.scenarios[scenario["id"]]
     (kind, target), = spec["objective"].items()   # the schema allows exactly one kind
     met = OBJECTIVES[kind]
-    players = st.g["players"]
-    by_league: dict[str, list[str]] = {}   # each league's seats in seat order, in one pass
-    for seat in st.g["seats"]:
-        by_league.setdefault(players[seat]["league"], []).append(seat)
+    players = g["players"]
     for league in reversed(st.t.leagues):
-        seats = by_league.get(league)
+        seats = [s for s in g["seats"] if players[s]["league"] == league]   # in seat order
         if seats and met(st, league, target, seats):
             scenario["done"] = True
             scenario["winner"] = league
@@ -112,7 +107,7 @@ def check(st: Position) -> None:
                     {"league": league, "scenario": scenario["id"]})
             give_token(st, league, spec["reward"], None, f"reward of {spec['name']}")
             if scenario["act"] >= 3:
-                st.g["battle_after_turn"] = True
+                g["battle_after_turn"] = True
             return
 
 

@@ -28,9 +28,8 @@ class Tables:
         self.city_order: list[str] = list(data["city_order"])
         self.admins = by_id(data["administrators"])
         self.buildings = by_id(data["buildings"])
-        # (building, cost, units in all) in the table's order, for listing what is affordable
-        self.building_costs = [(b, spec["cost"], sum(spec["cost"].values()))
-                               for b, spec in self.buildings.items()]
+        # (building, cost) in the table's order, for listing what is affordable
+        self.building_costs = [(b, spec["cost"]) for b, spec in self.buildings.items()]
         # the buildings that give the administrator uses, and how many
         self.admin_uses = {b: spec["effect"]["admin_uses"] for b, spec in self.buildings.items()
                            if spec.get("effect", {}).get("admin_uses")}
@@ -49,6 +48,9 @@ class Tables:
         self.empire_order = [e["id"] for e in data["empires"]]
         self.territories = by_id(data["territories"])
         self.territory_order = [t["id"] for t in data["territories"]]
+        # (place, whether only a figure that sails may go there), in order: diplomacy's moves
+        self.empires_by_sea = [(e, spec["sea"]) for e, spec in self.empires.items()]
+        self.territories_by_sea = [(x, spec["maritime"]) for x, spec in self.territories.items()]
         self.brigands = sorted(data["brigands"], key=lambda b: -b["attack"])
         self.scenarios = by_id(data["scenarios"])
         self.solo: dict[str, Any] = data.get("solo", {})
@@ -58,12 +60,19 @@ class Tables:
         self._slots = [(f["id"], c, r) for f in self.fronts for c in range(cols)
                        for r in range(len(f["rows"]))]
         # action strings of the development phase, built once
-        self.donate_actions = {r: [f"donate {r} {n}" for n in range(self.donate["max"] + 1)]
-                               for r in self.resources}
+        # resource -> for each amount held (up to the most one may give), the donations it allows
+        low, high = self.donate["min"], self.donate["max"]
+        self.donations_up_to = {r: [[f"donate {r} {n}" for n in range(low, held + 1)]
+                                    for held in range(high + 1)] for r in self.resources}
         self.build_actions = {b: f"build {b}" for b in self.buildings}
-        # (deck, token spec, action paid from one's own stock, from the league treasury)
-        self.produce_rows = [(d, spec, f"produce {d}", f"produce {d} league")
+        # (deck, building it needs or None, action paid from one's own stock, from the
+        # league treasury)
+        self.produce_rows = [(d, spec.get("needs"), f"produce {d}", f"produce {d} league")
                              for d, spec in self.tokens.items()]
+        # what a wallet pays for, by (its amounts in resource order, price terms): filled in
+        # as wallets are met (payment.affordable_buildings, development.affordable_tokens)
+        self.buildings_within: dict[tuple, tuple[str, ...]] = {}
+        self.tokens_within: dict[tuple, frozenset[str]] = {}
 
     def city_figures(self, city: str) -> list[str]:
         return [f for f, fig in self.figures.items() if fig["city"] == city]
