@@ -39,7 +39,10 @@ def place_brigand(st: Position, territory: str) -> None:
 
 def prestige_every_city(st: Position, league: str, least: int, seats: list[str]) -> bool:
     players = st.g["players"]
-    return all(players[s]["prestige"] >= least for s in seats)
+    for seat in seats:
+        if players[seat]["prestige"] < least:
+            return False
+    return True
 
 
 def treasury_per_city(st: Position, league: str, per_city: int, seats: list[str]) -> bool:
@@ -66,10 +69,13 @@ def empire_successes_per_city(st: Position, league: str, per_city: int, seats: l
 def tokens_per_city(st: Position, league: str, spec: dict[str, Any], seats: list[str]) -> bool:
     counters = st.g["leagues"][league]["counters"]
     kind = spec.get("type")
-    if kind and any(st.g["decks"][d] for d, tok in st.t.tokens.items() if tok["type"] == kind):
-        count = counters["tokens_by_type"].get(kind, 0)
-    else:
-        count = counters["tokens"]
+    count = counters["tokens"]
+    if kind:   # tokens of that type, while any is left to draw
+        decks = st.g["decks"]
+        for deck in st.t.decks_by_type[kind]:
+            if decks[deck]:
+                count = counters["tokens_by_type"].get(kind, 0)
+                break
     return count >= spec["count"] * len(seats)
 
 
@@ -97,10 +103,8 @@ def check(st: Position) -> None:
     spec = st.t.scenarios[scenario["id"]]
     (kind, target), = spec["objective"].items()   # the schema allows exactly one kind
     met = OBJECTIVES[kind]
-    players = g["players"]
-    for league in reversed(st.t.leagues):
-        seats = [s for s in g["seats"] if players[s]["league"] == league]   # in seat order
-        if seats and met(st, league, target, seats):
+    for league, seats in st.t.members_by_league(g["seats"]):
+        if met(st, league, target, seats):
             scenario["done"] = True
             scenario["winner"] = league
             st.emit("objective", f"The {league} league completes {spec['name']}",

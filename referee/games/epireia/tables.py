@@ -42,6 +42,9 @@ class Tables:
         self.bonuses = {b["level"]: b for b in self.track["bonuses"]}
         self.tokens = by_id(data["tokens"])
         self.token_needs = {d: spec.get("needs") for d, spec in self.tokens.items()}
+        self.decks_by_type: dict[str, list[str]] = {}
+        for d, spec in self.tokens.items():
+            self.decks_by_type.setdefault(spec["type"], []).append(d)
         self.battlefield: dict[str, Any] = data["battlefield"]
         self.fronts: list[dict[str, Any]] = list(self.battlefield["fronts"])
         self.empires = by_id(data["empires"])
@@ -73,6 +76,20 @@ class Tables:
         # as wallets are met (payment.affordable_buildings, development.affordable_tokens)
         self.buildings_within: dict[tuple, tuple[str, ...]] = {}
         self.tokens_within: dict[tuple, frozenset[str]] = {}
+        self._members: dict[tuple[str, ...], list[tuple[str, list[str]]]] = {}
+
+    def members_by_league(self, seats: list[str]) -> list[tuple[str, list[str]]]:
+        """Each league with its seats (in seat order) in a game of several players, the
+        Peloponnesian first (it wins a tie for an objective): from the seating table, which
+        gave every seat its league for the whole game (`start.initial`)."""
+        key = tuple(seats)
+        found = self._members.get(key)
+        if found is None:
+            leagues = self.seating[str(len(seats))]
+            found = self._members[key] = [
+                (league, [s for s, lg in zip(seats, leagues) if lg == league])
+                for league in reversed(self.leagues) if league in leagues]
+        return found
 
     def city_figures(self, city: str) -> list[str]:
         return [f for f, fig in self.figures.items() if fig["city"] == city]
