@@ -50,7 +50,8 @@ def produce_options(st: Position, seat: str) -> list[str]:
         return []
     p = st.player(seat)
     decks, built = st.g["decks"], p["buildings"]
-    terms = (tuple(f for f in p["figures"] if f in st.t.token_discounts), token_surcharge(st))
+    discounted = tuple(filter(st.t.token_discounts.__contains__, p["figures"]))
+    terms = (discounted, token_surcharge(st))
     own = affordable_tokens(st.t, p["res"], terms)
     league = affordable_tokens(st.t, st.g["leagues"][p["league"]]["treasury"], terms)
     out = []
@@ -116,7 +117,13 @@ def options(st: Position, seat: str) -> Iterator[str]:
 
 
 def legal(st: Position, seat: str) -> list[str]:
-    return [*options(st, seat), "pass"]
+    out: list[str] = []
+    if st.player(seat)["actions"] > 0:
+        for listing in ACTION_OPTIONS.values():
+            out += listing(st, seat)
+    out += admin_options(st, seat)
+    out.append("pass")
+    return out
 
 
 def allows(st: Position, seat: str, action: str) -> bool:

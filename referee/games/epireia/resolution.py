@@ -58,21 +58,26 @@ def may_ask(st: Position, kind: str, args: list[str]) -> bool:
 
 
 def collect(st: Position) -> None:
+    t = st.t
     augur = st.augur_effect()
     upkeep = st.constraint().get("upkeep")
+    no_income = augur.get("no_income", ())
+    base = {r: n for r, n in t.income.items() if r not in no_income}
+    augur_extra = augur.get("collection")
     for seat in st.g["seats"]:
         p = st.player(seat)
-        income = {r: n for r, n in st.t.income.items() if r not in augur.get("no_income", [])}
-        extras = [st.t.buildings[b]["effect"].get("income", {}) for b in p["buildings"]]
-        extras += [st.t.ability(f).get("collection", {}) for f in p["figures"]]
-        extras.append(augur.get("collection", {}))
+        income = dict(base)
+        extras = [t.building_income[b] for b in p["buildings"] if b in t.building_income]
+        extras += [t.figure_collection[f] for f in p["figures"] if f in t.figure_collection]
+        if augur_extra:
+            extras.append(augur_extra)
         for extra in extras:
             for r, n in extra.items():
                 income[r] = income.get(r, 0) + n
         gain(st, seat, income)
         st.emit("collect", worded, {"seat": seat, "income": income},
                 args=("{} collects {}", st.name(seat), income))
-        sacred = sum(st.t.buildings[b]["effect"].get("prestige_per_collection", 0) for b in p["buildings"])
+        sacred = sum(t.collection_prestige.get(b, 0) for b in p["buildings"])
         if sacred:
             add_prestige(st, seat, sacred, "sanctuary")
         if upkeep:

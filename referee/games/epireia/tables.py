@@ -33,7 +33,16 @@ class Tables:
         # the buildings that give the administrator uses, and how many
         self.admin_uses = {b: spec["effect"]["admin_uses"] for b, spec in self.buildings.items()
                            if spec.get("effect", {}).get("admin_uses")}
+        # what each building and figure adds at collection (only those that add something)
+        self.building_income = {b: spec["effect"]["income"] for b, spec in self.buildings.items()
+                                if spec["effect"].get("income")}
+        self.collection_prestige = {b: spec["effect"]["prestige_per_collection"]
+                                    for b, spec in self.buildings.items()
+                                    if spec["effect"].get("prestige_per_collection")}
         self.figures = by_id(data["figures"])
+        self.figure_collection = {f: spec["ability"]["collection"]
+                                  for f, spec in self.figures.items()
+                                  if spec.get("ability", {}).get("collection")}
         # the figures that make tokens cheaper, and how
         self.token_discounts = {f: spec["ability"]["token_discount"]
                                 for f, spec in self.figures.items()
