@@ -71,6 +71,9 @@ class Tables:
         cols = self.battlefield["columns"]
         self._slots = [(f["id"], c, r) for f in self.fronts for c in range(cols)
                        for r in range(len(f["rows"]))]
+        # the token types each slot takes, in placing order
+        self.slot_kinds = [frozenset(self.slot_types(f, r)) for f, _, r in self._slots]
+        self.deck_type = {d: spec["type"] for d, spec in self.tokens.items()}
         # action strings of the development phase, built once
         # resource -> for each amount held (up to the most one may give), the donations it allows
         low, high = self.donate["min"], self.donate["max"]
