@@ -14,9 +14,9 @@ from .economy import (
     token_price,
     token_surcharge,
 )
-from .payment import buildable, building_surcharge, start_payment
+from .payment import affordable_buildings, buildable, building_surcharge, start_payment
 from .position import Position
-from .resources import amounts, can_pay, gain, pay, worded
+from .resources import gain, pay, worded
 from .setup import actor
 from .tables import Tables
 
@@ -49,40 +49,47 @@ def produce_options(st: Position, seat: str) -> list[str]:
     if production_blocked(st):
         return []
     p = st.player(seat)
-    decks, built = st.g["decks"], p["buildings"]
+    decks, built, res = st.g["decks"], p["buildings"], p["res"]
+    treasury = st.g["leagues"][p["league"]]["treasury"]
     discounted = tuple(filter(st.t.token_discounts.__contains__, p["figures"]))
-    terms = (discounted, token_surcharge(st))
-    own = affordable_tokens(st.t, p["res"], terms)
-    league = affordable_tokens(st.t, st.g["leagues"][p["league"]]["treasury"], terms)
     out = []
-    for deck, needs, own_action, league_action in st.t.produce_rows:
+    for deck, needs, own_action, league_action, cost in token_prices(
+            st.t, discounted, token_surcharge(st)):
         if not decks[deck] or (needs and needs not in built):   # as `may_produce`
             continue
-        if deck in own:
+        for r, n in cost:   # as `can_pay`
+            if res[r] < n:
+                break
+        else:
             out.append(own_action)
-        if deck in league:
+        for r, n in cost:
+            if treasury[r] < n:
+                break
+        else:
             out.append(league_action)
     return out
 
 
-def affordable_tokens(t: Tables, wallet: dict[str, int],
-                      terms: tuple[tuple[str, ...], int]) -> frozenset[str]:
-    """The decks whose token `wallet` pays for, given the price `terms` (the buyer's figures
-    with a token discount, the surcharge): worked out once per ruleset, wallet and terms."""
-    key = (amounts(wallet, t.resources), terms)
-    found = t.tokens_within.get(key)
+def token_prices(t: Tables, figures: tuple[str, ...],
+                 surcharge: int) -> list[tuple[str, str | None, str, str, tuple]]:
+    """`produce_rows`, each with the token's price as (resource, amount) pairs for a buyer
+    with these discounting `figures` and this `surcharge`: worked out once per ruleset
+    and terms."""
+    key = (figures, surcharge)
+    found = t.token_prices.get(key)
     if found is None:
-        figures, surcharge = terms
         discounts = [t.token_discounts[f] for f in figures]
-        found = t.tokens_within[key] = frozenset(
-            deck for deck, spec in t.tokens.items()
-            if can_pay(wallet, token_price(spec, discounts, surcharge)))
+        found = t.token_prices[key] = [
+            (deck, needs, own, league, tuple(token_price(t.tokens[deck], discounts, surcharge).items()))
+            for deck, needs, own, league in t.produce_rows]
     return found
 
 
 def build_options(st: Position, seat: str) -> list[str]:
-    actions = st.t.build_actions
-    return [actions[building] for building in buildable(st, seat)]
+    p, actions = st.player(seat), st.t.build_actions
+    built = p["buildings"]
+    return [actions[b] for b in affordable_buildings(st.t, p["res"], 0, building_surcharge(st))
+            if b not in built]   # as `buildable`
 
 
 def admin_options(st: Position, seat: str) -> list[str]:
@@ -185,7 +192,8 @@ def donate(st: Position, seat: str, args: list[str]) -> None:
     prestige = 0
     if amount >= st.constraint().get("donate_min_for_prestige", 0):
         prestige = st.t.donate["prestige"]
-        prestige += sum(st.t.ability(f).get("donate_prestige", 0) for f in p["figures"])
+        for figure in p["figures"]:
+            prestige += st.t.ability(figure).get("donate_prestige", 0)
         prestige += st.augur_effect().get("donate_prestige", 0)
     if prestige:
         add_prestige(st, seat, prestige, "donation")

@@ -84,10 +84,11 @@ class Tables:
         # league treasury)
         self.produce_rows = [(d, spec.get("needs"), f"produce {d}", f"produce {d} league")
                              for d, spec in self.tokens.items()]
-        # what a wallet pays for, by (its amounts in resource order, price terms): filled in
-        # as wallets are met (payment.affordable_buildings, development.affordable_tokens)
+        # what a wallet builds, by (its amounts in resource order, discount, surcharge),
+        # filled in as wallets are met (payment.affordable_buildings)
         self.buildings_within: dict[tuple, tuple[str, ...]] = {}
-        self.tokens_within: dict[tuple, frozenset[str]] = {}
+        # `produce_rows` priced, by price terms (development.token_prices)
+        self.token_prices: dict[tuple, list[tuple]] = {}
         self._members: dict[tuple[str, ...], list[tuple[str, list[str]]]] = {}
 
     def members_by_league(self, seats: list[str]) -> list[tuple[str, list[str]]]:
@@ -99,7 +100,7 @@ class Tables:
         if found is None:
             leagues = self.seating[str(len(seats))]
             found = self._members[key] = [
-                (league, [s for s, lg in zip(seats, leagues) if lg == league])
+                (league, [s for s, lg in zip(seats, leagues, strict=True) if lg == league])
                 for league in reversed(self.leagues) if league in leagues]
         return found
 
