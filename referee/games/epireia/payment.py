@@ -9,7 +9,7 @@ from . import registry
 from .economy import add_prestige, give_token
 from .position import Position
 from .recruit import offer_recruit
-from .resources import affordable, amounts, feasible, pay, worded
+from .resources import affordable, feasible, pay, worded
 from .tables import Tables
 
 
@@ -26,17 +26,20 @@ def buildable(st: Position, seat: str, discount: int = 0) -> list[str]:
 
 
 def affordable_buildings(t: Tables, have: dict[str, int], discount: int,
-                         surcharge: int) -> tuple[str, ...]:
-    """The buildings `have` pays for, in the table's order: worked out once per ruleset,
-    wallet and price terms (a random playout meets the same few wallets again and again)."""
-    key = (amounts(have, t.resources), discount, surcharge)
-    found = t.buildings_within.get(key)
-    if found is None:
+                         surcharge: int) -> list[str]:
+    """The buildings `have` pays for, `discount` units off, in the table's order."""
+    if discount or surcharge:
         wealth = sum(have.values())
-        found = t.buildings_within[key] = tuple(
-            b for b, cost in t.building_costs
-            if affordable(have, wealth, cost, discount, surcharge))
-    return found
+        return [b for b, cost, _ in t.building_costs
+                if affordable(have, wealth, cost, discount, surcharge)]
+    out = []
+    for b, _, pairs in t.building_costs:   # the full price: as `can_pay`
+        for r, n in pairs:
+            if have[r] < n:
+                break
+        else:
+            out.append(b)
+    return out
 
 
 def start_payment(st: Position, item: dict[str, Any]) -> None:

@@ -27,11 +27,6 @@ def gain(st: Position, seat: str, amounts: dict[str, int]) -> None:
             res[r] = max(0, min(cap, res[r] + n))
 
 
-def amounts(wallet: dict[str, int], resources: list[str]) -> tuple[int, ...]:
-    """A wallet's amounts in the ruleset's resource order: the key of what it pays for."""
-    return tuple(map(wallet.__getitem__, resources))
-
-
 def can_pay(have: dict[str, int], cost: Cost) -> bool:
     for r, n in cost.items():
         if have.get(r, 0) < n:

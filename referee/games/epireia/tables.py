@@ -28,8 +28,10 @@ class Tables:
         self.city_order: list[str] = list(data["city_order"])
         self.admins = by_id(data["administrators"])
         self.buildings = by_id(data["buildings"])
-        # (building, cost) in the table's order, for listing what is affordable
-        self.building_costs = [(b, spec["cost"]) for b, spec in self.buildings.items()]
+        # (building, cost, cost as (resource, amount) pairs) in the table's order, for
+        # listing what is affordable
+        self.building_costs = [(b, spec["cost"], tuple(spec["cost"].items()))
+                               for b, spec in self.buildings.items()]
         # the buildings that give the administrator uses, and how many
         self.admin_uses = {b: spec["effect"]["admin_uses"] for b, spec in self.buildings.items()
                            if spec.get("effect", {}).get("admin_uses")}
@@ -84,9 +86,6 @@ class Tables:
         # league treasury)
         self.produce_rows = [(d, spec.get("needs"), f"produce {d}", f"produce {d} league")
                              for d, spec in self.tokens.items()]
-        # what a wallet builds, by (its amounts in resource order, discount, surcharge),
-        # filled in as wallets are met (payment.affordable_buildings)
-        self.buildings_within: dict[tuple, tuple[str, ...]] = {}
         # `produce_rows` priced, by price terms (development.token_prices)
         self.token_prices: dict[tuple, list[tuple]] = {}
         self._members: dict[tuple[str, ...], list[tuple[str, list[str]]]] = {}
