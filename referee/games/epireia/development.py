@@ -41,7 +41,8 @@ def donate_options(st: Position, seat: str) -> list[str]:
     out: list[str] = []
     for r, actions in by_amount.items():
         if r not in banned:
-            out += actions[min(res[r], len(actions) - 1)]
+            held = res[r]
+            out += actions[held] if held < len(actions) else actions[-1]
     return out
 
 

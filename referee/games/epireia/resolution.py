@@ -51,10 +51,12 @@ def may_ask(st: Position, kind: str, args: list[str]) -> bool:
         return bool(st.constraint().get("upkeep"))
     if not args:
         return False
-    seats = {s for s, _ in st.occupants(args[0]) if s != "enemy"}
     # a reroll may be offered anywhere; only taking a territory may ask which to give up
-    return any(can_reroll(st, s) or (kind == "territory" and st.player(s)["posts"] == 0)
-               for s in seats)
+    for seat, _ in st.occupants(args[0]):
+        if seat != "enemy" and (can_reroll(st, seat)
+                                or (kind == "territory" and st.player(seat)["posts"] == 0)):
+            return True
+    return False
 
 
 def collect(st: Position) -> None:

@@ -42,6 +42,8 @@ class Tables:
                                     for b, spec in self.buildings.items()
                                     if spec["effect"].get("prestige_per_collection")}
         self.figures = by_id(data["figures"])
+        self.rerollers = frozenset(f for f, spec in self.figures.items()
+                                   if spec.get("ability", {}).get("reroll"))
         self.figure_collection = {f: spec["ability"]["collection"]
                                   for f, spec in self.figures.items()
                                   if spec.get("ability", {}).get("collection")}
@@ -77,10 +79,11 @@ class Tables:
         self.slot_kinds = [frozenset(self.slot_types(f, r)) for f, _, r in self._slots]
         self.deck_type = {d: spec["type"] for d, spec in self.tokens.items()}
         # action strings of the development phase, built once
-        # resource -> for each amount held (up to the most one may give), the donations it allows
+        # resource -> for each amount a player may hold, the donations it allows
         low, high = self.donate["min"], self.donate["max"]
-        self.donations_up_to = {r: [[f"donate {r} {n}" for n in range(low, held + 1)]
-                                    for held in range(high + 1)] for r in self.resources}
+        self.donations_up_to = {r: [[f"donate {r} {n}" for n in range(low, min(held, high) + 1)]
+                                    for held in range(max(high, self.caps["player"]) + 1)]
+                                for r in self.resources}
         self.build_actions = {b: f"build {b}" for b in self.buildings}
         # (deck, building it needs or None, action paid from one's own stock, from the
         # league treasury)
