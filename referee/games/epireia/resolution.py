@@ -51,12 +51,23 @@ def may_ask(st: Position, kind: str, args: list[str]) -> bool:
         return bool(st.constraint().get("upkeep"))
     if not args:
         return False
-    # a reroll may be offered anywhere; only taking a territory may ask which to give up
-    for seat, _ in st.occupants(args[0]):
-        if seat != "enemy" and (can_reroll(st, seat)
-                                or (kind == "territory" and st.player(seat)["posts"] == 0)):
+    # a reroll may be offered anywhere; only taking a territory may ask which to give up,
+    # and only of a seat without a city token left whose league does not hold it already
+    # (`territories.take`)
+    place = args[0]
+    for seat, _ in st.occupants(place):
+        if seat == "enemy":
+            continue
+        if can_reroll(st, seat) or (kind == "territory" and st.player(seat)["posts"] == 0
+                                    and not held_by_league(st, place, seat)):
             return True
     return False
+
+
+def held_by_league(st: Position, territory: str, seat: str) -> bool:
+    players = st.g["players"]
+    owner = st.g["territories"][territory]["owner"]
+    return owner in players and players[owner]["league"] == players[seat]["league"]
 
 
 def collect(st: Position) -> None:
