@@ -23,10 +23,11 @@ from .tables import Tables
 
 def admin_uses_left(st: Position, seat: str) -> int:
     p = st.player(seat)
-    admin_uses = st.t.admin_uses
+    built = p["buildings"]
     uses = 0
-    for building in p["buildings"]:
-        uses += admin_uses.get(building, 0)
+    for building, count in st.t.admin_uses.items():   # the few buildings that give uses
+        if building in built:
+            uses += count
     return max(0, uses - p["admin_spent"])
 
 
