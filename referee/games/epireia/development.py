@@ -14,7 +14,7 @@ from .economy import (
     token_price,
     token_surcharge,
 )
-from .payment import affordable_buildings, buildable, building_surcharge, start_payment
+from .payment import buildable, building_surcharge, start_payment
 from .position import Position
 from .resources import gain, pay, worded
 from .setup import actor
@@ -88,10 +88,8 @@ def token_prices(t: Tables, figures: tuple[str, ...],
 
 
 def build_options(st: Position, seat: str) -> list[str]:
-    p, actions = st.player(seat), st.t.build_actions
-    built = p["buildings"]
-    return [actions[b] for b in affordable_buildings(st.t, p["res"], 0, building_surcharge(st))
-            if b not in built]   # as `buildable`
+    actions = st.t.build_actions
+    return [actions[building] for building in buildable(st, seat)]
 
 
 def admin_options(st: Position, seat: str) -> list[str]:

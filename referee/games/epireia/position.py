@@ -44,7 +44,7 @@ class Position:
         return self.g["players"][seat]
 
     def name(self, seat: str | None) -> str:
-        player = self.g["players"].get(seat)   # type: ignore[arg-type]
+        player = self.g["players"].get(seat)
         if player is None:
             return str(seat)
         city = player["city"]

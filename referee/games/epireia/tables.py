@@ -78,8 +78,8 @@ class Tables:
         # the token types each slot takes, in placing order
         self.slot_kinds = [frozenset(self.slot_types(f, r)) for f, _, r in self._slots]
         self.deck_type = {d: spec["type"] for d, spec in self.tokens.items()}
-        # action strings of the development phase, built once
-        # resource -> for each amount a player may hold, the donations it allows
+        # action strings of the development phase, built once; donations by resource, then
+        # by the amount a player holds (up to the cap)
         low, high = self.donate["min"], self.donate["max"]
         self.donations_up_to = {r: [[f"donate {r} {n}" for n in range(low, min(held, high) + 1)]
                                     for held in range(max(high, self.caps["player"]) + 1)]
