@@ -58,11 +58,21 @@ def placer(st: Position, side: str) -> str:
 # ---------------------------------------------------------------- tokens, face down
 def token_options(st: Position, side: str) -> list[str]:
     b = st.g["battle"]
-    front, column, row = st.t.slots()[b["slot"][side]]
-    kinds = st.t.slot_types(front, row)
-    tokens = st.t.tokens
+    kinds = st.t.slot_kinds[b["slot"][side]]
+    deck_type = st.t.deck_type
     return sorted({f"place {token['deck']} {token['power']}" for token in b["pool"][side]
-                   if tokens[token["deck"]]["type"] in kinds})
+                   if deck_type[token["deck"]] in kinds})
+
+
+def any_token_fits(st: Position, side: str) -> bool:
+    """Whether `token_options` lists anything, without writing the actions."""
+    b = st.g["battle"]
+    kinds = st.t.slot_kinds[b["slot"][side]]
+    deck_type = st.t.deck_type
+    for token in b["pool"][side]:
+        if deck_type[token["deck"]] in kinds:
+            return True
+    return False
 
 
 def token_decisions(st: Position) -> list[Decision]:
@@ -99,7 +109,7 @@ def token_settle(st: Position) -> bool:
     slots = st.t.slots()
     moved = False
     for side in b["sides"]:
-        while b["slot"][side] < len(slots) and not token_options(st, side):
+        while b["slot"][side] < len(slots) and not any_token_fits(st, side):
             b["slot"][side] += 1
             moved = True
     if all(b["slot"][side] >= len(slots) for side in b["sides"]):

@@ -21,6 +21,8 @@ def side_of(st: Position, seat: str) -> str:
 
 def strongest(st: Position, pairs: Pairs) -> str:
     """Who rolls (and takes) for a side: the strongest figure's player, then seat order."""
+    if len(pairs) == 1:
+        return pairs[0][0]
     order = st.g["seats"] + ["enemy"]
     return min(pairs, key=lambda sf: (-attack(st, sf[1]), order.index(sf[0])))[0]
 
@@ -29,7 +31,7 @@ def can_reroll(st: Position, seat: str) -> bool:
     if seat == "enemy":
         return False
     p = st.player(seat)
-    return not p["reroll_used"] and any(st.t.ability(f).get("reroll") for f in p["figures"])
+    return not p["reroll_used"] and not st.t.rerollers.isdisjoint(p["figures"])
 
 
 def die(st: Position, seat: str) -> int:

@@ -10,24 +10,24 @@ from .diplomacy import start_diplomacy
 from .economy import (
     add_prestige,
     give_token,
-    may_produce,
     token_cost,
-    token_discounts,
     token_price,
     token_surcharge,
 )
 from .payment import buildable, building_surcharge, start_payment
 from .position import Position
-from .resources import can_pay, gain, pay, worded
+from .resources import gain, pay, worded
 from .setup import actor
+from .tables import Tables
 
 
 def admin_uses_left(st: Position, seat: str) -> int:
     p = st.player(seat)
-    admin_uses = st.t.admin_uses
+    built = p["buildings"]
     uses = 0
-    for building in p["buildings"]:
-        uses += admin_uses.get(building, 0)
+    for building, count in st.t.admin_uses.items():   # the few buildings that give uses
+        if building in built:
+            uses += count
     return max(0, uses - p["admin_spent"])
 
 
@@ -37,30 +37,54 @@ def production_blocked(st: Position) -> bool:
 
 def donate_options(st: Position, seat: str) -> list[str]:
     res = st.player(seat)["res"]
-    banned = st.all_constraints().get("no_donation", [])
-    low, high = st.t.donate["min"], st.t.donate["max"]
-    actions = st.t.donate_actions
-    return [action for r in st.t.resources if r not in banned
-            for action in actions[r][low:min(high, res[r]) + 1]]
+    banned = st.all_constraints().get("no_donation", ())
+    by_amount = st.t.donations_up_to
+    out: list[str] = []
+    for r, actions in by_amount.items():
+        if r not in banned:
+            held = res[r]
+            out += actions[held] if held < len(actions) else actions[-1]
+    return out
 
 
 def produce_options(st: Position, seat: str) -> list[str]:
     if production_blocked(st):
         return []
     p = st.player(seat)
-    res, treasury = p["res"], st.g["leagues"][p["league"]]["treasury"]
-    discounts, surcharge = token_discounts(st, seat), token_surcharge(st)
-    priced = discounts or surcharge
+    decks, built, res = st.g["decks"], p["buildings"], p["res"]
+    treasury = st.g["leagues"][p["league"]]["treasury"]
+    discounted = tuple(filter(st.t.token_discounts.__contains__, p["figures"]))
     out = []
-    for deck, spec, own, league in st.t.produce_rows:
-        if not may_produce(st, seat, deck):
+    for deck, needs, own_action, league_action, cost in token_prices(
+            st.t, discounted, token_surcharge(st)):
+        if not decks[deck] or (needs and needs not in built):   # as `may_produce`
             continue
-        cost = token_price(spec, discounts, surcharge) if priced else spec["cost"]
-        if can_pay(res, cost):
-            out.append(own)
-        if can_pay(treasury, cost):
-            out.append(league)
+        for r, n in cost:   # as `can_pay`
+            if res[r] < n:
+                break
+        else:
+            out.append(own_action)
+        for r, n in cost:
+            if treasury[r] < n:
+                break
+        else:
+            out.append(league_action)
     return out
+
+
+def token_prices(t: Tables, figures: tuple[str, ...],
+                 surcharge: int) -> list[tuple[str, str | None, str, str, tuple]]:
+    """`produce_rows`, each with the token's price as (resource, amount) pairs for a buyer
+    with these discounting `figures` and this `surcharge`: worked out once per ruleset
+    and terms."""
+    key = (figures, surcharge)
+    found = t.token_prices.get(key)
+    if found is None:
+        discounts = [t.token_discounts[f] for f in figures]
+        found = t.token_prices[key] = [
+            (deck, needs, own, league, tuple(token_price(t.tokens[deck], discounts, surcharge).items()))
+            for deck, needs, own, league in t.produce_rows]
+    return found
 
 
 def build_options(st: Position, seat: str) -> list[str]:
@@ -100,7 +124,13 @@ def options(st: Position, seat: str) -> Iterator[str]:
 
 
 def legal(st: Position, seat: str) -> list[str]:
-    return [*options(st, seat), "pass"]
+    out: list[str] = []
+    if st.player(seat)["actions"] > 0:
+        for listing in ACTION_OPTIONS.values():
+            out += listing(st, seat)
+    out += admin_options(st, seat)
+    out.append("pass")
+    return out
 
 
 def allows(st: Position, seat: str, action: str) -> bool:
@@ -162,7 +192,8 @@ def donate(st: Position, seat: str, args: list[str]) -> None:
     prestige = 0
     if amount >= st.constraint().get("donate_min_for_prestige", 0):
         prestige = st.t.donate["prestige"]
-        prestige += sum(st.t.ability(f).get("donate_prestige", 0) for f in p["figures"])
+        for figure in p["figures"]:
+            prestige += st.t.ability(figure).get("donate_prestige", 0)
         prestige += st.augur_effect().get("donate_prestige", 0)
     if prestige:
         add_prestige(st, seat, prestige, "donation")

@@ -44,15 +44,13 @@ def places(st: Position, seat: str, figure: str) -> Iterator[str]:
     closed = rules.get("closed_empires", ())
     taken = {pos for s in g["seats"] if players[s]["league"] == league
              for pos in players[s]["pos"].values()}
-    for empire in t.empire_order:
-        if empire == here or empire in closed or empire in taken:
-            continue
-        if t.empires[empire]["sea"] and not sea:
+    for empire, by_sea in t.empires_by_sea:
+        if empire == here or empire in closed or empire in taken or (by_sea and not sea):
             continue
         yield empire
     spots = g["territories"]
-    for territory in t.territory_order:
-        if territory == here or (t.territories[territory]["maritime"] and not sea):
+    for territory, maritime in t.territories_by_sea:
+        if territory == here or (maritime and not sea):
             continue
         owner = spots[territory]["owner"]
         if owner in players and owner != seat and players[owner]["league"] == league:
@@ -61,11 +59,12 @@ def places(st: Position, seat: str, figure: str) -> Iterator[str]:
     if not g["solo"] and not rules.get("no_city_moves"):
         played = played_cities(st)
         mine = p["pos"].values()
+        integrated = g["integrated"]
         for city in t.city_order:
-            integrated = g["integrated"].get(city)
-            if city == here or city in played or (integrated and integrated["league"] == league):
+            if city == here or city in played or city in mine:
                 continue
-            if city in mine:
+            held = integrated.get(city)
+            if held and held["league"] == league:
                 continue
             yield city
     if here != "home":
@@ -73,10 +72,12 @@ def places(st: Position, seat: str, figure: str) -> Iterator[str]:
 
 
 def movable(st: Position, seat: str) -> Iterator[str]:
-    """The figures `seat` may still send somewhere, lazily (`settle` needs only the first)."""
+    """The figures `seat` may still send somewhere, lazily (`settle` needs only the first);
+    one away from home may always go back."""
     moved = st.g["moved"]
+    pos = st.player(seat)["pos"]
     return (f for f in st.player(seat)["figures"]
-            if f not in moved and next(places(st, seat, f), None) is not None)
+            if f not in moved and (pos[f] != "home" or next(places(st, seat, f), None) is not None))
 
 
 def options(st: Position, seat: str) -> Iterator[str]:
@@ -84,10 +85,10 @@ def options(st: Position, seat: str) -> Iterator[str]:
     selected = st.g["selected"]
     if selected:
         for place in places(st, seat, selected):
-            yield f"to {place}"
+            yield "to " + place
     else:
         for figure in movable(st, seat):
-            yield f"send {figure}"
+            yield "send " + figure
 
 
 def legal(st: Position, seat: str) -> list[str]:

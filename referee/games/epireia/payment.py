@@ -10,6 +10,7 @@ from .economy import add_prestige, give_token
 from .position import Position
 from .recruit import offer_recruit
 from .resources import affordable, feasible, pay, worded
+from .tables import Tables
 
 
 def building_surcharge(st: Position) -> int:
@@ -19,12 +20,26 @@ def building_surcharge(st: Position) -> int:
 def buildable(st: Position, seat: str, discount: int = 0) -> list[str]:
     """The buildings `seat` may construct now, `discount` units off, in the table's order."""
     p = st.player(seat)
-    have, built = p["res"], p["buildings"]
-    wealth, surcharge = sum(have.values()), building_surcharge(st)
-    # too few units in all, even with the whole discount: refused before the full test
-    return [b for b, cost, units in st.t.building_costs
-            if wealth >= units - discount + surcharge and b not in built
-            and affordable(have, wealth, cost, discount, surcharge)]
+    built = p["buildings"]
+    return [b for b in affordable_buildings(st.t, p["res"], discount, building_surcharge(st))
+            if b not in built]
+
+
+def affordable_buildings(t: Tables, have: dict[str, int], discount: int,
+                         surcharge: int) -> list[str]:
+    """The buildings `have` pays for, `discount` units off, in the table's order."""
+    if discount or surcharge:
+        wealth = sum(have.values())
+        return [b for b, cost, _ in t.building_costs
+                if affordable(have, wealth, cost, discount, surcharge)]
+    out = []
+    for b, _, pairs in t.building_costs:   # the full price: as `can_pay`
+        for r, n in pairs:
+            if have[r] < n:
+                break
+        else:
+            out.append(b)
+    return out
 
 
 def start_payment(st: Position, item: dict[str, Any]) -> None:

@@ -44,9 +44,10 @@ class Position:
         return self.g["players"][seat]
 
     def name(self, seat: str | None) -> str:
-        if seat is None or seat not in self.g["players"]:
+        player = self.g["players"].get(seat)
+        if player is None:
             return str(seat)
-        city = self.player(seat)["city"]
+        city = player["city"]
         return f"{seat} ({self.t.cities[city]['name']})" if city else seat
 
     def league_of(self, seat: str) -> str:

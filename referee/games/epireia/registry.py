@@ -84,13 +84,15 @@ def allows(st: Position, seat: str, action: str) -> bool:
 
 def advance(st: Position) -> None:
     """Run automatic work until a seat must decide or the game is over."""
+    g = st.g
     for _ in range(100000):
-        if st.g["queue"]:
-            item = st.g["queue"][0]
+        queue = g["queue"]
+        if queue:
+            item = queue[0]
             handler = INTERRUPTS[item["kind"]]
             legal = handler.legal(st, item)
             if not legal:
-                st.g["queue"].pop(0)
+                queue.pop(0)
                 continue
             if len(legal) == 1 and item.get("auto_single"):
                 handler.apply(st, item, legal[0])
@@ -98,7 +100,7 @@ def advance(st: Position) -> None:
             return
         for check in CHECKS:
             check(st)
-        current = STEPS.get(st.g["step"])
+        current = STEPS.get(g["step"])
         if current is None or not current.settle(st):
             return
     raise RuntimeError("epireia: the state machine did not settle")

@@ -51,28 +51,46 @@ def may_ask(st: Position, kind: str, args: list[str]) -> bool:
         return bool(st.constraint().get("upkeep"))
     if not args:
         return False
-    seats = {s for s, _ in st.occupants(args[0]) if s != "enemy"}
-    # a reroll may be offered anywhere; only taking a territory may ask which to give up
-    return any(can_reroll(st, s) or (kind == "territory" and st.player(s)["posts"] == 0)
-               for s in seats)
+    # a reroll may be offered anywhere; only taking a territory may ask which to give up,
+    # and only of a seat without a city token left whose league does not hold it already
+    # (`territories.take`)
+    place = args[0]
+    for seat, _ in st.occupants(place):
+        if seat == "enemy":
+            continue
+        if can_reroll(st, seat) or (kind == "territory" and st.player(seat)["posts"] == 0
+                                    and not held_by_league(st, place, seat)):
+            return True
+    return False
+
+
+def held_by_league(st: Position, territory: str, seat: str) -> bool:
+    players = st.g["players"]
+    owner = st.g["territories"][territory]["owner"]
+    return owner in players and players[owner]["league"] == players[seat]["league"]
 
 
 def collect(st: Position) -> None:
+    t = st.t
     augur = st.augur_effect()
     upkeep = st.constraint().get("upkeep")
+    no_income = augur.get("no_income", ())
+    base = {r: n for r, n in t.income.items() if r not in no_income}
+    augur_extra = augur.get("collection")
     for seat in st.g["seats"]:
         p = st.player(seat)
-        income = {r: n for r, n in st.t.income.items() if r not in augur.get("no_income", [])}
-        extras = [st.t.buildings[b]["effect"].get("income", {}) for b in p["buildings"]]
-        extras += [st.t.ability(f).get("collection", {}) for f in p["figures"]]
-        extras.append(augur.get("collection", {}))
+        income = dict(base)
+        extras = [t.building_income[b] for b in p["buildings"] if b in t.building_income]
+        extras += [t.figure_collection[f] for f in p["figures"] if f in t.figure_collection]
+        if augur_extra:
+            extras.append(augur_extra)
         for extra in extras:
             for r, n in extra.items():
                 income[r] = income.get(r, 0) + n
         gain(st, seat, income)
         st.emit("collect", worded, {"seat": seat, "income": income},
                 args=("{} collects {}", st.name(seat), income))
-        sacred = sum(st.t.buildings[b]["effect"].get("prestige_per_collection", 0) for b in p["buildings"])
+        sacred = sum(t.collection_prestige.get(b, 0) for b in p["buildings"])
         if sacred:
             add_prestige(st, seat, sacred, "sanctuary")
         if upkeep:

@@ -39,7 +39,10 @@ def place_brigand(st: Position, territory: str) -> None:
 
 def prestige_every_city(st: Position, league: str, least: int, seats: list[str]) -> bool:
     players = st.g["players"]
-    return all(players[s]["prestige"] >= least for s in seats)
+    for seat in seats:
+        if players[seat]["prestige"] < least:
+            return False
+    return True
 
 
 def treasury_per_city(st: Position, league: str, per_city: int, seats: list[str]) -> bool:
@@ -47,11 +50,8 @@ def treasury_per_city(st: Position, league: str, per_city: int, seats: list[str]
 
 
 def territories_held(st: Position, league: str, by_size: dict[str, int], seats: list[str]) -> bool:
-    count = 0
-    for spot in st.g["territories"].values():
-        if spot["owner"] in seats:
-            count += 1
-    return count >= by_size[str(len(seats))]
+    owners = [spot["owner"] for spot in st.g["territories"].values()]
+    return sum(map(owners.count, seats)) >= by_size[str(len(seats))]
 
 
 def buildings_per_city(st: Position, league: str, per_city: int, seats: list[str]) -> bool:
@@ -69,10 +69,13 @@ def empire_successes_per_city(st: Position, league: str, per_city: int, seats: l
 def tokens_per_city(st: Position, league: str, spec: dict[str, Any], seats: list[str]) -> bool:
     counters = st.g["leagues"][league]["counters"]
     kind = spec.get("type")
-    if kind and any(st.g["decks"][d] for d, tok in st.t.tokens.items() if tok["type"] == kind):
-        count = counters["tokens_by_type"].get(kind, 0)
-    else:
-        count = counters["tokens"]
+    count = counters["tokens"]
+    if kind:   # tokens of that type, while any is left to draw
+        decks = st.g["decks"]
+        for deck in st.t.decks_by_type[kind]:
+            if decks[deck]:
+                count = counters["tokens_by_type"].get(kind, 0)
+                break
     return count >= spec["count"] * len(seats)
 
 
@@ -93,26 +96,22 @@ OBJECTIVES = {test.__name__: test for test in (
 
 def check(st: Position) -> None:
     """The first league to meet the active objective takes the reward (Peloponnesian first)."""
-    scenario = st.g["scenario"]
-    if not scenario or scenario["done"] or st.g["step"] not in PLAYING_STEPS:
+    g = st.g
+    scenario = g["scenario"]
+    if not scenario or scenario["done"] or g["step"] not in PLAYING_STEPS:
         return
     spec = st.t.scenarios[scenario["id"]]
     (kind, target), = spec["objective"].items()   # the schema allows exactly one kind
     met = OBJECTIVES[kind]
-    players = st.g["players"]
-    by_league: dict[str, list[str]] = {}   # each league's seats in seat order, in one pass
-    for seat in st.g["seats"]:
-        by_league.setdefault(players[seat]["league"], []).append(seat)
-    for league in reversed(st.t.leagues):
-        seats = by_league.get(league)
-        if seats and met(st, league, target, seats):
+    for league, seats in st.t.members_by_league(g["seats"]):
+        if met(st, league, target, seats):
             scenario["done"] = True
             scenario["winner"] = league
             st.emit("objective", f"The {league} league completes {spec['name']}",
                     {"league": league, "scenario": scenario["id"]})
             give_token(st, league, spec["reward"], None, f"reward of {spec['name']}")
             if scenario["act"] >= 3:
-                st.g["battle_after_turn"] = True
+                g["battle_after_turn"] = True
             return
 
 

@@ -26,12 +26,16 @@ class EpireiaState(Position, State):
 
     def apply(self, seat: str, action: str) -> list[Event]:
         listed, self._listed = self._listed, []
-        if not (any(d.seat == seat and action in d.legal for d in listed)
-                or registry.allows(self, seat, action)):
-            raise IllegalAction(f"{action!r} is not a legal action for {seat} now")
+        for decision in listed:
+            if decision.seat == seat and action in decision.legal:
+                break
+        else:
+            if not registry.allows(self, seat, action):
+                raise IllegalAction(f"{action!r} is not a legal action for {seat} now")
         self.events = []
-        if self.g["queue"]:
-            item = self.g["queue"][0]
+        queue = self.g["queue"]
+        if queue:
+            item = queue[0]
             registry.INTERRUPTS[item["kind"]].apply(self, item, action)
         else:
             registry.STEPS[self.g["step"]].apply(self, seat, action)

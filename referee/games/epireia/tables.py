@@ -28,13 +28,25 @@ class Tables:
         self.city_order: list[str] = list(data["city_order"])
         self.admins = by_id(data["administrators"])
         self.buildings = by_id(data["buildings"])
-        # (building, cost, units in all) in the table's order, for listing what is affordable
-        self.building_costs = [(b, spec["cost"], sum(spec["cost"].values()))
+        # (building, cost, cost as (resource, amount) pairs) in the table's order, for
+        # listing what is affordable
+        self.building_costs = [(b, spec["cost"], tuple(spec["cost"].items()))
                                for b, spec in self.buildings.items()]
         # the buildings that give the administrator uses, and how many
         self.admin_uses = {b: spec["effect"]["admin_uses"] for b, spec in self.buildings.items()
                            if spec.get("effect", {}).get("admin_uses")}
+        # what each building and figure adds at collection (only those that add something)
+        self.building_income = {b: spec["effect"]["income"] for b, spec in self.buildings.items()
+                                if spec["effect"].get("income")}
+        self.collection_prestige = {b: spec["effect"]["prestige_per_collection"]
+                                    for b, spec in self.buildings.items()
+                                    if spec["effect"].get("prestige_per_collection")}
         self.figures = by_id(data["figures"])
+        self.rerollers = frozenset(f for f, spec in self.figures.items()
+                                   if spec.get("ability", {}).get("reroll"))
+        self.figure_collection = {f: spec["ability"]["collection"]
+                                  for f, spec in self.figures.items()
+                                  if spec.get("ability", {}).get("collection")}
         # the figures that make tokens cheaper, and how
         self.token_discounts = {f: spec["ability"]["token_discount"]
                                 for f, spec in self.figures.items()
@@ -43,12 +55,18 @@ class Tables:
         self.bonuses = {b["level"]: b for b in self.track["bonuses"]}
         self.tokens = by_id(data["tokens"])
         self.token_needs = {d: spec.get("needs") for d, spec in self.tokens.items()}
+        self.decks_by_type: dict[str, list[str]] = {}
+        for d, spec in self.tokens.items():
+            self.decks_by_type.setdefault(spec["type"], []).append(d)
         self.battlefield: dict[str, Any] = data["battlefield"]
         self.fronts: list[dict[str, Any]] = list(self.battlefield["fronts"])
         self.empires = by_id(data["empires"])
         self.empire_order = [e["id"] for e in data["empires"]]
         self.territories = by_id(data["territories"])
         self.territory_order = [t["id"] for t in data["territories"]]
+        # (place, whether only a figure that sails may go there), in order: diplomacy's moves
+        self.empires_by_sea = [(e, spec["sea"]) for e, spec in self.empires.items()]
+        self.territories_by_sea = [(x, spec["maritime"]) for x, spec in self.territories.items()]
         self.brigands = sorted(data["brigands"], key=lambda b: -b["attack"])
         self.scenarios = by_id(data["scenarios"])
         self.solo: dict[str, Any] = data.get("solo", {})
@@ -57,13 +75,36 @@ class Tables:
         cols = self.battlefield["columns"]
         self._slots = [(f["id"], c, r) for f in self.fronts for c in range(cols)
                        for r in range(len(f["rows"]))]
-        # action strings of the development phase, built once
-        self.donate_actions = {r: [f"donate {r} {n}" for n in range(self.donate["max"] + 1)]
-                               for r in self.resources}
+        # the token types each slot takes, in placing order
+        self.slot_kinds = [frozenset(self.slot_types(f, r)) for f, _, r in self._slots]
+        self.deck_type = {d: spec["type"] for d, spec in self.tokens.items()}
+        # action strings of the development phase, built once; donations by resource, then
+        # by the amount a player holds (up to the cap)
+        low, high = self.donate["min"], self.donate["max"]
+        self.donations_up_to = {r: [[f"donate {r} {n}" for n in range(low, min(held, high) + 1)]
+                                    for held in range(max(high, self.caps["player"]) + 1)]
+                                for r in self.resources}
         self.build_actions = {b: f"build {b}" for b in self.buildings}
-        # (deck, token spec, action paid from one's own stock, from the league treasury)
-        self.produce_rows = [(d, spec, f"produce {d}", f"produce {d} league")
+        # (deck, building it needs or None, action paid from one's own stock, from the
+        # league treasury)
+        self.produce_rows = [(d, spec.get("needs"), f"produce {d}", f"produce {d} league")
                              for d, spec in self.tokens.items()]
+        # `produce_rows` priced, by price terms (development.token_prices)
+        self.token_prices: dict[tuple, list[tuple]] = {}
+        self._members: dict[tuple[str, ...], list[tuple[str, list[str]]]] = {}
+
+    def members_by_league(self, seats: list[str]) -> list[tuple[str, list[str]]]:
+        """Each league with its seats (in seat order) in a game of several players, the
+        Peloponnesian first (it wins a tie for an objective): from the seating table, which
+        gave every seat its league for the whole game (`start.initial`)."""
+        key = tuple(seats)
+        found = self._members.get(key)
+        if found is None:
+            leagues = self.seating[str(len(seats))]
+            found = self._members[key] = [
+                (league, [s for s, lg in zip(seats, leagues, strict=True) if lg == league])
+                for league in reversed(self.leagues) if league in leagues]
+        return found
 
     def city_figures(self, city: str) -> list[str]:
         return [f for f, fig in self.figures.items() if fig["city"] == city]
