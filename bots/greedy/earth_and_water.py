@@ -6,7 +6,9 @@ both enemy majors wins outright.  So the evaluation projects the final score:
 the track now, plus this campaign's difference in control (which the coming
 scoring adds, and which tends to persist into later campaigns), plus the
 armies and fleets on the board that will fight for control later, counted
-after the attrition that supply will impose.  The projected margin becomes a
+after the attrition that supply will impose.  Armies in a home whose roads
+lead nowhere else (Persia's Asia) fight only once they can leave it: by the
+bridge, or one aboard each fleet in their ports; the others count for little.  The projected margin becomes a
 chance of winning.  Solo (Greece against PERS.IA) reads the same way, from
 Greece's side.
 """
@@ -30,6 +32,7 @@ OPERATION_GAIN = 0.5    # points of this campaign's scoring one card to play is 
 OPERATION_DECAY = 0.75  # ... the next card a quarter less: a hand has only so many good moves
 AFTER_OPERATIONS = ("sup_cards", "attrit")   # steps where a hand is no longer played
 GREEK_ARMY_WORTH = 2.0  # Greek dice count up to 6, Persian to 4: one Greek army ~ two Persian
+STRANDED_WORTH = 0.25   # an army that cannot leave its home (no bridge, no fleet) counts so
 
 
 class EarthAndWaterEvaluator(Evaluator):
@@ -50,6 +53,9 @@ class EarthAndWaterEvaluator(Evaluator):
         acropolis = [card["persia"] for card in self.data.get("cards", [])
                      if card.get("persia", {}).get("effect") == "acropolis"]
         self.burning = acropolis[0].get("params", {}).get("city") if acropolis else None
+        self.bridge_ends = set(self.data.get("bridge", {}).get("between", ()))
+        self.enclosed = {side: enclosed_home(self.majors[side], self.data.get("roads", {}))
+                         for side in SIDES}
 
     def values(self, view: dict[str, Any]) -> dict[str, float]:
         persia = self.persia_chance(view)
@@ -93,8 +99,26 @@ class EarthAndWaterEvaluator(Evaluator):
             fed = sum(self.food[c] for c in control[side] if c not in home)
             at_home = sum(c[f"{side}_armies"] for c in view["cities"] if c["name"] in home)
             away = sum(c[f"{side}_armies"] for c in view["cities"] if c["name"] not in home)
-            kept[side] = at_home + min(away, fed)
+            kept[side] = at_home + min(away, fed) - self.stranded(view, side)
         return kept
+
+    def stranded(self, view: dict[str, Any], side: str) -> float:
+        """What the armies unable to leave an enclosed home fall short of fighting ones."""
+        home = self.enclosed[side]
+        if not home or (view["bridge"] and home & self.bridge_ends):
+            return 0.0
+        armies = sum(c[f"{side}_armies"] for c in view["cities"] if c["name"] in home)
+        fleets = sum(c[f"{side}_fleets"] for c in view["cities"] if c["name"] in home)
+        return (1 - STRANDED_WORTH) * max(0, armies - fleets)
+
+
+def enclosed_home(majors: set[str], roads: dict[str, list[str]]) -> set[str]:
+    """The side's major cities when their roads lead only to each other (else none):
+    armies there leave by sea, or by the bridge."""
+    reached = set(majors)
+    for city in majors:
+        reached.update(roads.get(city, ()))
+    return set(majors) if reached == majors else set()
 
 
 def operations(cards: int) -> float:
