@@ -23,7 +23,8 @@ from agon.referee.ruleset_model import Ruleset
 from .evaluator import Evaluator, logistic
 
 SIDES = ("persia", "greece")
-MARGIN_SCALE = 1.6      # a projected margin of this many points is a 73% favourite
+MARGIN_SCALE = 1.6      # a projected margin of this many points is a 73% favourite ...
+SCALE_PER_CAMPAIGN = 0.6  # ... plus this for each scoring to come: a projection is less sure
 PERSISTENCE = 0.6       # share of today's control difference expected at each later scoring
 ARMY_WEIGHT = 0.12      # points of future margin per army on the board, per campaign left
 FLEET_WEIGHT = 0.15     # the same per fleet
@@ -47,7 +48,6 @@ class EarthAndWaterEvaluator(Evaluator):
         self.majors = {side: {c["name"] for c in cities if c.get("major") == side}
                        for side in SIDES}
         self.campaigns = self.data["campaigns"]
-        self.limit = self.data["score_limit"]
         always_fed = self.data.get("supply", {}).get("home_cities_always_fed", {})
         self.fed_at_home = {side: bool(always_fed.get(side)) for side in SIDES}
         acropolis = [card["persia"] for card in self.data.get("cards", [])
@@ -70,7 +70,8 @@ class EarthAndWaterEvaluator(Evaluator):
             return 0.95   # both Greek majors: Persia wins at the scoring (solo: at once)
         if self.majors["persia"] <= control["greece"]:
             return 0.05
-        return logistic(self.margin(view, control) / MARGIN_SCALE)
+        later = max(0, self.campaigns - view["campaign"])
+        return logistic(self.margin(view, control) / (MARGIN_SCALE + SCALE_PER_CAMPAIGN * later))
 
     def margin(self, view: dict[str, Any], control: dict[str, set[str]]) -> float:
         """The projected final score track (Persia positive)."""
@@ -88,8 +89,7 @@ class EarthAndWaterEvaluator(Evaluator):
         else:   # cards still to play this campaign are its moves: each may take a city
             margin += (operations(hands["persia"]) - operations(hands["greece"])) \
                 * (1 + PERSISTENCE * later)
-        margin += future * (later + 0.5)
-        return max(-self.limit - 1.0, min(self.limit + 1.0, margin))
+        return margin + future * (later + 0.5)
 
     def fed_armies(self, view: dict[str, Any], control: dict[str, set[str]]) -> dict[str, float]:
         """Armies on the board each side keeps once supply removes the unfed (8.2)."""
