@@ -211,7 +211,7 @@ class IsmctsBot(Bot):
         if result is not None:
             return team_mean(result.points, result.teams or self.teams)
         if evaluator is not None:
-            return team_mean(evaluator.values(world.view(me)), self.teams)
+            return team_mean(evaluator.values_in(world, me), self.teams)
         return {}
 
 
