@@ -182,3 +182,36 @@ def test_earth_and_water_persian_armies_count_once_a_fleet_or_the_bridge_can_car
         add("persia_armies", 1)(v)
 
     assert persia(bridged) - persia(lambda v: v.update(bridge=True)) > 2 * stranded_army
+
+
+def epireia_battle(step: str):
+    """A two-player Epireia game played at random to its great battle's `step`."""
+    state, hello = start("epireia", ["p1", "p2"], seed=4)
+    state = play_until(state, lambda s: s.view("p1")["step"] == step, random.Random(0))
+    return state, evaluator_for(hello)
+
+
+def test_epireia_in_the_great_battle_a_token_placed_beats_a_slot_left_empty():
+    state, evaluator = epireia_battle("battle-tokens")
+    decision = next(d for d in state.pending() if d.seat == "p1")
+    placing = [a for a in decision.legal if a != "empty"]
+    assert placing and "empty" in decision.legal
+    scores = judge(evaluator, state, decision, random.Random(2), samples=1, depth=0, width=1)
+    assert max(scores[a] for a in placing) > scores["empty"]
+    # the whole army still to place: the position reads as it did before the battle began
+    assert 0.05 < scores["empty"] < 0.95
+
+
+def test_epireia_a_front_won_in_the_great_battle_raises_the_league_s_chance():
+    state, evaluator = epireia_battle("battle-fight")
+    view = state.view("p1")
+    league = next(name for name, league in view["leagues"].items() if "p1" in league["seats"])
+    other = next(name for name in view["leagues"] if name != league)
+    front = evaluator.fronts[-1][0]   # fought last: still undecided now
+
+    def with_front(winner):
+        changed = copy.deepcopy(view)
+        changed["battle"]["fronts"][front] = winner
+        return evaluator.values(changed)["p1"]
+
+    assert with_front(league) > evaluator.values(view)["p1"] > with_front(other)
