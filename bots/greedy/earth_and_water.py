@@ -8,9 +8,10 @@ scoring adds, and which tends to persist into later campaigns), plus the
 armies and fleets on the board that will fight for control later, counted
 after the attrition that supply will impose.  Armies in a home whose roads
 lead nowhere else (Persia's Asia) fight only once they can leave it: by the
-bridge, or one aboard each fleet in their ports; the others count for little.  The projected margin becomes a
-chance of winning.  Solo (Greece against PERS.IA) reads the same way, from
-Greece's side.
+bridge, or one aboard each fleet in their ports; the others count for little.
+The projected margin becomes a chance of winning, less sure the more scorings
+are to come.  Solo (Greece against PERS.IA) reads the same way, from Greece's
+side.
 """
 
 from __future__ import annotations

@@ -123,7 +123,7 @@ class EpireiaEvaluator(Evaluator):
                         if f"{front}-{column + 1}" not in battle["columns"]), None)
         for side in (first, second):
             for front, attack in self.figures_to_engage(view, side).items():
-                self.engage_where_best(power, side, first, front, attack, battle)
+                self.engage_where_best(power, side, front, attack, battle)
             info = battle["sides"].get(side, {})
             # a figure engaged on the front of the open column fights there if that is the
             # front's first column (later, the view cannot tell it from an earlier one)
@@ -203,7 +203,7 @@ class EpireiaEvaluator(Evaluator):
         return {front: attack for (front, _), attack in zip(self.fronts, attacks, strict=False)}
 
     def engage_where_best(self, power: dict[str, dict[tuple[str, int], float]], side: str,
-                          first: str, front: str, attack: int, battle: dict[str, Any]) -> None:
+                          front: str, attack: int, battle: dict[str, Any]) -> None:
         """Add `attack` to `side`'s undecided column of `front` where it sways most."""
         other = next(s for s in power if s != side)
         best, gain = None, -1.0

@@ -11,9 +11,10 @@ is judged by what the roll will then do.  While the army's own Travel roll is
 still to come this turn, what is already known to change it (foraging, a
 satrap met, an attack, the weather or the terrain when their rolls are open)
 moves the army by the difference it makes to the roll's expected spaces: a
-forage is paid for in distance, not only rewarded in food.  Several armies: each one's chance
-to beat the others from the projected scores; alone: the chance of reaching
-the benchmark score.
+forage is paid for in distance, not only rewarded in food.  Several armies:
+each one's chance to beat the others from the projected scores; alone: the
+chance of reaching the benchmark score; the further from the sea, the less
+sure either is.
 
 The rates below were measured on random games of the shipped ruleset (about
 1.8 spaces and 230 men a turn); they need only be about right: a search
