@@ -17,6 +17,7 @@ side.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from agon.referee.ruleset_model import Ruleset
@@ -24,6 +25,8 @@ from agon.referee.ruleset_model import Ruleset
 from .evaluator import Evaluator, logistic
 
 SIDES = ("persia", "greece")
+ARMIES = {side: f"{side}_armies" for side in SIDES}   # the view's keys of a city's pieces
+FLEETS = {side: f"{side}_fleets" for side in SIDES}
 MARGIN_SCALE = 1.6      # a projected margin of this many points is a 73% favourite ...
 SCALE_PER_CAMPAIGN = 0.6  # ... plus this for each scoring to come: a projection is less sure
 PERSISTENCE = 0.6       # share of today's control difference expected at each later scoring
@@ -50,7 +53,8 @@ class EarthAndWaterEvaluator(Evaluator):
                        for side in SIDES}
         self.campaigns = self.data["campaigns"]
         always_fed = self.data.get("supply", {}).get("home_cities_always_fed", {})
-        self.fed_at_home = {side: bool(always_fed.get(side)) for side in SIDES}
+        self.fed_home = {side: self.majors[side] if always_fed.get(side) else set()
+                         for side in SIDES}
         acropolis = [card["persia"] for card in self.data.get("cards", [])
                      if card.get("persia", {}).get("effect") == "acropolis"]
         self.burning = acropolis[0].get("params", {}).get("city") if acropolis else None
@@ -63,28 +67,42 @@ class EarthAndWaterEvaluator(Evaluator):
         return {seat: persia if seat == "persia" else 1.0 - persia for seat in self.seats}
 
     def persia_chance(self, view: dict[str, Any]) -> float:
-        control = {side: set() for side in SIDES}
+        forces = {side: Forces() for side in SIDES}
         for city in view["cities"]:
-            if city["control"]:
-                control[city["control"]].add(city["name"])
-        if self.majors["greece"] <= control["persia"]:
+            self.count(city, forces)
+        if self.majors["greece"] <= forces["persia"].control:
             return 0.95   # both Greek majors: Persia wins at the scoring (solo: at once)
-        if self.majors["persia"] <= control["greece"]:
+        if self.majors["persia"] <= forces["greece"].control:
             return 0.05
         later = max(0, self.campaigns - view["campaign"])
-        return logistic(self.margin(view, control) / (MARGIN_SCALE + SCALE_PER_CAMPAIGN * later))
+        return logistic(self.margin(view, forces) / (MARGIN_SCALE + SCALE_PER_CAMPAIGN * later))
 
-    def margin(self, view: dict[str, Any], control: dict[str, set[str]]) -> float:
+    def count(self, city: dict[str, Any], forces: dict[str, Forces]) -> None:
+        """Add one city's pieces and control to each side's forces."""
+        name = city["name"]
+        if city["control"]:
+            forces[city["control"]].control.add(name)
+        for side in SIDES:
+            side_forces = forces[side]
+            armies, fleets = city[ARMIES[side]], city[FLEETS[side]]
+            side_forces.fleets += fleets
+            if name in self.fed_home[side]:
+                side_forces.at_home += armies
+            else:
+                side_forces.away += armies
+            if name in self.enclosed[side]:
+                side_forces.shut_in += armies - fleets
+
+    def margin(self, view: dict[str, Any], forces: dict[str, Forces]) -> float:
         """The projected final score track (Persia positive)."""
-        scored = {side: sum(self.points[c] for c in control[side]
+        scored = {side: sum(self.points[c] for c in forces[side].control
                             if not (view["acropolis"] and c == self.burning)) for side in SIDES}
         later = max(0, self.campaigns - view["campaign"])   # scorings after this campaign's
         margin = view["score"] + (scored["persia"] - scored["greece"]) * (1 + PERSISTENCE * later)
-        armies = self.fed_armies(view, control)
-        fleets = {side: sum(c[f"{side}_fleets"] for c in view["cities"]) for side in SIDES}
+        armies = {side: self.fighting_armies(view, side, forces[side]) for side in SIDES}
         hands = view["hand_counts"]
         future = ARMY_WEIGHT * (armies["persia"] - GREEK_ARMY_WORTH * armies["greece"]) \
-            + FLEET_WEIGHT * (fleets["persia"] - fleets["greece"])
+            + FLEET_WEIGHT * (forces["persia"].fleets - forces["greece"].fleets)
         if view["step"] in AFTER_OPERATIONS:
             future += CARD_WEIGHT * (hands["persia"] - hands["greece"])
         else:   # cards still to play this campaign are its moves: each may take a city
@@ -92,25 +110,25 @@ class EarthAndWaterEvaluator(Evaluator):
                 * (1 + PERSISTENCE * later)
         return margin + future * (later + 0.5)
 
-    def fed_armies(self, view: dict[str, Any], control: dict[str, set[str]]) -> dict[str, float]:
-        """Armies on the board each side keeps once supply removes the unfed (8.2)."""
-        kept = {}
-        for side in SIDES:
-            home = self.majors[side] if self.fed_at_home[side] else set()
-            fed = sum(self.food[c] for c in control[side] if c not in home)
-            at_home = sum(c[f"{side}_armies"] for c in view["cities"] if c["name"] in home)
-            away = sum(c[f"{side}_armies"] for c in view["cities"] if c["name"] not in home)
-            kept[side] = at_home + min(away, fed) - self.stranded(view, side)
+    def fighting_armies(self, view: dict[str, Any], side: str, forces: Forces) -> float:
+        """Armies on the board the side keeps once supply removes the unfed (8.2), those
+        unable to leave an enclosed home counted for less."""
+        fed = sum(self.food[c] for c in forces.control if c not in self.fed_home[side])
+        kept = forces.at_home + min(forces.away, fed)
+        if self.enclosed[side] and not (view["bridge"] and self.enclosed[side] & self.bridge_ends):
+            kept -= (1 - STRANDED_WORTH) * max(0, forces.shut_in)
         return kept
 
-    def stranded(self, view: dict[str, Any], side: str) -> float:
-        """What the armies unable to leave an enclosed home fall short of fighting ones."""
-        home = self.enclosed[side]
-        if not home or (view["bridge"] and home & self.bridge_ends):
-            return 0.0
-        armies = sum(c[f"{side}_armies"] for c in view["cities"] if c["name"] in home)
-        fleets = sum(c[f"{side}_fleets"] for c in view["cities"] if c["name"] in home)
-        return (1 - STRANDED_WORTH) * max(0, armies - fleets)
+
+@dataclass
+class Forces:
+    """One side's pieces and cities, as the evaluation counts them."""
+
+    control: set[str] = field(default_factory=set)
+    at_home: int = 0     # armies in home cities that are always fed
+    away: int = 0        # armies elsewhere, fed by the cities held
+    fleets: int = 0
+    shut_in: int = 0     # armies in an enclosed home beyond the fleets there to carry them
 
 
 def enclosed_home(majors: set[str], roads: dict[str, list[str]]) -> set[str]:
