@@ -160,7 +160,10 @@ class IsmctsBot(Bot):
                 path.append((child, decision.seat))
                 chosen.append((decision.seat, action))
             for seat, action in chosen:
-                world.apply(seat, action)
+                # one seat's action may change what the next may do (Epireia's battle):
+                # a choice no longer legal is dropped, and chosen again next time round
+                if action in next((d.legal for d in world.pending() if d.seat == seat), ()):
+                    world.apply(seat, action)
             node = node.children.setdefault(tuple(chosen), Node())
         rewards = self.playout(world, me)
         for step, seat in path:
@@ -211,7 +214,7 @@ class IsmctsBot(Bot):
         if result is not None:
             return team_mean(result.points, result.teams or self.teams)
         if evaluator is not None:
-            return team_mean(evaluator.values(world.view(me)), self.teams)
+            return team_mean(evaluator.values_in(world, me), self.teams)
         return {}
 
 

@@ -93,7 +93,7 @@ def value_of(evaluator: Evaluator, world: State, seat: str) -> float:
     result = world.result()
     if result is not None:
         return team_mean(result.points, result.teams).get(seat, 0.0)
-    return team_mean(evaluator.values(world.view(seat)), evaluator.teams).get(seat, 0.0)
+    return team_mean(evaluator.values_in(world, seat), evaluator.teams).get(seat, 0.0)
 
 
 def greedy_action(evaluator: Evaluator, world: State, decision: Decision, rng: random.Random,

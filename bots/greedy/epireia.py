@@ -9,6 +9,15 @@ spent, while turns remain, count as tokens to come; Prestige and copper break
 ties.  Each front's margin gives a chance of winning it, and the chance of the
 battle is that of winning two fronts of three.
 
+Once the great battle has begun the position is read column by column: a
+league's own tokens where it placed them (the slots still to fill taking the
+best of its pool, at a discount: they are not placed yet), the other
+league's where they are revealed, else its army laid out as above and spread
+over the front; each undecided column is a chance, a figure still to engage
+adds its attack where it helps most, and decided columns and fronts count as
+won or lost.  So a token placed, a slot left empty and a figure engaged are
+each judged by what they do to the battle.
+
 Solo, the enemy army is fixed (decks shown, powers at their means) and a game
 is won only if every objective of the scenario card is met as well: each
 objective's chance comes from what is still missing and the turns left.  The
@@ -20,9 +29,11 @@ II, show in the army the evaluation lays out.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
+from agon.referee.engine import State
 from agon.referee.ruleset_model import Ruleset
 
 from .evaluator import Evaluator, logistic
@@ -36,6 +47,9 @@ PRESTIGE_POWER = 0.08      # Prestige breaks ties and brings bonuses
 PER_TURN = {"prestige": 1.0, "territories_held": 0.4, "buildings": 0.5, "empire_successes": 0.3}
 OBJECTIVE_SCALE = 1.0
 INCOME_PER_TURN = 1        # of each resource, a turn to come (solo: collection, territories)
+COLUMN_SCALE = 1.5         # a column margin of this much power is a 73% favourite
+UNPLACED_SHARE = 0.9       # a token still in the pool counts so much of its power
+NEXT_SLOT = re.compile(r"token face down for (\w+) column (\d+) row (\d+)")
 
 
 class EpireiaEvaluator(Evaluator):
@@ -58,6 +72,24 @@ class EpireiaEvaluator(Evaluator):
         self.max_turns = int(ruleset.options.get("max_turns", {}).get("default", 20))
         self.decks = [t for t in data["tokens"] if len(t.get("cost", {})) == 1]
         self.actions_per_turn = int(data.get("actions_per_turn", 2))
+        # battlefield slots as (front, column, row, key, types), in the engine's placing order
+        self.slots = [(front, column, row, f"{front}-{column + 1}-{row + 1}", tuple(types))
+                      for front, rows in self.fronts for column in range(self.columns)
+                      for row, types in enumerate(rows)]
+
+    def values_in(self, world: State, seat: str) -> dict[str, float]:
+        """The view leaves out which battlefield slot the seat's league fills next (its slots
+        left empty do not show); its own pending placement says."""
+        view = world.view(seat)
+        if view.get("battle") and view["battle"]["step"] == "battle-tokens":
+            league = next((name for name, league in view["leagues"].items()
+                           if seat in league["seats"]), None)
+            ours = set(view["leagues"][league]["seats"]) if league else {seat}
+            for decision in world.pending():
+                slot = NEXT_SLOT.search(decision.prompt) if decision.seat in ours else None
+                if slot:
+                    view["battle"]["next_slot"] = "{}-{}-{}".format(*slot.groups())
+        return self.values(view)
 
     def values(self, view: dict[str, Any]) -> dict[str, float]:
         if view.get("solo"):
@@ -66,12 +98,124 @@ class EpireiaEvaluator(Evaluator):
         if len(leagues) != 2:
             return {seat: 0.5 for seat in self.seats}
         first, second = leagues
-        mine, theirs = self.league_fronts(view, first), self.league_fronts(view, second)
-        chance = battle_chance([logistic((a - b) / FRONT_SCALE) for a, b in zip(mine, theirs, strict=True)])
+        if view.get("battle"):
+            chance = self.battle_in_progress(view, first, second)
+        else:
+            chance = self.battle_to_come(view, first, second)
         league_of = {seat: league for league in leagues
                      for seat in view["leagues"][league]["seats"]}
         return {seat: chance if league_of.get(seat) == first else 1.0 - chance
                 for seat in self.seats}
+
+    def battle_to_come(self, view: dict[str, Any], first: str, second: str) -> float:
+        mine, theirs = self.league_fronts(view, first), self.league_fronts(view, second)
+        return battle_chance([logistic((a - b) / FRONT_SCALE)
+                              for a, b in zip(mine, theirs, strict=True)])
+
+    # -- the great battle under way ------------------------------------------------
+
+    def battle_in_progress(self, view: dict[str, Any], first: str, second: str) -> float:
+        """`first`'s chance of winning the battle that has begun, from what is placed,
+        revealed and decided."""
+        battle = view["battle"]
+        power = {first: self.column_powers(view, first), second: self.column_powers(view, second)}
+        current = next(((front, column) for front, column in power[first]
+                        if f"{front}-{column + 1}" not in battle["columns"]), None)
+        for side in (first, second):
+            for front, attack in self.figures_to_engage(view, side).items():
+                self.engage_where_best(power, side, front, attack, battle)
+            info = battle["sides"].get(side, {})
+            # a figure engaged on the front of the open column fights there if that is the
+            # front's first column (later, the view cannot tell it from an earlier one)
+            if current and current[1] == 0 and current[0] in info.get("engaged", ()) and \
+                    current[0] in info.get("figures", {}):
+                power[side][current] += self.attack.get(info["figures"][current[0]], 0)
+        fronts = []
+        for front, _ in self.fronts:
+            if front in battle["fronts"]:
+                fronts.append(outcome(battle["fronts"][front], first))
+                continue
+            columns = []
+            for column in range(self.columns):
+                won = battle["columns"].get(f"{front}-{column + 1}", "open")
+                columns.append(outcome(won, first) if won != "open" else logistic(
+                    (power[first][front, column] - power[second][front, column]) / COLUMN_SCALE))
+            fronts.append(battle_chance(columns))
+        return battle_chance(fronts)
+
+    def column_powers(self, view: dict[str, Any], side: str) -> dict[tuple[str, int], float]:
+        """Each column's token power for `side`: placed and seen, the slots still to fill
+        from its pool, or (hidden) its army laid out and spread over each front; the solo
+        enemy's slot by slot."""
+        info = view["battle"]["sides"].get(side, {})
+        placed = info.get("placed", {})
+        power = {(front, column): 0.0 for front, column, _, _, _ in self.slots}
+        for front, column, _, key, _ in self.slots:
+            if key in placed:
+                power[front, column] += self.token(placed[key])[1]
+        if "pool" in info:   # our own side: every placed token is known
+            open_slots = self.slots_to_fill(view["battle"], placed)
+            left = sorted((self.token(t) for t in info["pool"]), key=lambda t: -t[1])
+            for front, column, _, _, types in sorted(open_slots, key=lambda slot: len(slot[4])):
+                for number, (kind, value) in enumerate(left):
+                    if kind in types:
+                        power[front, column] += UNPLACED_SHARE * value
+                        del left[number]
+                        break
+            return power
+        if side not in view["leagues"]:   # the solo enemy: slots shown, powers at the mean
+            army = (view.get("enemy") or {}).get("army", {})
+            for front, column, _, key, _ in self.slots:
+                if key in army and key not in placed:
+                    power[front, column] += self.deck_mean[army[key]["deck"]]
+            return power
+        hidden = self.lay_out(self.tokens_of(view, side))
+        seen = {key.rsplit("-", 1)[0] for key in placed}
+        for index, (front, _) in enumerate(self.fronts):
+            for column in range(self.columns):
+                if f"{front}-{column + 1}" not in seen:
+                    power[front, column] = hidden[index] / self.columns
+        return power
+
+    def slots_to_fill(self, battle: dict[str, Any], placed: dict[str, Any]) -> list[tuple]:
+        """Our league's slots still to fill: from the one it is asked about (else after the
+        last it placed) to the end."""
+        if battle["step"] != "battle-tokens":
+            return []
+        keys = [slot[3] for slot in self.slots]
+        if battle.get("next_slot") in keys:
+            return self.slots[keys.index(battle["next_slot"]):]
+        last = max((i for i, key in enumerate(keys) if key in placed), default=-1)
+        return self.slots[last + 1:]
+
+    def figures_to_engage(self, view: dict[str, Any], side: str) -> dict[str, int]:
+        """Attack of the figure each front may still engage: those committed and not yet
+        engaged, or before commitment the side's strongest figures front by front."""
+        info = view["battle"]["sides"].get(side, {})
+        committed = info.get("figures", {})
+        if committed:
+            return {front: self.attack.get(figure, 0) for front, figure in committed.items()
+                    if front not in info.get("engaged", ())}
+        if view["battle"]["step"] != "battle-tokens" or side not in view["leagues"]:
+            return {}
+        attacks = sorted((self.attack.get(f, 0) for seat in view["leagues"][side]["seats"]
+                          for f in view["players"][seat]["figures"]), reverse=True)
+        return {front: attack for (front, _), attack in zip(self.fronts, attacks, strict=False)}
+
+    def engage_where_best(self, power: dict[str, dict[tuple[str, int], float]], side: str,
+                          front: str, attack: int, battle: dict[str, Any]) -> None:
+        """Add `attack` to `side`'s undecided column of `front` where it sways most."""
+        other = next(s for s in power if s != side)
+        best, gain = None, -1.0
+        for column in range(self.columns):
+            if f"{front}-{column + 1}" in battle["columns"]:
+                continue
+            margin = power[side][front, column] - power[other][front, column]
+            swing = logistic((margin + attack) / COLUMN_SCALE) - logistic(margin / COLUMN_SCALE)
+            if swing > gain:
+                best, gain = column, swing
+        if best is not None:
+            power[side][front, best] += attack
 
     # -- the battlefield --------------------------------------------------------
 
@@ -137,6 +281,8 @@ class EpireiaEvaluator(Evaluator):
         for objective in scenario.get("objectives", []):
             chance *= self.objective_chance(view, seat, objective, turns_left)
         league = player["league"] or ""
+        if view.get("battle") and league in view["battle"]["sides"]:
+            return chance * self.battle_in_progress(view, league, "enemy")
         tokens = self.tokens_of(view, league) if league in view["leagues"] else []
         mine = self.lay_out(tokens + self.tokens_to_come(view, seat, league))
         attacks = sorted((self.attack.get(f, 0) for f in player["figures"]), reverse=True)
@@ -203,6 +349,11 @@ class EpireiaEvaluator(Evaluator):
         if missing <= 0:
             return 0.95 if turns_left > 0 and kind == "territories_held" else 1.0
         return logistic((PER_TURN[kind] * turns_left - missing) / OBJECTIVE_SCALE)
+
+
+def outcome(winner: str | None, side: str) -> float:
+    """A decided column or front, for `side`: won 1, lost 0, drawn a half."""
+    return 0.5 if winner is None else float(winner == side)
 
 
 def battle_chance(fronts: list[float]) -> float:

@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from agon.referee.engine import State
 from agon.referee.ruleset_model import Ruleset
 
 
@@ -31,6 +32,11 @@ class Evaluator(ABC):
     @abstractmethod
     def values(self, view: dict[str, Any]) -> dict[str, float]:
         """Each seat's expected share of the win (0 to 1, like `Result.points`)."""
+
+    def values_in(self, world: State, seat: str) -> dict[str, float]:
+        """`values` of what `seat` sees of `world` (a sampled one: nothing hidden).  A game
+        may add what the seat's own pending decision says and its view leaves out."""
+        return self.values(world.view(seat))
 
 
 def logistic(x: float) -> float:

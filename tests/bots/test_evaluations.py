@@ -111,3 +111,107 @@ def test_ismcts_with_one_iteration_follows_the_evaluation_at_the_root():
     assert choices() == ["buy_card"] * 4
     # without the prior, one iteration tries one action at random
     assert "done" in choices(prior=0)
+
+
+def ten_thousand_view(phase: str):
+    """p1's view in its own turn, at `phase`, with the seat's flags cleared."""
+    state, hello = start("ten-thousand", ["p1", "p2"], seed=2)
+    state = play_until(state, lambda s: s.view("p1")["current"] == "p1"
+                       and s.view("p1")["phase"] == phase, random.Random(1))
+    view = copy.deepcopy(state.view("p1"))
+    view["flags"], view["window"] = [], None
+    return view, evaluator_for(hello)
+
+
+def test_ten_thousand_foraging_costs_distance_while_the_travel_roll_is_to_come():
+    view, evaluator = ten_thousand_view("forage")
+    foraged = copy.deepcopy(view)
+    foraged["flags"] = ["foraged"]
+    fed = copy.deepcopy(foraged)
+    fed["armies"]["p1"]["tokens"]["food"] += 1
+    # foraging (-2 on the Travel roll) for one food is a loss; with no roll to come, no cost
+    assert evaluator.values(foraged)["p1"] < evaluator.values(fed)["p1"] \
+        < evaluator.values(view)["p1"]
+    met_satrap = copy.deepcopy(view)
+    met_satrap["flags"] = ["satrap", "attacked"]
+    assert evaluator.values(met_satrap)["p1"] < evaluator.values(foraged)["p1"]
+    end_view = copy.deepcopy(view)
+    end_view["phase"] = "end"
+    end_foraged = copy.deepcopy(end_view)
+    end_foraged["flags"] = ["foraged"]
+    assert evaluator.values(end_foraged)["p1"] == evaluator.values(end_view)["p1"]
+
+
+def test_ten_thousand_a_lead_far_from_the_sea_is_less_sure_than_near_it():
+    view, evaluator = ten_thousand_view("forage")
+
+    def lead_at(space: int) -> float:
+        changed = copy.deepcopy(view)
+        for seat in ("p1", "p2"):
+            changed["armies"][seat]["space"] = space
+        changed["armies"]["p1"]["men"] = changed["armies"]["p2"]["men"] + 1000
+        return evaluator.values(changed)["p1"]
+
+    assert 0.5 < lead_at(5) < lead_at(55)
+
+
+def test_earth_and_water_persian_armies_count_once_a_fleet_or_the_bridge_can_carry_them():
+    state, hello = first_purchase("persia")
+    evaluator = evaluator_for(hello)
+    view = copy.deepcopy(state.view("persia"))
+    for city in view["cities"]:
+        city["persia_fleets"] = 0
+
+    def persia(change) -> float:
+        changed = copy.deepcopy(view)
+        change(changed)
+        return evaluator.values(changed)["persia"]
+
+    def add(key: str, count: int):
+        def change(v):
+            next(c for c in v["cities"] if c["name"] == "Abydos")[key] += count
+        return change
+
+    stranded_army = persia(add("persia_armies", 1)) - persia(lambda v: None)
+    fleet = persia(add("persia_fleets", 1)) - persia(lambda v: None)
+    # the first fleet carries an army that could not leave Asia: worth more than one more army
+    assert 0 < stranded_army < fleet
+
+    def bridged(v):
+        v["bridge"] = True
+        add("persia_armies", 1)(v)
+
+    assert persia(bridged) - persia(lambda v: v.update(bridge=True)) > 2 * stranded_army
+
+
+def epireia_battle(step: str):
+    """A two-player Epireia game played at random to its great battle's `step`."""
+    state, hello = start("epireia", ["p1", "p2"], seed=4)
+    state = play_until(state, lambda s: s.view("p1")["step"] == step, random.Random(0))
+    return state, evaluator_for(hello)
+
+
+def test_epireia_in_the_great_battle_a_token_placed_beats_a_slot_left_empty():
+    state, evaluator = epireia_battle("battle-tokens")
+    decision = next(d for d in state.pending() if d.seat == "p1")
+    placing = [a for a in decision.legal if a != "empty"]
+    assert placing and "empty" in decision.legal
+    scores = judge(evaluator, state, decision, random.Random(2), samples=1, depth=0, width=1)
+    assert max(scores[a] for a in placing) > scores["empty"]
+    # the whole army still to place: the position reads as it did before the battle began
+    assert 0.05 < scores["empty"] < 0.95
+
+
+def test_epireia_a_front_won_in_the_great_battle_raises_the_league_s_chance():
+    state, evaluator = epireia_battle("battle-fight")
+    view = state.view("p1")
+    league = next(name for name, league in view["leagues"].items() if "p1" in league["seats"])
+    other = next(name for name in view["leagues"] if name != league)
+    front = evaluator.fronts[-1][0]   # fought last: still undecided now
+
+    def with_front(winner):
+        changed = copy.deepcopy(view)
+        changed["battle"]["fronts"][front] = winner
+        return evaluator.values(changed)["p1"]
+
+    assert with_front(league) > evaluator.values(view)["p1"] > with_front(other)

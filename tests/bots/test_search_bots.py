@@ -194,3 +194,28 @@ def test_a_mistyped_parameter_is_a_usage_error_that_names_the_right_one():
     assert out.exit_code == 2
     assert "no parameter 'tme' (did you mean 'time'?)" in out.output
     assert "did you mean 'ismcts'" not in out.output
+
+
+def test_ismcts_plays_epireia_s_secret_battle_placements_without_an_illegal_action():
+    # Seed 0, ismcts as p1: in its sampled worlds one league's placement used to make
+    # the other's chosen placement illegal, and the search raised IllegalAction.
+    from agon.referee.match import player_seed
+
+    engine = engine_of("epireia")
+    seats = engine.seats(2)
+    state = engine.new_game(seats, 0, {})
+    bot = IsmctsBot(player_seed(0, "p1"), iterations=8)
+    bot.start(hello(engine, seats))
+    others = random.Random(0)
+    while state.pending():
+        chosen = []
+        for decision in state.pending():
+            if decision.seat == "p1":
+                world = state.determinize("p1", random.Random(len(chosen)))
+                world.silence()
+                chosen.append(("p1", bot.choose(decision, state.view("p1"), world)))
+            else:
+                chosen.append((decision.seat, others.choice(decision.legal)))
+        for seat, action in chosen:
+            state.apply(seat, action)
+    assert state.result() is not None
