@@ -132,5 +132,3 @@ def _place(value: Any, vocabulary: Sequence[Any]) -> int:
         return vocabulary.index(value)
     except ValueError:
         raise UnknownValue(f"{value!r} is not one of {list(vocabulary)}") from None
-
-
