@@ -14,14 +14,13 @@ For a person at the table (the human player's ``map`` command)::
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from .engine import State
-from .games import engine_class
+from .games import MissingModule, engine_class, module_beside
 from .mapdraw import Board, Position, render_svg
 from .records import RecordError, replay_steps
 from .ruleset_model import Ruleset
@@ -36,16 +35,11 @@ class NoPicture(LookupError):
 
 def picture_module(ruleset: Ruleset) -> ModuleType:
     """The ``picture`` module beside the ruleset's engine."""
-    package = engine_class(ruleset.engine).__module__.rpartition(".")[0]
-    name = f"{package}.picture"
     try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if not exc.name or not name.startswith(exc.name):
-            raise   # the module exists but imports something missing
-        where = name.removeprefix("agon.").replace(".", "/")
-        raise NoPicture(f"engine {ruleset.engine!r} cannot draw its map: add {where}.py with "
-                        "board() and position() (see agon.referee.pictures)") from None
+        return module_beside(ruleset.engine, "picture")
+    except MissingModule as missing:
+        raise NoPicture(f"engine {ruleset.engine!r} cannot draw its map: add {missing.where} "
+                        "with board() and position() (see agon.referee.pictures)") from None
 
 
 def board_of(ruleset: Ruleset) -> Board:

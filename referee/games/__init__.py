@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Sequence
+from types import ModuleType
 from typing import Any
 
 from ..engine import Engine
@@ -51,18 +52,35 @@ def engine_class(engine_id: str) -> type[Engine]:
         raise UnknownEngine(f"engine {engine_id!r} could not be loaded ({exc})") from exc
 
 
+class MissingModule(LookupError):
+    """An engine package without the module asked for; `where` is the file to add."""
+
+    def __init__(self, where: str) -> None:
+        super().__init__(where)
+        self.where = where
+
+
+def module_beside(engine_id: str, name: str) -> ModuleType:
+    """The module `name` in the package of the engine (its ``observation``, its
+    ``picture``); MissingModule, naming the file to add, when there is none."""
+    package = engine_class(engine_id).__module__.rpartition(".")[0]
+    full = f"{package}.{name}"
+    try:
+        return importlib.import_module(full)
+    except ModuleNotFoundError as exc:
+        if not exc.name or not full.startswith(exc.name):
+            raise   # the module exists but imports something missing
+        raise MissingModule(full.removeprefix("agon.").replace(".", "/") + ".py") from None
+
+
 def load_encoder(ruleset: Ruleset, seats: Sequence[str],
                  options: dict[str, Any] | None = None) -> ObservationEncoder:
     """The observation encoder of `ruleset`'s engine: the ``Encoder`` class of the
     ``observation`` module beside the engine (see `referee.observation`)."""
-    package = engine_class(ruleset.engine).__module__.rpartition(".")[0]
-    name = f"{package}.observation"
     try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if not exc.name or not name.startswith(exc.name):
-            raise   # the encoder exists but imports something missing
-        where = name.removeprefix("agon.").replace(".", "/")
-        raise NoEncoder(f"engine {ruleset.engine!r} has no observation encoder: add {where}.py "
-                        "with a class Encoder (see agon.referee.observation)") from None
+        module = module_beside(ruleset.engine, "observation")
+    except MissingModule as missing:
+        raise NoEncoder(f"engine {ruleset.engine!r} has no observation encoder: add "
+                        f"{missing.where} with a class Encoder (see agon.referee.observation)"
+                        ) from None
     return module.Encoder(ruleset, seats, ruleset.resolve_options(options or {}))
