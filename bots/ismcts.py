@@ -160,8 +160,8 @@ class IsmctsBot(Bot):
                 path.append((child, decision.seat))
                 chosen.append((decision.seat, action))
             for seat, action in chosen:
-                # one seat's action may change what the next may do (Epireia's battle):
-                # a choice no longer legal is dropped, and chosen again next time round
+                # should one seat's action change what the next may do, a choice no
+                # longer legal is dropped, and chosen again next time round
                 if action in next((d.legal for d in world.pending() if d.seat == seat), ()):
                     world.apply(seat, action)
             node = node.children.setdefault(tuple(chosen), Node())

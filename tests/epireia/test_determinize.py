@@ -89,3 +89,31 @@ def test_the_other_leagues_face_down_tokens_are_dealt_anew_to_its_slots(engine, 
         assert d.view("p1") == real.view("p1")
         assert engine.load(d.to_json()).to_json() == d.to_json()
     assert decks_moved
+
+
+def test_a_sampled_world_of_the_secret_placement_agrees_with_the_table(engine):
+    # The slot a league is choosing for shows that it holds a token that fits
+    # (a slot nothing fits is passed over).  A sampled world used to deal that
+    # league's tokens so that nothing fitted: its only choice was `empty`, and
+    # the other league's placement then passed the slot over under it.
+    sampled = 0
+    for seed in range(12):
+        state = engine.new_game(engine.seats(2), seed, {})
+        chooser = random.Random(seed)
+        while decisions := state.pending():
+            if len(decisions) > 1 and state.g["battle"]:
+                for k in range(6):
+                    world = state.determinize("p1", random.Random(k))
+                    shown = {d.seat: d.prompt for d in decisions}
+                    assert {d.seat: d.prompt for d in world.pending()} == shown
+                    for decision in world.pending():
+                        if "token face down" in decision.prompt:
+                            assert len(decision.legal) > 1, decision.prompt   # a token fits
+                    choices = [(d.seat, random.Random(k).choice(d.legal))
+                               for d in world.pending()]
+                    for seat, action in choices:   # applied as the referee does: all apply
+                        world.apply(seat, action)
+                    sampled += 1
+            for seat, action in [(d.seat, chooser.choice(d.legal)) for d in decisions]:
+                state.apply(seat, action)
+    assert sampled > 50

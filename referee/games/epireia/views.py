@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from typing import Any
 
 from .position import Position
@@ -171,27 +172,47 @@ def resample_placement(st: Position, side: str, rng: random.Random) -> None:
     """Which of the league's tokens lie on its face-down slots, drawn anew.
 
     Each slot takes a token of a type it allows; the rest go back to the pool.
-    Which slots are filled stays (a deal that fits is found in a few tries).
+    Which slots are filled stays, and so does what everyone can tell from the
+    slot the league is choosing for: a token that fits it is kept back in the
+    pool, since a slot nothing fits is passed over (`battle.token_settle`).  A
+    deal that fits is found in a few tries.
     """
     b = st.g["battle"]
     placed = b["placed"][side]
     keys = [k for k in placed if k.rsplit("-", 1)[0] not in b["revealed"]]
     spare = [placed[k] for k in keys] + b["pool"][side]
+    # (what fits, slot key or None for the token kept back), the narrowest first,
+    # so that a slot taking two types does not use up the only token of another's
+    wants: list[tuple[Collection[str], str | None]] = []
+    for key in keys:
+        front, _, row = key.rsplit("-", 2)
+        wants.append((st.t.slot_types(front, int(row) - 1), key))
+    if b["slot"][side] < len(st.t.slots()):
+        wants.append((st.t.slot_kinds[b["slot"][side]], None))
+    wants.sort(key=lambda want: len(want[0]))
     for _ in range(PLACEMENT_TRIES):
         left = list(spare)
         rng.shuffle(left)
         chosen = {}
-        for key in keys:
-            front, _, row = key.rsplit("-", 2)
-            kinds = st.t.slot_types(front, int(row) - 1)
-            at = next((i for i, t in enumerate(left) if st.t.tokens[t["deck"]]["type"] in kinds), -1)
-            if at < 0:
+        for kinds, key in wants:
+            token = _take(st, left, kinds)
+            if token is None:
                 break
-            chosen[key] = left.pop(at)   # by position: equal tokens are distinct objects
+            chosen[key] = token
         else:
+            kept = chosen.pop(None, None)
             placed.update(chosen)
-            b["pool"][side] = left
+            b["pool"][side] = left if kept is None else [*left, kept]
             return
+
+
+def _take(st: Position, tokens: list[dict[str, Any]], kinds: Collection[str]) -> dict[str, Any] | None:
+    """The first of `tokens` of a type in `kinds`, taken out of the list (None: none fits)."""
+    deck_type = st.t.deck_type
+    for at, token in enumerate(tokens):
+        if deck_type[token["deck"]] in kinds:
+            return tokens.pop(at)   # by position: equal tokens are distinct objects
+    return None
 
 
 def resample_figures(st: Position, side: str, rng: random.Random) -> dict[str, str]:
