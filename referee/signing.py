@@ -43,10 +43,13 @@ def data_dir() -> Path:
     return root / "agon"
 
 
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                              allow_nan=False, check_circular=False)  # a record has no cycles
+
+
 def canonical(value: Any) -> bytes:
     """The one byte string a JSON value signs and hashes as."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
-                      allow_nan=False).encode("utf-8")
+    return _CANONICAL.encode(value).encode("utf-8")
 
 
 def digest(value: Any) -> str:
