@@ -84,7 +84,9 @@ class DaskCluster:
                 self.local = distributed.LocalCluster(
                     n_workers=int(local.group(1)), threads_per_worker=1, processes=True,
                     dashboard_address=None, silence_logs=logging.ERROR)
-                self.client = distributed.Client(self.local)
+                # results come straight from the workers, not relayed by the scheduler
+                # (which shares this process): less of its CPU per game
+                self.client = distributed.Client(self.local, direct_to_workers=True)
             else:
                 self.client = distributed.Client(address, timeout=CONNECT_SECONDS)
         except OSError as exc:
