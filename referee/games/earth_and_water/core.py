@@ -126,6 +126,9 @@ class Core:
         self.res_arm = t.start_reserve_armies[:]
         self.res_flt = t.start_reserve_fleets[:]
         self.events: list[Event] = []
+        # State.silent, as a field of the position: every event reads it, and an instance
+        # field is read faster than the class default
+        self.silent = False
         self.opening: list[Event] = []   # events before the first decision (not serialised)
         self._pending: list | None = None
         # where `actor` may raise forces during a build step (not serialised: rebuilt when needed)
@@ -178,6 +181,7 @@ class Core:
         self.rngs = Streams.from_json({name: data["rng"][name] for name in STREAMS})
         self.rigged_dice = []
         self.events = []
+        self.silent = False
         self.opening = []
         self._pending = None
         self.build_options = None
