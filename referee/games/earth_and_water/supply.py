@@ -35,7 +35,8 @@ class Supply(Core):
             return
         num = int(args[1])
         self.discard_card(side, num)
-        self.log("discard", "{} discards {}", WHO[side], self.card_name(side, num), card=num)
+        self.log("discard", "{} discards {}", WHO[side], self.card_name(side, num),
+                 data={"card": num})
         if not self.hands[side]:
             self.start_attrition(side)
 
@@ -52,7 +53,7 @@ class Supply(Core):
         self.attr_left = max(0, armies - food)
         if self.attr_left:
             self.log("attrition", "{} has {} armies and {} amphorae: {} must go", WHO[side], armies,
-                     food, self.attr_left, count=self.attr_left)
+                     food, self.attr_left, data={"count": self.attr_left})
             self.step, self.actor = "attrit", side
         else:
             self.lines_of_communication(side)
@@ -114,7 +115,7 @@ class Supply(Core):
             if arm[c] and not supplied:
                 name = self.t.names[c]
                 self.log("cut_off", "{} of {} in {} are cut off and removed",
-                         count_of(arm[c], "army"), WHO[side], name, city=name)
+                         count_of(arm[c], "army"), WHO[side], name, data={"city": name})
                 self.res_arm[side] += arm[c]
                 arm[c] = 0
         if side == PERSIA:
@@ -138,13 +139,13 @@ class Supply(Core):
                 self.automatic_victory(side)
                 return
         persia, greece = self.city_points(PERSIA), self.city_points(GREECE)
-        self.log("scoring", "Scoring: Persia {}, Greece {}", persia, greece, persia=persia,
-                 greece=greece)
+        self.log("scoring", "Scoring: Persia {}, Greece {}", persia, greece,
+                 data={"persia": persia, "greece": greece})
         if persia != greece:
             lim = t.score_limit
             self.vp = max(-lim, min(lim, self.vp + persia - greece))
         self.log("score", "Score after campaign {}: {}", self.campaign, self.score_text(),
-                 vp=self.vp)
+                 data={"vp": self.vp})
         self.end_campaign()
 
     def automatic_victory(self, side: int) -> None:
@@ -152,4 +153,5 @@ class Supply(Core):
         self.winner = side
         self.step = ""
         self.reason = f"{SIDES[side]} controls both enemy major cities"
-        self.log("game_over", "Game over: {} wins at once ({})", WHO[side], self.reason, vp=self.vp)
+        self.log("game_over", "Game over: {} wins at once ({})", WHO[side], self.reason,
+                 data={"vp": self.vp})
