@@ -125,12 +125,25 @@ class Supply(Core):
 
     # -- scoring ---------------------------------------------------------------------------------
 
-    def city_points(self, side: int) -> int:
+    def city_points(self) -> tuple[int, int]:
+        """What the cities each side controls are worth now: (Persia's, Greece's).
+
+        Both sides in one pass, control being `controls()` inlined; Athenai scores
+        for nobody while the Acropolis burns.
+        """
         t = self.t
         skip = t.acropolis_city if self.acropolis else -1
-        mine, theirs, major = self.arm[side], self.arm[1 - side], t.major
-        return sum([value for c, value in enumerate(t.value)
-                    if c != skip and (mine[c] or (not theirs[c] and major[c] == side))])
+        persian, greek = self.arm
+        major = t.major
+        persia = greece = 0
+        for c, value in enumerate(t.value):
+            if c == skip:
+                continue
+            if persian[c] or (not greek[c] and major[c] == PERSIA):
+                persia += value
+            if greek[c] or (not persian[c] and major[c] == GREECE):
+                greece += value
+        return persia, greece
 
     def scoring(self) -> None:
         t = self.t
@@ -138,7 +151,7 @@ class Supply(Core):
             if self.controls_all(side, t.majors[1 - side]):
                 self.automatic_victory(side)
                 return
-        persia, greece = self.city_points(PERSIA), self.city_points(GREECE)
+        persia, greece = self.city_points()
         self.log("scoring", "Scoring: Persia {}, Greece {}", persia, greece,
                  data={"persia": persia, "greece": greece})
         if persia != greece:
