@@ -100,13 +100,14 @@ class Preparation(Core):
         """
         t = self.t
         mine, theirs, major = self.arm[side], self.arm[1 - side], t.major
-        enemy_fleets = self.flt[1 - side]
+        enemy_fleets, port = self.flt[1 - side], t.port
+        raise_army, raise_fleet = t.s_raise_army, t.s_raise_fleet
         armies, fleets = [], []
         for c in range(t.ncity):
             if mine[c] or (not theirs[c] and major[c] == side):   # controls(side, c)
-                armies.append(t.s_raise_army[c])
-                if t.port[c] and not enemy_fleets[c]:
-                    fleets.append(t.s_raise_fleet[c])
+                armies.append(raise_army[c])
+                if port[c] and not enemy_fleets[c]:
+                    fleets.append(raise_fleet[c])
         self.build_options = (armies, fleets)
         return self.build_options
 
