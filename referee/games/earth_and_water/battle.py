@@ -26,8 +26,8 @@ class Battles(Core):
         self.b_result = ""
         name = self.t.names[city]
         self.log("battle", "Land battle in {}: {} attacks ({} Persian, {} Greek){}", name, WHO[att],
-                 self.arm[PERSIA][city], self.arm[GREECE][city], self.t.retreat_note, city=name,
-                 naval=False)
+                 self.arm[PERSIA][city], self.arm[GREECE][city], self.t.retreat_note,
+                 data={"city": name, "naval": False})
         self.open_land_window()
 
     def land_reaction_effects(self) -> list[str]:
@@ -77,7 +77,7 @@ class Battles(Core):
         num = int(args[1])
         half = self.t.cards[num][GREECE]
         self.discard_card(GREECE, num)
-        self.log("react", "Greece plays {} {}", num, half.name, card=num)
+        self.log("react", "Greece plays {} {}", num, half.name, data={"card": num})
         if half.effect == "pausanias":
             self.cavalry = False
         elif half.effect == "three_hundred":
@@ -124,7 +124,7 @@ class Battles(Core):
             lost.append("Greece")
         self.log("round", "Persia rolls {} ({}), Greece rolls {} ({}): {} an army in {}", p_faces,
                  p_best, g_faces, g_best, losers_text(lost), self.t.names[city],
-                 persia=p_faces, greece=g_faces, losers=lost)
+                 data={"persia": p_faces, "greece": g_faces, "losers": lost})
         if not arm_p[city]:
             self.settle_event_score()
             if self.immortals_ok():
@@ -191,7 +191,7 @@ class Battles(Core):
         self.res_arm[PERSIA] -= back
         self.arm[PERSIA][city] += back
         self.log("react", "Persia plays {} The Immortals: {} return to {}", num,
-                 count_of(back, "army"), self.t.names[city], card=num, armies=back)
+                 count_of(back, "army"), self.t.names[city], data={"card": num, "armies": back})
         if not self.arm[GREECE][city]:
             self.end_land_battle()
             return
@@ -256,10 +256,10 @@ class Battles(Core):
             self.flt[side][city] = 0
             self.flt[side][dest] += fleets
             self.log("retreat", "{} retreats {} to {} with {}", WHO[side], count_of(armies, "army"),
-                     name, count_of(fleets, "fleet"), side=SIDES[side], dest=name)
+                     name, count_of(fleets, "fleet"), data={"side": SIDES[side], "dest": name})
         else:
             self.log("retreat", "{} retreats {} to {}", WHO[side], count_of(armies, "army"), name,
-                     side=SIDES[side], dest=name)
+                     data={"side": SIDES[side], "dest": name})
         self.b_result = "attacker_retreat" if side == self.b_att else "defender_retreat"
         self.end_land_battle()
 
@@ -270,8 +270,8 @@ class Battles(Core):
         self.b_result = ""
         name = self.t.names[port]
         self.log("battle", "Naval battle at {}: {} attacks ({} Persian, {} Greek){}", name, WHO[att],
-                 self.flt[PERSIA][port], self.flt[GREECE][port], self.t.retreat_note, city=name,
-                 naval=True)
+                 self.flt[PERSIA][port], self.flt[GREECE][port], self.t.retreat_note,
+                 data={"city": name, "naval": True})
         self.naval_round()
 
     def naval_round(self) -> None:
@@ -292,7 +292,7 @@ class Battles(Core):
             self.sink_cargo(GREECE)
         self.log("round", "Persia rolls {} ({}), Greece rolls {} ({}): {} a fleet at {}", p_faces,
                  p_best, g_faces, g_best, losers_text(lost), t.names[port],
-                 persia=p_faces, greece=g_faces, losers=lost)
+                 data={"persia": p_faces, "greece": g_faces, "losers": lost})
         if (p_best <= g_best and flt_p[port] and "artemisia" not in self.once_used
                 and self.may_hold(GREECE, "artemisia")):
             self.step, self.actor = "artemisia", GREECE
@@ -333,7 +333,7 @@ class Battles(Core):
             self.once_used.append("artemisia")
             self.flt[PERSIA][self.b_city] -= 1   # onto her portrait: gone for good
             self.log("react", "Greece plays {} Artemisia I: another Persian fleet is sunk for good",
-                     num, card=num)
+                     num, data={"card": num})
             self.sink_cargo(PERSIA)
         else:
             self.log("decline", "Greece plays no card", to=GREECE)

@@ -55,9 +55,9 @@ def status_lines(state: Any, seat: str, view: dict[str, Any]) -> list[str]:
     other_name = auto.name if auto is not None and auto.side == other else SIDES[other].capitalize()
     hand = ", ".join(state.card_name(side, n) for n in view["hand"]) or "none"
     top = view["discard_top"]
+    persia_points, greece_points = state.city_points()
     lines = [
-        f"Cities held now score Persia {state.city_points(PERSIA)}, Greece "
-        f"{state.city_points(GREECE)}",
+        f"Cities held now score Persia {persia_points}, Greece {greece_points}",
         f"Your hand ({len(view['hand'])}): {hand}",
         f"{other_name} holds {count_of(view['hand_counts'][SIDES[other]], 'card')}; draw pile "
         f"{view['deck_count']}, discard pile {view['discard_count']}"

@@ -73,7 +73,8 @@ class CardEvents(Core):
         self.unseen[PERSIA].extend(hand)
         self.log("discard", "Greece discards {}: {}", count_of(count, "card"), sorted(hand),
                  to=GREECE)
-        self.log("discard", "Greece discards {}", count_of(count, "card"), to=PERSIA, count=count)
+        self.log("discard", "Greece discards {}", count_of(count, "card"), to=PERSIA,
+                 data={"count": count})
         hand.clear()
         self.draw(GREECE, count + self.t.param(GREECE, "oracle", "extra_draw", 1))
         self.finish_action()
@@ -222,7 +223,7 @@ class CardEvents(Core):
         self.arm[PERSIA][city] -= 1
         self.res_arm[PERSIA] += 1
         self.log("react", "Greece plays {} Molon Labe: the tribute of {} is refused", num,
-                 self.t.names[city], card=num)
+                 self.t.names[city], data={"card": num})
         self.stack.append("end_turn")
         self.begin_move(GREECE, "land")
 
@@ -242,7 +243,7 @@ class CardEvents(Core):
         victim = hand[int(self.rngs["deck"].random() * len(hand))]
         self.discard_card(GREECE, victim)
         self.log("discard", "Ostracism: Greece discards {}", self.card_name(GREECE, victim),
-                 card=victim)
+                 data={"card": victim})
         self.finish_action()
 
     def royal_road_cities(self) -> list[int]:
@@ -286,7 +287,8 @@ class CardEvents(Core):
 
     def ev_hippias(self, side: int, num: int) -> None:
         hand = sorted(self.hands[GREECE])
-        self.log("reveal", "Hippias shows the Greek hand: {}", hand, to=PERSIA, cards=hand)
+        self.log("reveal", "Hippias shows the Greek hand: {}", hand, to=PERSIA,
+                 data={"cards": hand})
         self.step, self.actor = "hippias", PERSIA
 
     def legal_hippias(self) -> list[str]:
@@ -295,7 +297,8 @@ class CardEvents(Core):
     def do_hippias(self, args: list[str]) -> None:
         num = int(args[1])
         self.discard_card(GREECE, num)
-        self.log("discard", "Hippias: Greece discards {}", self.card_name(GREECE, num), card=num)
+        self.log("discard", "Hippias: Greece discards {}", self.card_name(GREECE, num),
+                 data={"card": num})
         self.finish_action()
 
     def ok_separate_peace(self, side: int) -> bool:
@@ -311,7 +314,7 @@ class CardEvents(Core):
             for n in gone:
                 self.discard_card(GREECE, n)
             self.log("separate_peace", "Separate Peace: Greece rolls {}, Persia {}; Greece "
-                     "discards {}", g_roll, p_roll, gone or "nothing", cards=gone)
+                     "discards {}", g_roll, p_roll, gone or "nothing", data={"cards": gone})
         else:
             self.log("separate_peace", "Separate Peace: Greece rolls {}, Persia {}; Sparta stays "
                      "loyal", g_roll, p_roll)
@@ -375,7 +378,8 @@ class CardEvents(Core):
             num = int(args[1])
             self.discard_card(PERSIA, num)
             self.pc_count += 1
-            self.log("discard", "Persia discards {}", self.card_name(PERSIA, num), card=num)
+            self.log("discard", "Persia discards {}", self.card_name(PERSIA, num),
+                     data={"card": num})
             return
         drawn = self.draw(PERSIA, self.pc_count + self.t.param(PERSIA, "pacification", "extra_draw", 1))
         if self.t.card_of[PERSIA].get("sudden_death") in drawn and not self.xerxes_dead:

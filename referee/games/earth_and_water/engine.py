@@ -20,6 +20,7 @@ class EarthAndWaterEngine(Engine):
     def __init__(self, ruleset: Any) -> None:
         super().__init__(ruleset)
         self._tables: dict[tuple, Tables] = {}
+        self._default_tables: Tables | None = None   # for no options given: most games
 
     @classmethod
     def check(cls, data: dict[str, Any]) -> Iterable[Problem]:
@@ -32,6 +33,8 @@ class EarthAndWaterEngine(Engine):
 
     def tables(self, options: dict[str, Any] | None = None) -> Tables:
         """The tables for these option values (built once per combination)."""
+        if not options and self._default_tables is not None:
+            return self._default_tables   # a playout a search bot starts: no options to check
         values = self.ruleset.resolve_options(options or {})
         key = tuple(sorted(values.items()))
         if key not in self._tables:
@@ -39,6 +42,8 @@ class EarthAndWaterEngine(Engine):
             if self.ruleset.data.get("automaton"):
                 tables.attach_automaton(Automaton(self.ruleset.data["automaton"], tables))
             self._tables[key] = tables
+        if not options:
+            self._default_tables = self._tables[key]
         return self._tables[key]
 
     def new_game(self, seats: Sequence[str], seed: int, options: dict[str, Any]) -> EarthAndWaterState:

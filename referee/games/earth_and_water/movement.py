@@ -111,7 +111,7 @@ class Movement(Core):
         self.mv_dest = dest
         origin = self.t.names[self.mv_origin]
         self.log("move", "{} marches {} from {} to {}", WHO[side], count_of(count, "army"), origin,
-                 args[1], origin=origin, dest=args[1], armies=count)
+                 args[1], data={"origin": origin, "dest": args[1], "armies": count})
         if self.arm[1 - side][dest]:
             self.stack.append("move_done")
             self.start_land_battle(side, dest, via_sea=False)
@@ -143,7 +143,7 @@ class Movement(Core):
         name = self.t.names[origin]
         self.log("sail", "{} sails {} carrying {} from {} to {}", WHO[side],
                  count_of(fleets, "fleet"), count_of(armies, "army"), name, args[1],
-                 origin=name, dest=args[1], fleets=fleets, armies=armies)
+                 data={"origin": name, "dest": args[1], "fleets": fleets, "armies": armies})
         if side == PERSIA and self.themistocles_ok():
             self.step, self.actor = "themistocles", GREECE
         else:
@@ -223,7 +223,7 @@ class Movement(Core):
         self.once_used.append("themistocles")
         self.no_naval_retreat = True
         self.log("react", "Greece plays {} Themistocles: no naval retreats this operation", num,
-                 card=num)
+                 data={"card": num})
         if self.res_arm[GREECE]:
             self.res_arm[GREECE] -= 1
             self.step = "them_origin"
@@ -258,7 +258,7 @@ class Movement(Core):
         self.flt[GREECE][dest] += fleets
         origin = self.t.names[self.th_origin]
         self.log("sail", "Greece sails {} from {} to {}", count_of(fleets, "fleet"), origin, args[1],
-                 origin=origin, dest=args[1], fleets=fleets)
+                 data={"origin": origin, "dest": args[1], "fleets": fleets})
         if dest != self.mv_dest and self.flt[PERSIA][dest]:
             self.stack.append("them_side_done")
             self.start_naval_battle(GREECE, dest, self.th_origin, 0)

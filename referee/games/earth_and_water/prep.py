@@ -11,7 +11,7 @@ class Preparation(Core):
 
     def start_campaign(self) -> None:
         self.carneia = False
-        self.log("campaign", "Campaign {} begins", self.campaign, campaign=self.campaign)
+        self.log("campaign", "Campaign {} begins", self.campaign, data={"campaign": self.campaign})
         budget = self.t.budget_kept if self.hands[PERSIA] else self.t.budget[PERSIA]
         self.start_buy(PERSIA, budget)
 
@@ -20,7 +20,7 @@ class Preparation(Core):
         self.bought = self.fleets_built = 0
         self.mines = mines
         self.step, self.actor = "buy", side
-        self.log("budget", "{} has {} talents", WHO[side], budget, budget=budget)
+        self.log("budget", "{} has {} talents", WHO[side], budget, data={"budget": budget})
 
     def legal_buy(self) -> list[str]:
         side, t = self.actor, self.t
@@ -50,7 +50,8 @@ class Preparation(Core):
             self.xerxes_dead = True
         self.darius_dead = True
         self.sd_then = then
-        self.log("sudden_death", "Sudden Death of the Great King: {} dies", king, king=king)
+        self.log("sudden_death", "Sudden Death of the Great King: {} dies", king,
+                 data={"king": king})
         if self.res_arm[PERSIA] or not any(self.arm[PERSIA]):
             self.res_arm[PERSIA] = max(0, self.res_arm[PERSIA] - 1)
             self.after_sudden_death()
@@ -70,7 +71,8 @@ class Preparation(Core):
         hand = self.hands[PERSIA]
         self.discard[0:0] = hand   # under the pile, so its top card reveals nothing
         self.unseen[GREECE].extend(hand)
-        self.log("discard", "Persia discards its whole hand ({} cards)", len(hand), count=len(hand))
+        self.log("discard", "Persia discards its whole hand ({} cards)", len(hand),
+                 data={"count": len(hand)})
         hand.clear()
         if self.sd_then == "prep":
             self.deck.extend(self.discard)
@@ -98,13 +100,14 @@ class Preparation(Core):
         """
         t = self.t
         mine, theirs, major = self.arm[side], self.arm[1 - side], t.major
-        enemy_fleets = self.flt[1 - side]
+        enemy_fleets, port = self.flt[1 - side], t.port
+        raise_army, raise_fleet = t.s_raise_army, t.s_raise_fleet
         armies, fleets = [], []
         for c in range(t.ncity):
             if mine[c] or (not theirs[c] and major[c] == side):   # controls(side, c)
-                armies.append(t.s_raise_army[c])
-                if t.port[c] and not enemy_fleets[c]:
-                    fleets.append(t.s_raise_fleet[c])
+                armies.append(raise_army[c])
+                if port[c] and not enemy_fleets[c]:
+                    fleets.append(raise_fleet[c])
         self.build_options = (armies, fleets)
         return self.build_options
 
@@ -175,4 +178,4 @@ class Preparation(Core):
         who = "a draw" if self.winner < 0 else f"{WHO[self.winner]} wins"
         self.reason = f"score {self.score_text()} {why}"
         self.step = ""
-        self.log("game_over", "Game over: {} ({})", who, self.reason, vp=self.vp)
+        self.log("game_over", "Game over: {} ({})", who, self.reason, data={"vp": self.vp})

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Callable
+from operator import attrgetter
 from typing import Any
 
 from ...engine import Decision, Event, IllegalAction, Result, State
@@ -77,16 +79,14 @@ class EarthAndWaterState(AutomatonSteps, Supply, CardEvents, Battles, Movement, 
                 self._pending = []
             else:
                 step = self.step
-                legal = LEGAL[step](self)
-                if step in TALENT_STEPS:
-                    prompt = counted_prompt(step, self.talents)
-                elif step == "sup_cards":
-                    prompt = counted_prompt(step, self.t.hand_limit[self.actor])
-                elif step == "attrit":
-                    prompt = counted_prompt(step, self.attr_left)
+                count = PROMPT_COUNTS.get(step)
+                # a counted prompt is written when read: search bots never read it
+                if count is None:
+                    decision = Decision(SIDES[self.actor], PROMPTS[step], LEGAL[step](self))
                 else:
-                    prompt = PROMPTS[step]
-                self._pending = [Decision(SIDES[self.actor], prompt, legal)]
+                    decision = Decision(SIDES[self.actor], counted_prompt, LEGAL[step](self),
+                                        (step, count(self)))
+                self._pending = [decision]
         return self._pending
 
     def apply(self, seat: str, action: str) -> list[Event]:
@@ -252,6 +252,13 @@ def counted_prompt(step: str, count: int) -> str:
 
 
 TALENT_STEPS = frozenset({"buy", "build"})
+# steps whose prompt says a number read from the position: step -> that number
+PROMPT_COUNTS: dict[str, Callable[[EarthAndWaterState], int]] = {
+    "buy": attrgetter("talents"),
+    "build": attrgetter("talents"),
+    "sup_cards": lambda state: state.t.hand_limit[state.actor],
+    "attrit": attrgetter("attr_left"),
+}
 WINDOW_TRIES = 500   # reshuffles to find a hand that holds the card of an open window
 REACTION_STEPS = frozenset({"themistocles", "land_react", "artemisia", "immortals", "molon"})
 

@@ -79,11 +79,12 @@ class Turns(Core):
                 self.held_card = num   # kept out of the discard pile until it is done
             else:
                 self.discard.append(num)
-            self.log("play", "{} plays {} {} for its event", who, num, half.name, card=num,
-                     use="event")
+            self.log("play", "{} plays {} {} for its event", who, num, half.name,
+                     data={"card": num, "use": "event"})
             getattr(self, half.ev_method)(side, num)
         else:
             self.discard.append(num)
-            self.log("play", "{} plays card {} for a movement", who, num, card=num, use="move")
+            self.log("play", "{} plays card {} for a movement", who, num,
+                     data={"card": num, "use": "move"})
             self.stack.append("end_turn")
             self.begin_move(side, "move")
