@@ -50,9 +50,11 @@ class Position:
 
     # ----- helpers used by flow and rolls -----------------------------------------
     def emit(self, kind: str, text: str | Callable[..., str], args: tuple,
-             data: dict[str, Any], to: frozenset[str] | None = None) -> None:
+             data: dict[str, Any] | Callable[..., dict[str, Any]],
+             to: frozenset[str] | None = None) -> None:
         """Record an event: `text` is a template for `args` (see `Event`), `data` its
-        machine-readable part, `to` who sees it (None: everyone).
+        machine-readable part (or, for the events of every turn, a function of `args`
+        that builds it when first read), `to` who sees it (None: everyone).
 
         Arguments in a tuple and a dict, not as *args and **keywords: a step emits
         several events, and packing keywords cost more than the rest of a silent emit.
