@@ -62,7 +62,8 @@ class Position:
         if not self.silent:
             self.events.append(Event(kind, text, data, to, args))
 
-    def ask(self, seat: str, prompt: str, legal: list[str], args: tuple = ()) -> None:
+    def ask(self, seat: str, prompt: str | Callable[..., str], legal: list[str],
+            args: tuple = ()) -> None:
         """Ask `seat` to choose among `legal`; `prompt` is a template for `args` (see
         `Decision`), written only if someone reads it."""
         self.asking = Decision(seat, prompt, legal, args)

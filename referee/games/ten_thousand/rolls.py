@@ -185,12 +185,16 @@ def ask_next(state: Position) -> None:
                 actions = card_actions(armies[seat], cards.others)
             if actions:
                 actions.append("pass")
-                state.ask(seat, "{}'s {} shows {}: play a card or pass", actions,
-                          (roller, table.roll_name, modified_total(w.dice, w.mods)))
+                state.ask(seat, window_prompt, actions, (roller, table, w.dice, tuple(w.mods)))
                 return
             w.passes += 1
             w.pos = (w.pos + 1) % seats
     resolve(state)
+
+
+def window_prompt(roller: str, table: Table, dice: list[int], mods: tuple[list, ...]) -> str:
+    """"p1's Route Roll shows 9: play a card or pass" (the total added up when read)."""
+    return f"{roller}'s {table.roll_name} shows {modified_total(dice, mods)}: play a card or pass"
 
 
 def answer(state: Position, seat: str, action: str) -> None:
