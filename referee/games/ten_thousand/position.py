@@ -47,6 +47,9 @@ class Position:
         # deck, setup (the first-player roll) and one dice stream per seat
         self.rngs = Streams()
         self.events: list[Event] = []
+        # State.silent, held by the position itself: read at every event, and the class
+        # default costs a slower lookup
+        self.silent = False
 
     # ----- helpers used by flow and rolls -----------------------------------------
     def emit(self, kind: str, text: str | Callable[..., str], args: tuple,
