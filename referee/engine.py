@@ -22,7 +22,8 @@ Search bots apply thousands of actions a second on copies, so the hot path pays
 only for what a bot may use: ``clone()`` copies plain data (no deep copies),
 random streams are copied only when a copy rolls them (`referee.rng.Streams`),
 legal lists are built once per step, and an event's ``text``, which only people
-read, is written on first read from a template and its arguments (`Event`).
+read, is written on first read from a template and its arguments, as its
+``data`` may be (`Event`).
 Bench: ``python bench/engine_speed.py``.
 """
 
@@ -93,30 +94,45 @@ class Event:
     is the machine-readable part.  ``text`` is one line in words for people,
     built the first time it is read: an engine may pass a ``str.format``
     template, or a function returning the line, together with its ``args``
-    (values that do not change afterwards: str, int, tuples), so that search
-    bots, which apply thousands of actions and read no text, never pay for
-    the wording, while the referee, records and people read the same line as
-    ever.  A plain string without ``args`` is the line itself.
+    (values that do not change afterwards: str, int, tuples, the ruleset's
+    tables), so that search bots, which apply thousands of actions and read no
+    text, never pay for the wording, while the referee, records and people read
+    the same line as ever.  A plain string without ``args`` is the line itself.
+
+    ``data`` may be put off the same way: given as a function, it is called
+    with the same ``args`` when first read, and returns the dict.  A game whose
+    events are built at every step (a roll, its result) spares search bots the
+    dict too.  With ``args``, ``text`` is always a template (one may leave some
+    of them unused: ``"{} rolls"`` with ``(seat, table)``).
     """
 
-    __slots__ = ("type", "data", "to", "_text", "_args")
+    __slots__ = ("type", "to", "_text", "_data", "_args")
 
     def __init__(self, type: str, text: str | Callable[..., str],
-                 data: dict[str, Any] | None = None, to: frozenset[str] | None = None,
-                 args: tuple = ()) -> None:
+                 data: dict[str, Any] | Callable[..., dict[str, Any]] | None = None,
+                 to: frozenset[str] | None = None, args: tuple = ()) -> None:
         self.type = type
-        self.data = {} if data is None else data
         self.to = to
         self._text = text
+        self._data = data
         self._args = args
 
     @property
     def text(self) -> str:
         text = self._text
         if self._args or not isinstance(text, str):
+            if callable(self._data):   # a put-off data needs the args too: build it first
+                self._data = self._data(*self._args)
             text = self._text = written(text, self._args)
             self._args = ()
         return text
+
+    @property
+    def data(self) -> dict[str, Any]:
+        data = self._data
+        if data is None or callable(data):
+            data = self._data = {} if data is None else data(*self._args)
+        return data
 
     def visible_to(self, seat: str) -> bool:
         return self.to is None or seat in self.to
@@ -228,10 +244,11 @@ class State(ABC):
     def apply(self, seat: str, action: str) -> list[Event]:
         """Apply one legal action of `seat`; raise IllegalAction otherwise.
 
-        The events carry their `data` at once and their `text` as a template
-        filled in when first read, so an engine should log with
+        The events carry their `text` as a template filled in when first read,
+        so an engine should log with
         ``Event(kind, "{} raises an army in {}", data, to, (who, city))``
-        rather than format the line itself.
+        rather than format the line itself; `data` is a dict, or a function of
+        the same args where the dict would cost a search bot too much.
         """
 
     @abstractmethod

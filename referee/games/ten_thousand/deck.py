@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .position import Position
 
 
@@ -19,14 +21,21 @@ def draw(state: Position, seat: str, count: int) -> None:
             state.emit("reshuffle", "the discard pile is shuffled into a new deck", (), {})
         drawn.append(state.deck.pop())
     hand.extend(drawn)
-    state.emit("draw", drawn_text, (seat, state.rules, tuple(drawn)),
-               {"seat": seat, "cards": drawn}, state.seat_only[seat])
+    # `drawn` is shared by the event, never changed afterwards
+    state.emit("draw", drawn_text, (seat, state.rules, drawn), drawn_data, state.seat_only[seat])
     others = state.seat_others[seat]
     if others:
-        state.emit("draw", "{} draws {} cards", (seat, len(drawn)),
-                   {"seat": seat, "count": len(drawn)}, others)
+        state.emit("draw", "{} draws {} cards", (seat, len(drawn)), count_data, others)
 
 
-def drawn_text(seat: str, rules, drawn: tuple[int, ...]) -> str:
+def drawn_text(seat: str, rules, drawn: list[int]) -> str:
     names = ", ".join(rules.cards[n].name for n in drawn)
     return f"{seat} draws {names or 'nothing'}"
+
+
+def drawn_data(seat: str, rules, drawn: list[int]) -> dict[str, Any]:
+    return {"seat": seat, "cards": drawn}
+
+
+def count_data(seat: str, count: int) -> dict[str, Any]:
+    return {"seat": seat, "count": count}

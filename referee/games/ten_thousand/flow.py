@@ -36,12 +36,10 @@ def answer(state: Position, seat: str, action: str) -> None:
         table = state.rules.tables[state.rules.phases[state.turn.phase]["table"]]
         if word != "skip":
             state.turn.flags.extend(table.choice_flags)
-            state.emit("choice", "{} chooses to {}", (seat, table.id),
-                       {"seat": seat, "table": table.id})
+            state.emit("choice", "{} chooses to {}", (seat, table.id), choice_data)
             state.step = "phase"
         else:
-            state.emit("choice", "{} does not {}", (seat, table.id),
-                       {"seat": seat, "table": table.id})
+            state.emit("choice", "{} does not {}", (seat, table.id), choice_data)
             next_phase(state)
     elif state.step == "discard" and word == "discard":
         number = int(arg)
@@ -53,6 +51,15 @@ def answer(state: Position, seat: str, action: str) -> None:
         state.step = "phase"
     else:  # pragma: no cover - apply() already checked the action is legal
         raise IllegalAction(action)
+
+
+def choice_data(seat: str, table: str) -> dict[str, str]:
+    return {"seat": seat, "table": table}
+
+
+def seat_data(seat: str, *_: object) -> dict[str, str]:
+    """The data of an event that names only its seat (the first of its args)."""
+    return {"seat": seat}
 
 
 # ----- setup --------------------------------------------------------------------------
@@ -111,9 +118,9 @@ def force_token_cards(state: Position, victim: str) -> None:
             army.hand.remove(number)
             state.discard.append(number)
             apply_tokens(state, victim, opt.tokens)
-            name = state.rules.cards[number].name
-            state.emit("card", "{} must play {} on {}: {}", (holder, name, victim, opt.label),
-                       {"seat": holder, "target": victim, "card": number, "forced": True})
+            state.emit("card", "{} must play {.name} on {}: {}",
+                       (holder, state.rules.cards[number], victim, opt.label),
+                       rolls.forced_card_data)
 
 
 def apply_tokens(state: Position, seat: str, tokens: tuple[tuple[str, int], ...]) -> None:
@@ -133,8 +140,12 @@ def start_turn(state: Position, seat: str) -> None:
     if army.harsh_last:
         state.turn.flags.append("harsh_last_turn")
     state.emit("turn", "turn {}: {} marches from space {} with {} men",
-               (state.round, seat, army.space, army.men), {"seat": seat, "round": state.round})
+               (state.round, seat, army.space, army.men), turn_data)
     force_token_cards(state, seat)
+
+
+def turn_data(round: int, seat: str, space: int, men: int) -> dict[str, object]:
+    return {"seat": seat, "round": round}
 
 
 def next_phase(state: Position) -> None:
@@ -188,13 +199,12 @@ def consume(state: Position, seat: str) -> None:
             army.tokens[token] = 0
         for token, n in eat.items():
             army.gain(token, -n)
-        state.emit("consume", "{} eats; {} food left", (seat, army.tokens["food"]),
-                   {"seat": seat})
+        state.emit("consume", "{} eats; {} food left", (seat, army.tokens["food"]), seat_data)
     else:
         for token, n in rule["hungry_gains"].items():
             army.gain(token, n)
         state.emit("consume", "{} has no food: {} starvation tokens",
-                   (seat, army.tokens["starvation"]), {"seat": seat})
+                   (seat, army.tokens["starvation"]), seat_data)
 
 
 def end_phase(state: Position) -> None:

@@ -47,12 +47,17 @@ class Position:
         # deck, setup (the first-player roll) and one dice stream per seat
         self.rngs = Streams()
         self.events: list[Event] = []
+        # State.silent, held by the position itself: read at every event, and the class
+        # default costs a slower lookup
+        self.silent = False
 
     # ----- helpers used by flow and rolls -----------------------------------------
     def emit(self, kind: str, text: str | Callable[..., str], args: tuple,
-             data: dict[str, Any], to: frozenset[str] | None = None) -> None:
+             data: dict[str, Any] | Callable[..., dict[str, Any]],
+             to: frozenset[str] | None = None) -> None:
         """Record an event: `text` is a template for `args` (see `Event`), `data` its
-        machine-readable part, `to` who sees it (None: everyone).
+        machine-readable part (or, for the events of every turn, a function of `args`
+        that builds it when first read), `to` who sees it (None: everyone).
 
         Arguments in a tuple and a dict, not as *args and **keywords: a step emits
         several events, and packing keywords cost more than the rest of a silent emit.
@@ -60,7 +65,8 @@ class Position:
         if not self.silent:
             self.events.append(Event(kind, text, data, to, args))
 
-    def ask(self, seat: str, prompt: str, legal: list[str], args: tuple = ()) -> None:
+    def ask(self, seat: str, prompt: str | Callable[..., str], legal: list[str],
+            args: tuple = ()) -> None:
         """Ask `seat` to choose among `legal`; `prompt` is a template for `args` (see
         `Decision`), written only if someone reads it."""
         self.asking = Decision(seat, prompt, legal, args)

@@ -11,13 +11,15 @@ events, and no window is opened for them.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine import Event
 from ...rng import roll_die
 from .army import Window, modified_total
 from .cards import card_actions, find_option
 from .deck import draw
 from .position import Position
-from .rules import RollCards, RowEffect, Table
+from .rules import Card, RollCards, RowEffect, Table
 
 
 def standing_modifiers(state: Position, table: Table) -> list[list]:
@@ -97,16 +99,20 @@ def announce(state: Position, roller: str, verb: str, table: Table, dice: list[i
     # call less), and not at all on a silenced position.  `dice` is shared, not copied:
     # a list of dice is never changed (a reroll throws a new one)
     if not state.silent:
-        state.events.append(Event("roll", roll_text, {"seat": roller, "table": table.id,
-                                                       "dice": dice},
-                                  None, (roller, verb, table.roll_name, dice, tuple(mods))))
+        state.events.append(Event("roll", roll_text, roll_data, None,
+                                  (roller, verb, table, dice, tuple(mods))))
 
 
-def roll_text(roller: str, verb: str, name: str, dice: list[int],
+def roll_text(roller: str, verb: str, table: Table, dice: list[int],
               mods: tuple[list, ...]) -> str:
     """'p1 rolls the Route Roll: 3+5, Leader +1'."""
     shown = "".join(f", {label} {value:+d}" for label, value in mods)
-    return f"{roller} {verb} {name}: {'+'.join(map(str, dice))}{shown}"
+    return f"{roller} {verb} {table.roll_name}: {'+'.join(map(str, dice))}{shown}"
+
+
+def roll_data(roller: str, verb: str, table: Table, dice: list[int],
+              mods: tuple[list, ...]) -> dict[str, Any]:
+    return {"seat": roller, "table": table.id, "dice": dice}
 
 
 def force_cards(state: Position, table: Table, cards: RollCards) -> None:
@@ -129,9 +135,13 @@ def force_cards(state: Position, table: Table, cards: RollCards) -> None:
             army.hand.remove(number)
             state.discard.append(number)
             w.mods.append([card.name, opt.amount])
-            state.emit("card", "{} must play {} on {}'s {}: {:+d}",
-                       (seat, card.name, w.roller, table.roll_name, opt.amount),
-                       {"seat": seat, "target": w.roller, "card": number, "forced": True})
+            state.emit("card", "{} must play {.name} on {}'s {.roll_name}: {:+d}",
+                       (seat, card, w.roller, table, opt.amount), forced_card_data)
+
+
+def forced_card_data(seat: str, card: Card, target: str, *_: Any) -> dict[str, Any]:
+    """The data of a penalising card played on `target` (here and in `flow`)."""
+    return {"seat": seat, "target": target, "card": card.number, "forced": True}
 
 
 def seat_actions(state: Position, seat: str) -> list[str]:
@@ -175,12 +185,16 @@ def ask_next(state: Position) -> None:
                 actions = card_actions(armies[seat], cards.others)
             if actions:
                 actions.append("pass")
-                state.ask(seat, "{}'s {} shows {}: play a card or pass", actions,
-                          (roller, table.roll_name, modified_total(w.dice, w.mods)))
+                state.ask(seat, window_prompt, actions, (roller, table, w.dice, tuple(w.mods)))
                 return
             w.passes += 1
             w.pos = (w.pos + 1) % seats
     resolve(state)
+
+
+def window_prompt(roller: str, table: Table, dice: list[int], mods: tuple[list, ...]) -> str:
+    """"p1's Route Roll shows 9: play a card or pass" (the total added up when read)."""
+    return f"{roller}'s {table.roll_name} shows {modified_total(dice, mods)}: play a card or pass"
 
 
 def answer(state: Position, seat: str, action: str) -> None:
@@ -225,8 +239,7 @@ def play_card(state: Position, seat: str, number: int, label: str) -> None:
     army.hand.remove(number)
     state.discard.append(number)
     w = state.window
-    state.emit("card", "{} plays {} ({})", (seat, card.name, label),
-               {"seat": seat, "card": number, "option": label, "target": w.roller})
+    state.emit("card", "{} plays {.name} ({})", (seat, card, label, w.roller), played_data)
     if opt.effect == "modify":
         w.mods.append([card.name, opt.amount])
     elif opt.effect == "reroll":
@@ -240,6 +253,10 @@ def play_card(state: Position, seat: str, number: int, label: str) -> None:
         draw(state, seat, opt.count)
 
 
+def played_data(seat: str, card: Card, label: str, target: str) -> dict[str, Any]:
+    return {"seat": seat, "card": card.number, "option": label, "target": target}
+
+
 # ----- applying the result --------------------------------------------------------------
 def resolve(state: Position) -> None:
     """Shut the window and apply its roll."""
@@ -250,22 +267,20 @@ def resolve(state: Position) -> None:
 
 def settle(state: Position, table: Table, seat: str, total: int) -> None:
     """Apply the table's result for `total` and count the roll done."""
-    name = table.roll_name
     if table.outcome == "rows":
         index = table.row_index(total)
         state.turn.rows[table.id] = index
-        apply_row(state, seat, table.row_effects[index], name, table.id, total)
+        apply_row(state, seat, table.row_effects[index], table, total)
     elif table.outcome == "attack":
         hit = total <= state.armies[seat].tokens["anger"]
-        apply_row(state, seat, table.hit_effect if hit else table.miss_effect, name, table.id,
-                  total)
+        apply_row(state, seat, table.hit_effect if hit else table.miss_effect, table, total)
     elif table.outcome == "loss":
         lost = max(0, total) * table.men_per_point
-        state.emit("result", "{} {} {}: loses {} men", (seat, name, total, lost),
-                   {"seat": seat, "table": table.id, "total": total, "men": -lost})
+        state.emit("result", "{} {.roll_name} {}: loses {} men", (seat, table, total, lost),
+                   loss_data)
         lose_men(state, seat, lost)
     else:  # move
-        move(state, seat, max(0, total), name, total)
+        move(state, seat, max(0, total), table, total)
     turn = state.turn
     turn.rolls_left -= 1
     state.step = "phase"
@@ -275,9 +290,8 @@ def settle(state: Position, table: Table, seat: str, total: int) -> None:
         turn.chosen = False
 
 
-def apply_row(state: Position, seat: str, row: RowEffect, name: str, table: str,
-              total: int) -> None:
-    """The row rolled on a table: tokens, turn flags, lost men (`name`: the roll's)."""
+def apply_row(state: Position, seat: str, row: RowEffect, table: Table, total: int) -> None:
+    """The row rolled on `table`: tokens, turn flags, lost men."""
     tokens = state.armies[seat].tokens
     for token in row.discard_all:
         tokens[token] = 0
@@ -290,15 +304,20 @@ def apply_row(state: Position, seat: str, row: RowEffect, name: str, table: str,
         dice, add, times = row.loss_dice
         loss = (sum(throw(state, seat, dice)) + add) * times
     if loss:
-        state.emit("result", "{} {} {}: {}, loses {} men", (seat, name, total, row.result, loss),
-                   {"seat": seat, "table": table, "total": total, "result": row.result,
-                    "men": -loss})
+        state.emit("result", "{} {.roll_name} {}: {}, loses {} men",
+                   (seat, table, total, row.result, loss), row_data)
         lose_men(state, seat, loss)
     elif not state.silent:   # most rows: built here, as `announce` does, for speed
-        state.events.append(Event("result", "{} {} {}: {}",
-                                  {"seat": seat, "table": table, "total": total,
-                                   "result": row.result, "men": 0},
-                                  None, (seat, name, total, row.result)))
+        state.events.append(Event("result", "{} {.roll_name} {}: {}", row_data, None,
+                                  (seat, table, total, row.result)))
+
+
+def row_data(seat: str, table: Table, total: int, result: str, men: int = 0) -> dict[str, Any]:
+    return {"seat": seat, "table": table.id, "total": total, "result": result, "men": -men}
+
+
+def loss_data(seat: str, table: Table, total: int, men: int) -> dict[str, Any]:
+    return {"seat": seat, "table": table.id, "total": total, "men": -men}
 
 
 def lose_men(state: Position, seat: str, men: int) -> None:
@@ -310,14 +329,13 @@ def lose_men(state: Position, seat: str, men: int) -> None:
         state.emit("destroyed", "{}'s army is wiped out", (seat,), {"seat": seat})
 
 
-def move(state: Position, seat: str, steps: int, name: str, total: int) -> None:
-    """March `steps` spaces after the roll `name` came to `total`."""
+def move(state: Position, seat: str, steps: int, table: Table, total: int) -> None:
+    """March `steps` spaces after a roll on `table` came to `total`."""
     army = state.armies[seat]
     finish = state.rules.distance["finish"]
     army.space = min(finish, army.space + steps)
-    state.emit("move", "{} {} {}: marches {} spaces to space {}",
-               (seat, name, total, steps, army.space),
-               {"seat": seat, "table": "travel", "space": army.space})
+    state.emit("move", "{} {.roll_name} {}: marches {} spaces to space {}",
+               (seat, table, total, steps, army.space), move_data)
     if army.space >= finish:
         army.arrived = state.round
         army.arrival_seq = state.arrivals
@@ -325,3 +343,7 @@ def move(state: Position, seat: str, steps: int, name: str, total: int) -> None:
         state.emit("arrive", "{} reaches {} with {} men after {} turns",
                    (seat, state.rules.distance["finish_name"], army.men, state.round),
                    {"seat": seat, "turns": state.round})
+
+
+def move_data(seat: str, table: Table, total: int, steps: int, space: int) -> dict[str, Any]:
+    return {"seat": seat, "table": "travel", "space": space}

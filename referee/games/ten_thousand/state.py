@@ -74,7 +74,8 @@ class TenThousandState(Position, State):
             raise IllegalAction(f"it is {asking.seat}'s decision, not {seat}'s")
         if action not in asking.legal:
             raise IllegalAction(f"{action!r} is not legal now; legal: {', '.join(asking.legal)}")
-        self.events = []
+        if self.events:   # what setup did, until the first action
+            self.events = []
         self.asking = None
         if self.step == "window":
             rolls.answer(self, seat, action)
