@@ -85,7 +85,7 @@ class Match:
         self._fallback: random.Random | None = None  # default policy for forfeited seats
         self._sampler: random.Random | None = None  # worlds handed to search bots
         self.ask_id = 0
-        self.listeners = self._listeners()
+        self._note_needs()
         self.prefix = [list(a) for a in prefix or []]
         self.remake = remake
         self.resume = resume
@@ -150,7 +150,7 @@ class Match:
     def _start_players(self) -> None:
         for seat, player in self.players.items():
             self._start(seat, player)
-        self.listeners = self._listeners()  # a program says in its `ready` what it skips
+        self._note_needs()  # a program says in its `ready` what it skips
 
     def _start(self, seat: str, player: Player) -> None:
         ruleset = self.engine.ruleset
@@ -179,32 +179,21 @@ class Match:
             return self.fallback.choice(decision.legal)
         player = self.players[seat]
         self.ask_id += 1
-        limits = self.limits
-        remaining = limits.game - self.used[seat]
-        timeout = max(0.0, min(limits.move, remaining)) + limits.grace
-        clock = {"move": limits.move, "remaining": round(remaining, 3)} \
-            if player.wants_clock else _NO_CLOCK
-        interactive = player.interactive
-        if interactive:
-            player.board(state.describe(seat), state.notes(decision))
-        world = state.determinize(seat, self.sampler).silence() if player.wants_state else None
-        view = state.view(seat) if player.wants_view else _NO_VIEW
-        began = _now()
+        remaining = self.limits.game - self.used[seat]
         try:
-            try:
-                if self.sealed and not interactive:   # people watch a bot think
-                    with self._thinking(seat):
-                        action = player.choose(self.ask_id, decision, view, clock, timeout,
-                                               state=world)
-                else:
-                    action = player.choose(self.ask_id, decision, view, clock, timeout,
-                                           state=world)
-            except Resign as resign:
-                raise BotFault("resign", str(resign)) from None
-            spent = _now() - began
+            if seat in self.asked_at_once:
+                began = _now()
+                action = player.choose(self.ask_id, decision, _NO_VIEW, _NO_CLOCK, 0.0)
+                spent = _now() - began
+            else:
+                action, spent = self._ask(state, decision, player, remaining)
             self.used[seat] += spent
-            if spent > timeout and not interactive:  # people have no clock
-                raise BotFault("timeout", f"answered after {spent:.2f} s (limit {timeout:.2f} s)")
+            # only a slow answer is compared with its allowance (at least the grace)
+            if spent > self.limits.grace and not player.interactive:  # people have no clock
+                allowed = self._allowance(remaining)
+                if spent > allowed:
+                    raise BotFault("timeout", f"answered after {spent:.2f} s "
+                                              f"(limit {allowed:.2f} s)")
             if action not in decision.legal:
                 raise BotFault("illegal", f"{shown(str(action))} is not a legal action of "
                                           f"ask {self.ask_id}")
@@ -212,6 +201,38 @@ class Match:
             self._forfeit(seat, fault)
             return self._answer(state, decision) if not self._decided_by_forfeit() else None
         return action
+
+    def _ask(self, state: State, decision: Decision, player: Player,
+             remaining: float) -> tuple[str, float]:
+        """The player's answer and the seconds it took, with the board, clock, view
+        and sampled world it reads prepared first."""
+        seat = decision.seat
+        limits = self.limits
+        clock = {"move": limits.move, "remaining": round(remaining, 3)} \
+            if player.wants_clock else _NO_CLOCK
+        interactive = player.interactive
+        if interactive:
+            player.board(state.describe(seat), state.notes(decision))
+        world = state.determinize(seat, self.sampler).silence() if player.wants_state else None
+        view = state.view(seat) if player.wants_view else _NO_VIEW
+        timeout = self._allowance(remaining)
+        began = _now()
+        try:
+            if self.sealed and not interactive:   # people watch a bot think
+                with self._thinking(seat):
+                    action = player.choose(self.ask_id, decision, view, clock, timeout,
+                                           state=world)
+            else:
+                action = player.choose(self.ask_id, decision, view, clock, timeout,
+                                       state=world)
+        except Resign as resign:
+            raise BotFault("resign", str(resign)) from None
+        return action, _now() - began
+
+    def _allowance(self, remaining: float) -> float:
+        """Seconds a seat with `remaining` on its game clock may take for one answer."""
+        limits = self.limits
+        return max(0.0, min(limits.move, remaining)) + limits.grace
 
     @property
     def fallback(self) -> random.Random:
@@ -236,9 +257,16 @@ class Match:
             for event in events:
                 self._publish(event)
 
-    def _listeners(self) -> list[tuple[str, Player]]:
-        """Who hears the events: built-in bots that ignore them are not told."""
-        return [(seat, p) for seat, p in self.players.items() if p.wants_events]
+    def _note_needs(self) -> None:
+        """Who hears the events (built-in bots that ignore them are not told), and
+        who is asked at once: an in-process bot that reads no view, world or clock,
+        and is timed once it answers (with nobody at the table watching it think)."""
+        players = self.players.items()
+        self.listeners = [(seat, p) for seat, p in players if p.wants_events]
+        self.asked_at_once = set() if self._people() else {
+            seat for seat, p in players
+            if not (p.deadline or p.interactive or p.wants_clock or p.wants_state
+                    or p.wants_view)}
 
     def _heard(self) -> bool:
         """Whether anyone reads this game's events.  When nobody does (built-in bots
@@ -375,8 +403,8 @@ class Match:
                 player.close()
                 assert self.remake is not None
                 self.players[seat] = player = self.remake(seat)
-                self.listeners = self._listeners()
                 self._start(seat, player)
+                self._note_needs()
                 self._tell(seat, history)
             self.told[seat] = min(self.told[seat], to)
         for marks in self.sealed.values():

@@ -78,6 +78,9 @@ class Player(ABC):
     wants_events = True  # False: events are not sent to it (it would ignore them)
     wants_clock = True  # False: `choose` is passed no clock (it would not read it)
     interactive = False  # a person at a terminal: shown the board, has no clock
+    # whether `choose` keeps to the `timeout` it is passed (a program, read with a
+    # deadline); False: the player cannot be interrupted and is timed once it answers
+    deadline = True
 
     @abstractmethod
     def start(self, hello: dict[str, Any], limits: Limits) -> None:
@@ -139,6 +142,7 @@ class InProcessPlayer(Player):
     """
 
     replayable = True  # remade from its seed, it can be set back to any earlier position
+    deadline = False  # it runs in the referee's thread: timed once it answers
 
     def __init__(self, bot: Bot, settings: dict[str, str] | None = None) -> None:
         self.bot = bot
