@@ -478,8 +478,8 @@ class AutomatonSteps(Core):
 
     def auto_attrition(self, a: Automaton) -> None:
         pa, names = self.arm[PERSIA], self.t.names
-        ok = self.supplied(PERSIA)
-        doomed = [c for c in a.attrition if pa[c] and not ok[c]]
+        cut = self.cut_off(PERSIA)
+        doomed = [c for c in a.attrition if c in cut]
         spare = [c for c in a.attrition if pa[c] >= 2]
         listed = [c for c in a.attrition if pa[c]]
         if doomed:
