@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Callable
 from typing import Any
 
 from ...engine import Event
@@ -194,11 +195,15 @@ class Core:
 
     # -- small helpers ---------------------------------------------------------------
 
-    def log(self, kind: str, text: str, *args: Any, to: int = -1,
-            data: dict[str, Any] | None = None) -> None:
+    def log(self, kind: str, text: str | Callable[..., str], args: tuple = (),
+            data: dict[str, Any] | None = None, to: int = -1) -> None:
         """Record an event; `text` is a str.format template for `args`, or a function
-        writing the line from them (see `Event`); `data` its machine-readable part.
-        (A dict given whole, not keyword arguments: it costs half as much to pass.)"""
+        writing the line from them (see `Event`); `data` its machine-readable part;
+        `to` the one side that sees it (-1: both).
+
+        The arguments come in a tuple and a dict, not as *args and keywords: a call
+        with neither takes Python's fast path, and events are made at every step.
+        """
         if not self.silent:
             self.events.append(Event(kind, text, data, None if to < 0 else ONLY[to], args))
 
@@ -219,8 +224,9 @@ class Core:
     def add_vp(self, amount: int, why: str) -> None:
         lim = self.t.score_limit
         self.vp = max(-lim, min(lim, self.vp + amount))
-        self.log("score", "{} scores {} ({}); score {}", WHO[PERSIA if amount > 0 else GREECE],
-                 abs(amount), why, self.score_text(), data={"vp": self.vp})
+        self.log("score", "{} scores {} ({}); score {}",
+                 (WHO[PERSIA if amount > 0 else GREECE], abs(amount), why, self.score_text()),
+                 data={"vp": self.vp})
 
     def score_text(self) -> str:
         return score_words(self.vp)
@@ -249,9 +255,9 @@ class Core:
             i = int(rand() * len(self.deck))
             drawn.append(self.deck.pop(i))
         self.hands[side].extend(drawn)
-        self.log("draw", drawn_text, WHO[side], self.t.card_names[side], tuple(drawn),
+        self.log("draw", drawn_text, (WHO[side], self.t.card_names[side], tuple(drawn)),
                  to=side, data={"cards": drawn})
-        self.log("draw", "{} draws {}", WHO[side], count_of(len(drawn), "card"), to=1 - side,
+        self.log("draw", "{} draws {}", (WHO[side], count_of(len(drawn), "card")), to=1 - side,
                  data={"count": len(drawn)})
         return drawn
 

@@ -35,7 +35,7 @@ class Supply(Core):
             return
         num = int(args[1])
         self.discard_card(side, num)
-        self.log("discard", "{} discards {}", WHO[side], self.card_name(side, num),
+        self.log("discard", "{} discards {}", (WHO[side], self.card_name(side, num)),
                  data={"card": num})
         if not self.hands[side]:
             self.start_attrition(side)
@@ -46,8 +46,8 @@ class Supply(Core):
         armies, food = self.armies_and_food(side)
         self.attr_left = max(0, armies - food)
         if self.attr_left:
-            self.log("attrition", "{} has {} armies and {} amphorae: {} must go", WHO[side], armies,
-                     food, self.attr_left, data={"count": self.attr_left})
+            self.log("attrition", "{} has {} armies and {} amphorae: {} must go",
+                     (WHO[side], armies, food, self.attr_left), data={"count": self.attr_left})
             self.step, self.actor = "attrit", side
         else:
             self.lines_of_communication(side)
@@ -81,7 +81,7 @@ class Supply(Core):
         self.arm[side][self.t.index[args[1]]] -= 1
         self.res_arm[side] += 1
         self.attr_left -= 1
-        self.log("attrit", "{} loses an army in {} to attrition", WHO[side], args[1])
+        self.log("attrit", "{} loses an army in {} to attrition", (WHO[side], args[1]))
         if not self.attr_left:
             self.lines_of_communication(side)
 
@@ -136,7 +136,7 @@ class Supply(Core):
         for c in self.cut_off(side):
             name = self.t.names[c]
             self.log("cut_off", "{} of {} in {} are cut off and removed",
-                     count_of(arm[c], "army"), WHO[side], name, data={"city": name})
+                     (count_of(arm[c], "army"), WHO[side], name), data={"city": name})
             self.res_arm[side] += arm[c]
             arm[c] = 0
         if side == PERSIA:
@@ -174,12 +174,12 @@ class Supply(Core):
                 self.automatic_victory(side)
                 return
         persia, greece = self.city_points()
-        self.log("scoring", "Scoring: Persia {}, Greece {}", persia, greece,
+        self.log("scoring", "Scoring: Persia {}, Greece {}", (persia, greece),
                  data={"persia": persia, "greece": greece})
         if persia != greece:
             lim = t.score_limit
             self.vp = max(-lim, min(lim, self.vp + persia - greece))
-        self.log("score", "Score after campaign {}: {}", self.campaign, self.score_text(),
+        self.log("score", "Score after campaign {}: {}", (self.campaign, self.score_text()),
                  data={"vp": self.vp})
         self.end_campaign()
 
@@ -188,5 +188,5 @@ class Supply(Core):
         self.winner = side
         self.step = ""
         self.reason = f"{SIDES[side]} controls both enemy major cities"
-        self.log("game_over", "Game over: {} wins at once ({})", WHO[side], self.reason,
+        self.log("game_over", "Game over: {} wins at once ({})", (WHO[side], self.reason),
                  data={"vp": self.vp})
