@@ -78,6 +78,17 @@ def test_clone_is_independent(engine):
     assert state.arm[0][0] == 2
 
 
+def test_every_field_of_a_position_is_copied(engine):
+    """A clone carries the whole position: no field lives outside the slots that
+    clone() copies (one set only in an instance dict would be lost by a copy, and a
+    search bot would play on from a different position)."""
+    for seed in range(20):
+        state, _ = random_game(engine, seed)
+        for position in (state, state.clone(), engine.load(state.to_json())):
+            assert vars(position) == {}
+            assert position.to_json() == state.to_json()
+
+
 def test_illegal_actions_are_refused(engine):
     state = engine.new_game(["persia", "greece"], 1, {})
     for seat, action in [("greece", "done"), ("persia", "pass"), ("persia", "buy_card 3")]:

@@ -95,7 +95,7 @@ class AutomatonSteps(Core):
         `text` is a str.format template for `args`, filled in only when the line is
         read (search bots replaying solo games never read it).
         """
-        self.log(kind, auto_line, a.name, rule, text, args, data={"rule": rule, **data})
+        self.log(kind, auto_line, (a.name, rule, text, args), data={"rule": rule, **data})
 
     def auto_step(self, a: Automaton) -> None:
         step = self.step
@@ -115,7 +115,7 @@ class AutomatonSteps(Core):
         else:   # a step the automaton never meets in the shipped rules: take the first choice
             legal = self.pending()[0].legal
             self._pending = None
-            self.log("auto", "{} takes {}", a.name, legal[0])
+            self.log("auto", "{} takes {}", (a.name, legal[0]))
             getattr(self, "do_" + step)(legal[0].split())
 
     # -- preparation ------------------------------------------------------------------
@@ -421,7 +421,8 @@ class AutomatonSteps(Core):
     def do_auto_discard(self, args: list[str]) -> None:
         num = int(args[1])
         self.discard_card(GREECE, num)
-        self.log("discard", "Greece discards {}", self.card_name(GREECE, num), data={"card": num})
+        self.log("discard", "Greece discards {}", (self.card_name(GREECE, num),),
+                 data={"card": num})
         self.resume()
 
     def auto_destroy_fleet(self, a: Automaton) -> str:
@@ -478,8 +479,8 @@ class AutomatonSteps(Core):
 
     def auto_attrition(self, a: Automaton) -> None:
         pa, names = self.arm[PERSIA], self.t.names
-        ok = self.supplied(PERSIA)
-        doomed = [c for c in a.attrition if pa[c] and not ok[c]]
+        cut = self.cut_off(PERSIA)
+        doomed = [c for c in a.attrition if c in cut]
         spare = [c for c in a.attrition if pa[c] >= 2]
         listed = [c for c in a.attrition if pa[c]]
         if doomed:

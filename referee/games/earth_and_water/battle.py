@@ -25,9 +25,9 @@ class Battles(Core):
         self.b_scored = False
         self.b_result = ""
         name = self.t.names[city]
-        self.log("battle", "Land battle in {}: {} attacks ({} Persian, {} Greek){}", name, WHO[att],
-                 self.arm[PERSIA][city], self.arm[GREECE][city], self.t.retreat_note,
-                 data={"city": name, "naval": False})
+        self.log("battle", "Land battle in {}: {} attacks ({} Persian, {} Greek){}",
+                 (name, WHO[att], self.arm[PERSIA][city], self.arm[GREECE][city],
+                  self.t.retreat_note), data={"city": name, "naval": False})
         self.open_land_window()
 
     def land_reaction_effects(self) -> list[str]:
@@ -77,7 +77,7 @@ class Battles(Core):
         num = int(args[1])
         half = self.t.cards[num][GREECE]
         self.discard_card(GREECE, num)
-        self.log("react", "Greece plays {} {}", num, half.name, data={"card": num})
+        self.log("react", "Greece plays {} {}", (num, half.name), data={"card": num})
         if half.effect == "pausanias":
             self.cavalry = False
         elif half.effect == "three_hundred":
@@ -98,7 +98,7 @@ class Battles(Core):
 
     def do_milt_pay(self, args: list[str]) -> None:
         self.arm[GREECE][self.t.index[args[1]]] -= 1
-        self.log("sacrifice", "Greece takes an army from {} for Miltiades", args[1])
+        self.log("sacrifice", "Greece takes an army from {} for Miltiades", (args[1],))
         self.open_land_window()
 
     def greek_dice(self) -> int:
@@ -122,8 +122,8 @@ class Battles(Core):
             arm_g[city] -= 1
             self.res_arm[GREECE] += 1
             lost.append("Greece")
-        self.log("round", "Persia rolls {} ({}), Greece rolls {} ({}): {} an army in {}", p_faces,
-                 p_best, g_faces, g_best, losers_text(lost), self.t.names[city],
+        self.log("round", "Persia rolls {} ({}), Greece rolls {} ({}): {} an army in {}",
+                 (p_faces, p_best, g_faces, g_best, losers_text(lost), self.t.names[city]),
                  data={"persia": p_faces, "greece": g_faces, "losers": lost})
         if not arm_p[city]:
             self.settle_event_score()
@@ -190,14 +190,15 @@ class Battles(Core):
         back = min(most, self.b_pstart, self.res_arm[PERSIA])
         self.res_arm[PERSIA] -= back
         self.arm[PERSIA][city] += back
-        self.log("react", "Persia plays {} The Immortals: {} return to {}", num,
-                 count_of(back, "army"), self.t.names[city], data={"card": num, "armies": back})
+        self.log("react", "Persia plays {} The Immortals: {} return to {}",
+                 (num, count_of(back, "army"), self.t.names[city]),
+                 data={"card": num, "armies": back})
         if not self.arm[GREECE][city]:
             self.end_land_battle()
             return
         self.b_pstart = back
         self.b_bonus = ""
-        self.log("battle", "The land battle in {} starts again", self.t.names[city])
+        self.log("battle", "The land battle in {} starts again", (self.t.names[city],))
         self.open_land_window()
 
     # -- land retreats -----------------------------------------------------------------------
@@ -255,10 +256,11 @@ class Battles(Core):
             fleets = self.flt[side][city]
             self.flt[side][city] = 0
             self.flt[side][dest] += fleets
-            self.log("retreat", "{} retreats {} to {} with {}", WHO[side], count_of(armies, "army"),
-                     name, count_of(fleets, "fleet"), data={"side": SIDES[side], "dest": name})
+            self.log("retreat", "{} retreats {} to {} with {}",
+                     (WHO[side], count_of(armies, "army"), name, count_of(fleets, "fleet")),
+                     data={"side": SIDES[side], "dest": name})
         else:
-            self.log("retreat", "{} retreats {} to {}", WHO[side], count_of(armies, "army"), name,
+            self.log("retreat", "{} retreats {} to {}", (WHO[side], count_of(armies, "army"), name),
                      data={"side": SIDES[side], "dest": name})
         self.b_result = "attacker_retreat" if side == self.b_att else "defender_retreat"
         self.end_land_battle()
@@ -269,9 +271,9 @@ class Battles(Core):
         self.b_city, self.b_att, self.b_origin, self.b_carried = port, att, origin, carried
         self.b_result = ""
         name = self.t.names[port]
-        self.log("battle", "Naval battle at {}: {} attacks ({} Persian, {} Greek){}", name, WHO[att],
-                 self.flt[PERSIA][port], self.flt[GREECE][port], self.t.retreat_note,
-                 data={"city": name, "naval": True})
+        self.log("battle", "Naval battle at {}: {} attacks ({} Persian, {} Greek){}",
+                 (name, WHO[att], self.flt[PERSIA][port], self.flt[GREECE][port],
+                  self.t.retreat_note), data={"city": name, "naval": True})
         self.naval_round()
 
     def naval_round(self) -> None:
@@ -290,8 +292,8 @@ class Battles(Core):
             self.res_flt[GREECE] += 1
             lost.append("Greece")
             self.sink_cargo(GREECE)
-        self.log("round", "Persia rolls {} ({}), Greece rolls {} ({}): {} a fleet at {}", p_faces,
-                 p_best, g_faces, g_best, losers_text(lost), t.names[port],
+        self.log("round", "Persia rolls {} ({}), Greece rolls {} ({}): {} a fleet at {}",
+                 (p_faces, p_best, g_faces, g_best, losers_text(lost), t.names[port]),
                  data={"persia": p_faces, "greece": g_faces, "losers": lost})
         if (p_best <= g_best and flt_p[port] and "artemisia" not in self.once_used
                 and self.may_hold(GREECE, "artemisia")):
@@ -304,7 +306,7 @@ class Battles(Core):
         if side == self.b_att and self.flt[side][self.b_city] < self.b_carried:
             self.b_carried -= 1
             self.res_arm[side] += 1
-            self.log("cargo", "A carried {} army is lost at sea", WHO[side])
+            self.log("cargo", "A carried {} army is lost at sea", (WHO[side],))
 
     def naval_after_round(self) -> None:
         port = self.b_city
@@ -333,7 +335,7 @@ class Battles(Core):
             self.once_used.append("artemisia")
             self.flt[PERSIA][self.b_city] -= 1   # onto her portrait: gone for good
             self.log("react", "Greece plays {} Artemisia I: another Persian fleet is sunk for good",
-                     num, data={"card": num})
+                     (num,), data={"card": num})
             self.sink_cargo(PERSIA)
         else:
             self.log("decline", "Greece plays no card", to=GREECE)
@@ -359,8 +361,9 @@ class Battles(Core):
         self.flt[side][port] = 0
         self.flt[side][origin] += fleets
         self.arm[side][origin] += self.b_carried
-        self.log("retreat", "{} sails back to {} with {} and {}", WHO[side], self.t.names[origin],
-                 count_of(fleets, "fleet"), count_of(self.b_carried, "army"))
+        self.log("retreat", "{} sails back to {} with {} and {}",
+                 (WHO[side], self.t.names[origin], count_of(fleets, "fleet"),
+                  count_of(self.b_carried, "army")))
         self.b_carried = 0
         self.b_result = "attacker_retreat"
         self.resume()
@@ -376,6 +379,6 @@ class Battles(Core):
         fleets = self.flt[side][port]
         self.flt[side][port] = 0
         self.flt[side][dest] += fleets
-        self.log("retreat", "{} fleets retreat to {}", WHO[side], args[1])
+        self.log("retreat", "{} fleets retreat to {}", (WHO[side], args[1]))
         self.b_result = "defender_retreat"
         self.resume()

@@ -44,7 +44,7 @@ class CardEvents(Core):
     def do_remove(self, args: list[str]) -> None:
         self.arm[PERSIA][self.t.index[args[1]]] -= 1
         self.res_arm[PERSIA] += 1
-        self.log("remove", "A Persian army in {} is removed", args[1])
+        self.log("remove", "A Persian army in {} is removed", (args[1],))
         self.finish_action()
 
     def ok_wrath_of_poseidon(self, side: int) -> bool:
@@ -60,7 +60,7 @@ class CardEvents(Core):
     def do_remove_fleet(self, args: list[str]) -> None:
         self.flt[PERSIA][self.t.index[args[1]]] -= 1
         self.res_flt[PERSIA] += 1
-        self.log("remove", "A Persian fleet at {} is removed", args[1])
+        self.log("remove", "A Persian fleet at {} is removed", (args[1],))
         self.finish_action()
 
     def ok_oracle(self, side: int) -> bool:
@@ -71,9 +71,9 @@ class CardEvents(Core):
         count = len(hand)
         self.discard[0:0] = hand   # face down under the pile: the Oracle stays on top
         self.unseen[PERSIA].extend(hand)
-        self.log("discard", "Greece discards {}: {}", count_of(count, "card"), sorted(hand),
+        self.log("discard", "Greece discards {}: {}", (count_of(count, "card"), sorted(hand)),
                  to=GREECE)
-        self.log("discard", "Greece discards {}", count_of(count, "card"), to=PERSIA,
+        self.log("discard", "Greece discards {}", (count_of(count, "card"),), to=PERSIA,
                  data={"count": count})
         hand.clear()
         self.draw(GREECE, count + self.t.param(GREECE, "oracle", "extra_draw", 1))
@@ -104,7 +104,7 @@ class CardEvents(Core):
 
     def do_leo_pay(self, args: list[str]) -> None:
         self.arm[GREECE][self.t.index[args[1]]] -= 1
-        self.log("sacrifice", "Greece takes an army from {} for Leonidas", args[1])
+        self.log("sacrifice", "Greece takes an army from {} for Leonidas", (args[1],))
         self.leonidas_march()
 
     def leonidas_march(self) -> None:
@@ -126,7 +126,7 @@ class CardEvents(Core):
         city = self.t.melas_city
         self.res_arm[GREECE] -= 1
         self.arm[GREECE][city] += 1
-        self.log("place", "A Greek army joins {}", self.t.names[city])
+        self.log("place", "A Greek army joins {}", (self.t.names[city],))
         self.finish_action()
 
     def ok_triremes(self, side: int) -> bool:
@@ -162,7 +162,7 @@ class CardEvents(Core):
     def do_syracuse(self, args: list[str]) -> None:
         self.flt[GREECE][self.t.index[args[1]]] += 1
         self.res_flt[GREECE] -= 1
-        self.log("place", "A Greek fleet from Syracuse arrives at {}", args[1])
+        self.log("place", "A Greek fleet from Syracuse arrives at {}", (args[1],))
         if not self.res_flt[GREECE]:
             self.finish_action()
 
@@ -203,7 +203,7 @@ class CardEvents(Core):
         self.arm[PERSIA][city] += 1
         self.res_arm[PERSIA] -= 1
         self.ev_city = city
-        self.log("place", "{} offers earth and water: a Persian army is placed there", args[1])
+        self.log("place", "{} offers earth and water: a Persian army is placed there", (args[1],))
         if self.may_hold(GREECE, "molon_labe"):
             self.step, self.actor = "molon", GREECE
         else:
@@ -222,8 +222,8 @@ class CardEvents(Core):
         city = self.ev_city
         self.arm[PERSIA][city] -= 1
         self.res_arm[PERSIA] += 1
-        self.log("react", "Greece plays {} Molon Labe: the tribute of {} is refused", num,
-                 self.t.names[city], data={"card": num})
+        self.log("react", "Greece plays {} Molon Labe: the tribute of {} is refused",
+                 (num, self.t.names[city]), data={"card": num})
         self.stack.append("end_turn")
         self.begin_move(GREECE, "land")
 
@@ -242,7 +242,7 @@ class CardEvents(Core):
         hand = self.hands[GREECE]
         victim = hand[int(self.rngs["deck"].random() * len(hand))]
         self.discard_card(GREECE, victim)
-        self.log("discard", "Ostracism: Greece discards {}", self.card_name(GREECE, victim),
+        self.log("discard", "Ostracism: Greece discards {}", (self.card_name(GREECE, victim),),
                  data={"card": victim})
         self.finish_action()
 
@@ -272,14 +272,14 @@ class CardEvents(Core):
             count = self.arm[GREECE][city]
             self.arm[GREECE][city] = 0
             self.res_arm[GREECE] += count
-            self.log("remove", "The Royal Road: {} of Greece leave {}", count_of(count, "army"),
-                     args[1])
+            self.log("remove", "The Royal Road: {} of Greece leave {}",
+                     (count_of(count, "army"), args[1]))
         else:
             count = int(args[2])
             self.arm[PERSIA][city] += count
             self.res_arm[PERSIA] -= count
-            self.log("place", "The Royal Road: {} of Persia arrive in {}", count_of(count, "army"),
-                     args[1])
+            self.log("place", "The Royal Road: {} of Persia arrive in {}",
+                     (count_of(count, "army"), args[1]))
         self.finish_action()
 
     def ok_hippias(self, side: int) -> bool:
@@ -287,7 +287,7 @@ class CardEvents(Core):
 
     def ev_hippias(self, side: int, num: int) -> None:
         hand = sorted(self.hands[GREECE])
-        self.log("reveal", "Hippias shows the Greek hand: {}", hand, to=PERSIA,
+        self.log("reveal", "Hippias shows the Greek hand: {}", (hand,), to=PERSIA,
                  data={"cards": hand})
         self.step, self.actor = "hippias", PERSIA
 
@@ -297,7 +297,7 @@ class CardEvents(Core):
     def do_hippias(self, args: list[str]) -> None:
         num = int(args[1])
         self.discard_card(GREECE, num)
-        self.log("discard", "Hippias: Greece discards {}", self.card_name(GREECE, num),
+        self.log("discard", "Hippias: Greece discards {}", (self.card_name(GREECE, num),),
                  data={"card": num})
         self.finish_action()
 
@@ -307,17 +307,17 @@ class CardEvents(Core):
     def ev_separate_peace(self, side: int, num: int) -> None:
         g_roll, _ = self.roll(1, 6)
         p_roll, _ = self.roll(1, 6)
-        self.log("reveal", "Separate Peace shows the Greek hand: {}", sorted(self.hands[GREECE]),
+        self.log("reveal", "Separate Peace shows the Greek hand: {}", (sorted(self.hands[GREECE]),),
                  to=PERSIA)
         if p_roll > g_roll:
             gone = [n for n in self.hands[GREECE] if n in self.t.sparta_cards]
             for n in gone:
                 self.discard_card(GREECE, n)
             self.log("separate_peace", "Separate Peace: Greece rolls {}, Persia {}; Greece "
-                     "discards {}", g_roll, p_roll, gone or "nothing", data={"cards": gone})
+                     "discards {}", (g_roll, p_roll, gone or "nothing"), data={"cards": gone})
         else:
             self.log("separate_peace", "Separate Peace: Greece rolls {}, Persia {}; Sparta stays "
-                     "loyal", g_roll, p_roll)
+                     "loyal", (g_roll, p_roll))
         self.finish_action()
 
     def defection_refuges(self) -> list[int]:
@@ -343,8 +343,8 @@ class CardEvents(Core):
         count = self.arm[GREECE][city]
         self.arm[GREECE][city] = 0
         self.arm[GREECE][dest] += count
-        self.log("move", "{} of Greece leave {} for {}", count_of(count, "army"),
-                 self.t.names[city], args[1])
+        self.log("move", "{} of Greece leave {} for {}",
+                 (count_of(count, "army"), self.t.names[city], args[1]))
         self.defection_place()
 
     def defection_place(self) -> None:
@@ -352,7 +352,7 @@ class CardEvents(Core):
         if self.res_arm[PERSIA]:
             self.res_arm[PERSIA] -= 1
             self.arm[PERSIA][city] += 1
-            self.log("place", "A Persian army is placed in {}", self.t.names[city])
+            self.log("place", "A Persian army is placed in {}", (self.t.names[city],))
         self.finish_action()
 
     def ok_acropolis(self, side: int) -> bool:
@@ -378,7 +378,7 @@ class CardEvents(Core):
             num = int(args[1])
             self.discard_card(PERSIA, num)
             self.pc_count += 1
-            self.log("discard", "Persia discards {}", self.card_name(PERSIA, num),
+            self.log("discard", "Persia discards {}", (self.card_name(PERSIA, num),),
                      data={"card": num})
             return
         drawn = self.draw(PERSIA, self.pc_count + self.t.param(PERSIA, "pacification", "extra_draw", 1))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Callable
 from typing import Any
 
 from ...engine import Event
@@ -61,6 +62,23 @@ SCALARS = (
 FLAT_LISTS = ("res_arm", "res_flt", "deck", "discard", "passed", "stack", "once_used", "mv_reach")
 NESTED_LISTS = ("arm", "flt", "hands", "unseen")
 STREAMS = ("deck", "battle", "automaton")
+# Fields a copy shares as they are: the scalars, the tables, and what a step listed once
+SHARED = (*SCALARS, "t", "silent", "build_options", "origin_menu")
+
+
+def fields_copier() -> Callable[[Any, Any], None]:
+    """`copy_fields(self, other)`: every field of a position into another, the lists
+    copied, written out line by line (``other.vp = self.vp`` ...) as namedtuple writes
+    its methods: a loop of setattr() would make clone() three times slower."""
+    lines = [f"other.{name} = self.{name}" for name in SHARED]
+    lines += [f"other.{name} = self.{name}[:]" for name in FLAT_LISTS]
+    lines += [f"other.{name} = [self.{name}[0][:], self.{name}[1][:]]" for name in NESTED_LISTS]
+    namespace: dict[str, Any] = {}
+    exec("def copy_fields(self, other):\n    " + "\n    ".join(lines), namespace)
+    return namespace["copy_fields"]
+
+
+copy_fields = fields_copier()
 
 
 def stream_attribute(name: str) -> property:
@@ -73,6 +91,10 @@ def stream_attribute(name: str) -> property:
 class Core:
     """Fields, copying, serialisation and the small helpers of a position."""
 
+    # Every field in a slot: a position's dict would outgrow the 30 keys CPython shares
+    # between instances, and then every `self.method()` would be looked up the slow way.
+    __slots__ = (*SHARED, *FLAT_LISTS, *NESTED_LISTS, "rngs", "rigged_dice", "events",
+                 "opening", "_pending")
     t: Tables
 
     def _init_fields(self, t: Tables, seed: int) -> None:
@@ -139,14 +161,7 @@ class Core:
     # -- copying and serialisation -------------------------------------------------
 
     def _copy_into(self, other: Core) -> None:
-        d = other.__dict__
-        d.update(self.__dict__)   # the tables and every scalar field, shared as they are
-        src = self.__dict__
-        for name in FLAT_LISTS:
-            d[name] = src[name][:]
-        for name in NESTED_LISTS:
-            a, b = src[name]
-            d[name] = [a[:], b[:]]
+        copy_fields(self, other)
         other.rngs = self.rngs.copy()
         other.rigged_dice = self.rigged_dice[:]
         other.events = []
@@ -154,12 +169,11 @@ class Core:
         other._pending = None
 
     def fields_json(self, streams: bool = True) -> dict[str, Any]:
-        src = self.__dict__
-        out: dict[str, Any] = {name: src[name] for name in SCALARS}
+        out: dict[str, Any] = {name: getattr(self, name) for name in SCALARS}
         for name in FLAT_LISTS:
-            out[name] = list(src[name])
+            out[name] = list(getattr(self, name))
         for name in NESTED_LISTS:
-            out[name] = [list(x) for x in src[name]]
+            out[name] = [list(x) for x in getattr(self, name)]
         out["options"] = dict(self.t.options)
         if streams:
             out["rng"] = self.rngs.to_json()
@@ -171,13 +185,12 @@ class Core:
 
     def load_fields(self, t: Tables, data: dict[str, Any]) -> None:
         self.t = t
-        d = self.__dict__
         for name in SCALARS:
-            d[name] = data[name]
+            setattr(self, name, data[name])
         for name in FLAT_LISTS:
-            d[name] = list(data[name])
+            setattr(self, name, list(data[name]))
         for name in NESTED_LISTS:
-            d[name] = [list(x) for x in data.get(name, ([], []))]
+            setattr(self, name, [list(x) for x in data.get(name, ([], []))])
         self.rngs = Streams.from_json({name: data["rng"][name] for name in STREAMS})
         self.rigged_dice = []
         self.events = []
@@ -194,11 +207,15 @@ class Core:
 
     # -- small helpers ---------------------------------------------------------------
 
-    def log(self, kind: str, text: str, *args: Any, to: int = -1,
-            data: dict[str, Any] | None = None) -> None:
+    def log(self, kind: str, text: str | Callable[..., str], args: tuple = (),
+            data: dict[str, Any] | None = None, to: int = -1) -> None:
         """Record an event; `text` is a str.format template for `args`, or a function
-        writing the line from them (see `Event`); `data` its machine-readable part.
-        (A dict given whole, not keyword arguments: it costs half as much to pass.)"""
+        writing the line from them (see `Event`); `data` its machine-readable part;
+        `to` the one side that sees it (-1: both).
+
+        The arguments come in a tuple and a dict, not as *args and keywords: a call
+        with neither takes Python's fast path, and events are made at every step.
+        """
         if not self.silent:
             self.events.append(Event(kind, text, data, None if to < 0 else ONLY[to], args))
 
@@ -219,8 +236,9 @@ class Core:
     def add_vp(self, amount: int, why: str) -> None:
         lim = self.t.score_limit
         self.vp = max(-lim, min(lim, self.vp + amount))
-        self.log("score", "{} scores {} ({}); score {}", WHO[PERSIA if amount > 0 else GREECE],
-                 abs(amount), why, self.score_text(), data={"vp": self.vp})
+        self.log("score", "{} scores {} ({}); score {}",
+                 (WHO[PERSIA if amount > 0 else GREECE], abs(amount), why, self.score_text()),
+                 data={"vp": self.vp})
 
     def score_text(self) -> str:
         return score_words(self.vp)
@@ -249,9 +267,9 @@ class Core:
             i = int(rand() * len(self.deck))
             drawn.append(self.deck.pop(i))
         self.hands[side].extend(drawn)
-        self.log("draw", drawn_text, WHO[side], self.t.card_names[side], tuple(drawn),
+        self.log("draw", drawn_text, (WHO[side], self.t.card_names[side], tuple(drawn)),
                  to=side, data={"cards": drawn})
-        self.log("draw", "{} draws {}", WHO[side], count_of(len(drawn), "card"), to=1 - side,
+        self.log("draw", "{} draws {}", (WHO[side], count_of(len(drawn), "card")), to=1 - side,
                  data={"count": len(drawn)})
         return drawn
 

@@ -66,7 +66,7 @@ class Movement(Core):
         # kept for the origin step (nothing moves until it is answered; not saved)
         self.origin_menu = self.legal_origin_for(side, kind)
         if not self.origin_menu:
-            self.log("no_move", "{} has nothing that can move", WHO[side])
+            self.log("no_move", "{} has nothing that can move", (WHO[side],))
             self.resume()
             return
         self.step, self.actor = "origin", side
@@ -110,8 +110,9 @@ class Movement(Core):
         self.arm[side][dest] += count
         self.mv_dest = dest
         origin = self.t.names[self.mv_origin]
-        self.log("move", "{} marches {} from {} to {}", WHO[side], count_of(count, "army"), origin,
-                 args[1], data={"origin": origin, "dest": args[1], "armies": count})
+        self.log("move", "{} marches {} from {} to {}",
+                 (WHO[side], count_of(count, "army"), origin, args[1]),
+                 data={"origin": origin, "dest": args[1], "armies": count})
         if self.arm[1 - side][dest]:
             self.stack.append("move_done")
             self.start_land_battle(side, dest, via_sea=False)
@@ -141,8 +142,8 @@ class Movement(Core):
         self.mv_carried = armies
         self.mv_dest = dest
         name = self.t.names[origin]
-        self.log("sail", "{} sails {} carrying {} from {} to {}", WHO[side],
-                 count_of(fleets, "fleet"), count_of(armies, "army"), name, args[1],
+        self.log("sail", "{} sails {} carrying {} from {} to {}",
+                 (WHO[side], count_of(fleets, "fleet"), count_of(armies, "army"), name, args[1]),
                  data={"origin": name, "dest": args[1], "fleets": fleets, "armies": armies})
         if side == PERSIA and self.themistocles_ok():
             self.step, self.actor = "themistocles", GREECE
@@ -174,8 +175,8 @@ class Movement(Core):
         self.mv_carried = 0
         if armies:
             self.arm[side][dest] += armies
-            self.log("land", "{} of {} land in {}", count_of(armies, "army"), WHO[side],
-                     self.t.names[dest])
+            self.log("land", "{} of {} land in {}",
+                     (count_of(armies, "army"), WHO[side], self.t.names[dest]))
             if self.arm[1 - side][dest]:
                 self.stack.append("move_done")
                 self.start_land_battle(side, dest, via_sea=True)
@@ -222,7 +223,7 @@ class Movement(Core):
         self.discard_card(GREECE, num)
         self.once_used.append("themistocles")
         self.no_naval_retreat = True
-        self.log("react", "Greece plays {} Themistocles: no naval retreats this operation", num,
+        self.log("react", "Greece plays {} Themistocles: no naval retreats this operation", (num,),
                  data={"card": num})
         if self.res_arm[GREECE]:
             self.res_arm[GREECE] -= 1
@@ -235,7 +236,7 @@ class Movement(Core):
 
     def do_them_pay(self, args: list[str]) -> None:
         self.arm[GREECE][self.t.index[args[1]]] -= 1
-        self.log("sacrifice", "Greece takes an army from {} for Themistocles", args[1])
+        self.log("sacrifice", "Greece takes an army from {} for Themistocles", (args[1],))
         self.step = "them_origin"
 
     def legal_them_origin(self) -> list[str]:
@@ -257,7 +258,8 @@ class Movement(Core):
         self.flt[GREECE][self.th_origin] -= fleets
         self.flt[GREECE][dest] += fleets
         origin = self.t.names[self.th_origin]
-        self.log("sail", "Greece sails {} from {} to {}", count_of(fleets, "fleet"), origin, args[1],
+        self.log("sail", "Greece sails {} from {} to {}",
+                 (count_of(fleets, "fleet"), origin, args[1]),
                  data={"origin": origin, "dest": args[1], "fleets": fleets})
         if dest != self.mv_dest and self.flt[PERSIA][dest]:
             self.stack.append("them_side_done")

@@ -11,7 +11,8 @@ class Preparation(Core):
 
     def start_campaign(self) -> None:
         self.carneia = False
-        self.log("campaign", "Campaign {} begins", self.campaign, data={"campaign": self.campaign})
+        self.log("campaign", "Campaign {} begins", (self.campaign,),
+                 data={"campaign": self.campaign})
         budget = self.t.budget_kept if self.hands[PERSIA] else self.t.budget[PERSIA]
         self.start_buy(PERSIA, budget)
 
@@ -20,7 +21,7 @@ class Preparation(Core):
         self.bought = self.fleets_built = 0
         self.mines = mines
         self.step, self.actor = "buy", side
-        self.log("budget", "{} has {} talents", WHO[side], budget, data={"budget": budget})
+        self.log("budget", "{} has {} talents", (WHO[side], budget), data={"budget": budget})
 
     def legal_buy(self) -> list[str]:
         side, t = self.actor, self.t
@@ -50,7 +51,7 @@ class Preparation(Core):
             self.xerxes_dead = True
         self.darius_dead = True
         self.sd_then = then
-        self.log("sudden_death", "Sudden Death of the Great King: {} dies", king,
+        self.log("sudden_death", "Sudden Death of the Great King: {} dies", (king,),
                  data={"king": king})
         if self.res_arm[PERSIA] or not any(self.arm[PERSIA]):
             self.res_arm[PERSIA] = max(0, self.res_arm[PERSIA] - 1)
@@ -64,14 +65,14 @@ class Preparation(Core):
     def do_sd_sacrifice(self, args: list[str]) -> None:
         city = self.t.index[args[1]]
         self.arm[PERSIA][city] -= 1
-        self.log("sacrifice", "Persia puts the army from {} on the king's portrait", args[1])
+        self.log("sacrifice", "Persia puts the army from {} on the king's portrait", (args[1],))
         self.after_sudden_death()
 
     def after_sudden_death(self) -> None:
         hand = self.hands[PERSIA]
         self.discard[0:0] = hand   # under the pile, so its top card reveals nothing
         self.unseen[GREECE].extend(hand)
-        self.log("discard", "Persia discards its whole hand ({} cards)", len(hand),
+        self.log("discard", "Persia discards its whole hand ({} cards)", (len(hand),),
                  data={"count": len(hand)})
         hand.clear()
         if self.sd_then == "prep":
@@ -79,7 +80,7 @@ class Preparation(Core):
             self.discard = []
             self.unseen = [[], []]
             self.acropolis = False   # the Greek preparation it would cut never happens
-            self.log("campaign_end", "Campaign {} ends at once: no scoring", self.campaign)
+            self.log("campaign_end", "Campaign {} ends at once: no scoring", (self.campaign,))
             self.end_campaign()
         else:
             self.stack.clear()
@@ -135,14 +136,14 @@ class Preparation(Core):
             self.talents -= t.army_cost[side]
             self.res_arm[side] -= 1
             self.arm[side][city] += 1
-            self.log("raise", "{} raises an army in {}", WHO[side], args[1])
+            self.log("raise", "{} raises an army in {}", (WHO[side], args[1]))
         elif verb == "raise_fleet":
             city = t.index[args[1]]
             self.talents -= t.fleet_cost[side]
             self.res_flt[side] -= 1
             self.flt[side][city] += 1
             self.fleets_built += 1
-            self.log("raise", "{} raises a fleet at {}", WHO[side], args[1])
+            self.log("raise", "{} raises a fleet at {}", (WHO[side], args[1]))
         elif verb == "build_bridge":
             self.talents -= t.bridge_cost
             self.bridge = True
@@ -178,4 +179,4 @@ class Preparation(Core):
         who = "a draw" if self.winner < 0 else f"{WHO[self.winner]} wins"
         self.reason = f"score {self.score_text()} {why}"
         self.step = ""
-        self.log("game_over", "Game over: {} ({})", who, self.reason, data={"vp": self.vp})
+        self.log("game_over", "Game over: {} ({})", (who, self.reason), data={"vp": self.vp})

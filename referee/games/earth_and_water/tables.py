@@ -151,6 +151,9 @@ class Tables:
         self.fed_cities = tuple([c for c in range(self.ncity)
                                  if not (self.home_fed[s] and self.major[c] == s)]
                                 for s in (PERSIA, GREECE))
+        # per side, its own major cities among those: an empty one still feeds armies
+        self.fed_majors = tuple([c for c in self.fed_cities[s] if self.major[c] == s]
+                                for s in (PERSIA, GREECE))
 
     def _build_battle(self, data: dict[str, Any]) -> None:
         battle = data["battle"]

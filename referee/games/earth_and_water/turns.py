@@ -20,7 +20,7 @@ class Turns(Core):
         auto = self.t.automaton
         if not self.hands[side] and (auto is None or auto.side != side):   # an automaton says why
             self.passed[side] = True
-            self.log("pass", "{} has no cards and passes", WHO[side])
+            self.log("pass", "{} has no cards and passes", (WHO[side],))
             self.after_turn()
             return
         self.step, self.actor = "turn", side
@@ -67,7 +67,7 @@ class Turns(Core):
         who = WHO[side]
         if args[0] == "pass":
             self.passed[side] = True
-            self.log("pass", "{} passes", who)
+            self.log("pass", "{} passes", (who,))
             self.after_turn()
             return
         self.passed[side] = False
@@ -79,12 +79,12 @@ class Turns(Core):
                 self.held_card = num   # kept out of the discard pile until it is done
             else:
                 self.discard.append(num)
-            self.log("play", "{} plays {} {} for its event", who, num, half.name,
+            self.log("play", "{} plays {} {} for its event", (who, num, half.name),
                      data={"card": num, "use": "event"})
             getattr(self, half.ev_method)(side, num)
         else:
             self.discard.append(num)
-            self.log("play", "{} plays card {} for a movement", who, num,
+            self.log("play", "{} plays card {} for a movement", (who, num),
                      data={"card": num, "use": "move"})
             self.stack.append("end_turn")
             self.begin_move(side, "move")
