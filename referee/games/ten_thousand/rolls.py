@@ -11,6 +11,7 @@ events, and no window is opened for them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ...engine import Event
@@ -45,9 +46,9 @@ def standing_modifiers(state: Position, table: Table) -> list[list]:
             value = mod.value
         if value:
             out.append([mod.label, value])
-    bonuses = state.rules.roll_bonus.get(table.roll)
-    if bonuses and army.leader in bonuses:
-        out.append(list(bonuses[army.leader]))
+    bonus = table.leader_bonus.get(army.leader)
+    if bonus:
+        out.append(list(bonus))
     return out
 
 
@@ -62,13 +63,14 @@ def open_roll(state: Position, table: Table) -> None:
     turn = state.turn
     roller = turn.seat
     dice = throw(state, roller, table.dice)
-    mods = standing_modifiers(state, table)
-    announce(state, roller, "rolls", table, dice, mods)
-    cards = state.rules.roll_cards[table.roll]
+    mods = standing_modifiers(state, table) if table.modified else []
+    cards = table.cards
     if nobody_can_act(state, cards):
         # most rolls: no window to open, no seat to ask; the result stands as thrown
+        announce(state, roller, "rolls", table, dice, mods)   # `mods` never changes: shared
         settle(state, table, roller, modified_total(dice, mods))
         return
+    announce(state, roller, "rolls", table, dice, tuple(mods))
     state.window = Window(roller, table.id, dice, mods, turn.order)   # never changed: shared
     state.step = "window"
     force_cards(state, table, cards)
@@ -85,33 +87,34 @@ def nobody_can_act(state: Position, cards: RollCards) -> bool:
     if turn.rerolls_left > 0 or turn.adjusts_left > 0:
         return False
     armies = state.armies
-    roller = turn.seat
+    held = cards.roller_cards   # the roller comes first in the turn's order
     for seat in turn.order:
-        held = cards.roller_cards if seat == roller else cards.others_cards
         if not held.isdisjoint(armies[seat].hand):
             return False
+        held = cards.others_cards
     return True
 
 
 def announce(state: Position, roller: str, verb: str, table: Table, dice: list[int],
-             mods: list[list]) -> None:
+             mods: Sequence[list]) -> None:
     # every roll is announced: the event is built here rather than through `emit` (one
-    # call less), and not at all on a silenced position.  `dice` is shared, not copied:
-    # a list of dice is never changed (a reroll throws a new one)
+    # call less), and not at all on a silenced position.  `dice` and `mods` are shared,
+    # not copied: a list of dice is never changed (a reroll throws a new one), and the
+    # caller passes a copy of modifiers a window may add to
     if not state.silent:
         state.events.append(Event("roll", roll_text, roll_data, None,
-                                  (roller, verb, table, dice, tuple(mods))))
+                                  (roller, verb, table, dice, mods)))
 
 
 def roll_text(roller: str, verb: str, table: Table, dice: list[int],
-              mods: tuple[list, ...]) -> str:
+              mods: Sequence[list]) -> str:
     """'p1 rolls the Route Roll: 3+5, Leader +1'."""
     shown = "".join(f", {label} {value:+d}" for label, value in mods)
     return f"{roller} {verb} {table.roll_name}: {'+'.join(map(str, dice))}{shown}"
 
 
 def roll_data(roller: str, verb: str, table: Table, dice: list[int],
-              mods: tuple[list, ...]) -> dict[str, Any]:
+              mods: Sequence[list]) -> dict[str, Any]:
     return {"seat": roller, "table": table.id, "dice": dice}
 
 
@@ -147,7 +150,7 @@ def forced_card_data(seat: str, card: Card, target: str, *_: Any) -> dict[str, A
 def seat_actions(state: Position, seat: str) -> list[str]:
     """What `seat` may do in the open window (nothing: an empty list)."""
     w = state.window
-    cards = state.rules.roll_cards[state.rules.tables[w.table].roll]
+    cards = state.rules.tables[w.table].cards
     if seat == w.roller:
         return roller_actions(state, seat, cards)
     return card_actions(state.armies[seat], cards.others)
@@ -171,7 +174,7 @@ def ask_next(state: Position) -> None:
     seats = len(order)
     if w.passes < seats:
         table = state.rules.tables[w.table]
-        cards = state.rules.roll_cards[table.roll]
+        cards = table.cards
         others = cards.others_playable
         armies = state.armies
         roller = w.roller
@@ -210,7 +213,7 @@ def answer(state: Position, seat: str, action: str) -> None:
         play_card(state, seat, int(arg), rest[0])
     w.passes = 0
     table = state.rules.tables[w.table]
-    force_cards(state, table, state.rules.roll_cards[table.roll])
+    force_cards(state, table, table.cards)
 
 
 def use_leader(state: Position, seat: str, arg: str) -> None:
@@ -229,7 +232,7 @@ def reroll(state: Position) -> None:
     w = state.window
     w.dice = throw(state, w.roller, len(w.dice))
     w.pos = 0
-    announce(state, w.roller, "rerolls", state.rules.tables[w.table], w.dice, w.mods)
+    announce(state, w.roller, "rerolls", state.rules.tables[w.table], w.dice, tuple(w.mods))
 
 
 def play_card(state: Position, seat: str, number: int, label: str) -> None:
