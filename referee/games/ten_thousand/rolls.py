@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...engine import Event
+from ...engine import Decision, Event
 from ...rng import roll_die
 from .army import Window, modified_total
 from .cards import card_actions, find_option
@@ -65,15 +65,20 @@ def open_roll(state: Position, table: Table) -> None:
     dice = throw(state, roller, table.dice)
     mods = standing_modifiers(state, table) if table.modified else []
     cards = table.cards
-    if nobody_can_act(state, cards):
+    unasked = nobody_can_act(state, cards)
+    if not state.silent:   # every roll is announced: built here, not through `emit`, for speed
+        # a list of dice is never changed (a reroll throws a new one), nor are the
+        # modifiers of a roll with no window: they are shared, the others copied
+        state.events.append(Event("roll", roll_text, roll_data, None, (
+            roller, "rolls", table, dice, mods if unasked else tuple(mods))))
+    if unasked:
         # most rolls: no window to open, no seat to ask; the result stands as thrown
-        announce(state, roller, "rolls", table, dice, mods)   # `mods` never changes: shared
-        settle(state, table, roller, modified_total(dice, mods))
+        settle(state, table, roller, dice, mods)
         return
-    announce(state, roller, "rolls", table, dice, tuple(mods))
     state.window = Window(roller, table.id, dice, mods, turn.order)   # never changed: shared
     state.step = "window"
-    force_cards(state, table, cards)
+    if cards.forced:   # a penalising card hits this roll
+        force_cards(state, table, cards)
     ask_next(state)
 
 
@@ -95,17 +100,6 @@ def nobody_can_act(state: Position, cards: RollCards) -> bool:
     return True
 
 
-def announce(state: Position, roller: str, verb: str, table: Table, dice: list[int],
-             mods: Sequence[list]) -> None:
-    # every roll is announced: the event is built here rather than through `emit` (one
-    # call less), and not at all on a silenced position.  `dice` and `mods` are shared,
-    # not copied: a list of dice is never changed (a reroll throws a new one), and the
-    # caller passes a copy of modifiers a window may add to
-    if not state.silent:
-        state.events.append(Event("roll", roll_text, roll_data, None,
-                                  (roller, verb, table, dice, mods)))
-
-
 def roll_text(roller: str, verb: str, table: Table, dice: list[int],
               mods: Sequence[list]) -> str:
     """'p1 rolls the Route Roll: 3+5, Leader +1'."""
@@ -121,8 +115,6 @@ def roll_data(roller: str, verb: str, table: Table, dice: list[int],
 def force_cards(state: Position, table: Table, cards: RollCards) -> None:
     """Penalising cards that fit this roll must be played now (X-07)."""
     forced = cards.forced
-    if not forced:   # no penalising card hits this roll
-        return
     w = state.window
     opponents_only = state.opponents_only
     armies = state.armies
@@ -188,11 +180,14 @@ def ask_next(state: Position) -> None:
                 actions = card_actions(armies[seat], cards.others)
             if actions:
                 actions.append("pass")
-                state.ask(seat, window_prompt, actions, (roller, table, w.dice, tuple(w.mods)))
+                state.asking = Decision(seat, window_prompt, actions,   # `ask`, inline
+                                        (roller, table, w.dice, tuple(w.mods)))
                 return
             w.passes += 1
             w.pos = (w.pos + 1) % seats
-    resolve(state)
+    # everyone has passed: shut the window and apply the roll
+    state.window = None
+    settle(state, state.rules.tables[w.table], w.roller, w.dice, w.mods)
 
 
 def window_prompt(roller: str, table: Table, dice: list[int], mods: tuple[list, ...]) -> str:
@@ -213,7 +208,8 @@ def answer(state: Position, seat: str, action: str) -> None:
         play_card(state, seat, int(arg), rest[0])
     w.passes = 0
     table = state.rules.tables[w.table]
-    force_cards(state, table, table.cards)
+    if table.cards.forced:
+        force_cards(state, table, table.cards)
 
 
 def use_leader(state: Position, seat: str, arg: str) -> None:
@@ -232,7 +228,8 @@ def reroll(state: Position) -> None:
     w = state.window
     w.dice = throw(state, w.roller, len(w.dice))
     w.pos = 0
-    announce(state, w.roller, "rerolls", state.rules.tables[w.table], w.dice, tuple(w.mods))
+    state.emit("roll", roll_text, (w.roller, "rerolls", state.rules.tables[w.table], w.dice,
+                                   tuple(w.mods)), roll_data)
 
 
 def play_card(state: Position, seat: str, number: int, label: str) -> None:
@@ -261,15 +258,11 @@ def played_data(seat: str, card: Card, label: str, target: str) -> dict[str, Any
 
 
 # ----- applying the result --------------------------------------------------------------
-def resolve(state: Position) -> None:
-    """Shut the window and apply its roll."""
-    w = state.window
-    state.window = None
-    settle(state, state.rules.tables[w.table], w.roller, modified_total(w.dice, w.mods))
-
-
-def settle(state: Position, table: Table, seat: str, total: int) -> None:
-    """Apply the table's result for `total` and count the roll done."""
+def settle(state: Position, table: Table, seat: str, dice: list[int], mods: list[list]) -> None:
+    """Apply the table's result for the dice and modifiers, and count the roll done."""
+    total = sum(dice)   # modified_total, inline on the path of every roll
+    for _, value in mods:
+        total += value
     if table.outcome == "rows":
         index = table.row_index(total)
         state.turn.rows[table.id] = index
