@@ -62,10 +62,24 @@ def throw(state: Position, seat: str, count: int) -> list[int]:
 def open_roll(state: Position, table: Table) -> None:
     turn = state.turn
     roller = turn.seat
-    dice = throw(state, roller, table.dice)
+    if table.dice == 1:   # `throw`, inline for the tables that roll one die
+        dice = [roll_die(state.rngs[state.dice_streams[roller]], 6)]
+    else:
+        dice = throw(state, roller, table.dice)
     mods = standing_modifiers(state, table) if table.modified else []
     cards = table.cards
-    unasked = nobody_can_act(state, cards)
+    # nobody can act when the roller's leader is spent and no seat holds a card for this
+    # roll: a quick, cautious test (it ignores which tokens a card would remove); when a
+    # window opens, `ask_next` asks only the seats that can act
+    unasked = turn.rerolls_left <= 0 and turn.adjusts_left <= 0
+    if unasked:
+        armies = state.armies
+        held = cards.roller_cards   # the roller comes first in the turn's order
+        for seat in turn.order:
+            if not held.isdisjoint(armies[seat].hand):
+                unasked = False
+                break
+            held = cards.others_cards
     if not state.silent:   # every roll is announced: built here, not through `emit`, for speed
         # a list of dice is never changed (a reroll throws a new one), nor are the
         # modifiers of a roll with no window: they are shared, the others copied
@@ -80,24 +94,6 @@ def open_roll(state: Position, table: Table) -> None:
     if cards.forced:   # a penalising card hits this roll
         force_cards(state, table, cards)
     ask_next(state)
-
-
-def nobody_can_act(state: Position, cards: RollCards) -> bool:
-    """True when no seat holds a card for this roll and the roller's leader is spent.
-
-    A quick, cautious test (it ignores which tokens a card would remove): when
-    it says False the window opens and `ask_next` asks only seats that can act.
-    """
-    turn = state.turn
-    if turn.rerolls_left > 0 or turn.adjusts_left > 0:
-        return False
-    armies = state.armies
-    held = cards.roller_cards   # the roller comes first in the turn's order
-    for seat in turn.order:
-        if not held.isdisjoint(armies[seat].hand):
-            return False
-        held = cards.others_cards
-    return True
 
 
 def roll_text(roller: str, verb: str, table: Table, dice: list[int],
