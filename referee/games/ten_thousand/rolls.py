@@ -11,9 +11,10 @@ events, and no window is opened for them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from ...engine import Event
+from ...engine import Decision, Event
 from ...rng import roll_die
 from .army import Window, modified_total
 from .cards import card_actions, find_option
@@ -45,9 +46,9 @@ def standing_modifiers(state: Position, table: Table) -> list[list]:
             value = mod.value
         if value:
             out.append([mod.label, value])
-    bonuses = state.rules.roll_bonus.get(table.roll)
-    if bonuses and army.leader in bonuses:
-        out.append(list(bonuses[army.leader]))
+    bonus = table.leader_bonus.get(army.leader)
+    if bonus:
+        out.append(list(bonus))
     return out
 
 
@@ -61,65 +62,55 @@ def throw(state: Position, seat: str, count: int) -> list[int]:
 def open_roll(state: Position, table: Table) -> None:
     turn = state.turn
     roller = turn.seat
-    dice = throw(state, roller, table.dice)
-    mods = standing_modifiers(state, table)
-    announce(state, roller, "rolls", table, dice, mods)
-    cards = state.rules.roll_cards[table.roll]
-    if nobody_can_act(state, cards):
+    if table.dice == 1:   # `throw`, inline for the tables that roll one die
+        dice = [roll_die(state.rngs[state.dice_streams[roller]], 6)]
+    else:
+        dice = throw(state, roller, table.dice)
+    mods = standing_modifiers(state, table) if table.modified else []
+    cards = table.cards
+    # nobody can act when the roller's leader is spent and no seat holds a card for this
+    # roll: a quick, cautious test (it ignores which tokens a card would remove); when a
+    # window opens, `ask_next` asks only the seats that can act
+    unasked = turn.rerolls_left <= 0 and turn.adjusts_left <= 0
+    if unasked:
+        armies = state.armies
+        held = cards.roller_cards   # the roller comes first in the turn's order
+        for seat in turn.order:
+            if not held.isdisjoint(armies[seat].hand):
+                unasked = False
+                break
+            held = cards.others_cards
+    if not state.silent:   # every roll is announced: built here, not through `emit`, for speed
+        # a list of dice is never changed (a reroll throws a new one), nor are the
+        # modifiers of a roll with no window: they are shared, the others copied
+        state.events.append(Event("roll", roll_text, roll_data, None, (
+            roller, "rolls", table, dice, mods if unasked else tuple(mods))))
+    if unasked:
         # most rolls: no window to open, no seat to ask; the result stands as thrown
-        settle(state, table, roller, modified_total(dice, mods))
+        settle(state, table, roller, dice, mods)
         return
     state.window = Window(roller, table.id, dice, mods, turn.order)   # never changed: shared
     state.step = "window"
-    force_cards(state, table, cards)
+    if cards.forced:   # a penalising card hits this roll
+        force_cards(state, table, cards)
     ask_next(state)
 
 
-def nobody_can_act(state: Position, cards: RollCards) -> bool:
-    """True when no seat holds a card for this roll and the roller's leader is spent.
-
-    A quick, cautious test (it ignores which tokens a card would remove): when
-    it says False the window opens and `ask_next` asks only seats that can act.
-    """
-    turn = state.turn
-    if turn.rerolls_left > 0 or turn.adjusts_left > 0:
-        return False
-    armies = state.armies
-    roller = turn.seat
-    for seat in turn.order:
-        held = cards.roller_cards if seat == roller else cards.others_cards
-        if not held.isdisjoint(armies[seat].hand):
-            return False
-    return True
-
-
-def announce(state: Position, roller: str, verb: str, table: Table, dice: list[int],
-             mods: list[list]) -> None:
-    # every roll is announced: the event is built here rather than through `emit` (one
-    # call less), and not at all on a silenced position.  `dice` is shared, not copied:
-    # a list of dice is never changed (a reroll throws a new one)
-    if not state.silent:
-        state.events.append(Event("roll", roll_text, roll_data, None,
-                                  (roller, verb, table, dice, tuple(mods))))
-
-
 def roll_text(roller: str, verb: str, table: Table, dice: list[int],
-              mods: tuple[list, ...]) -> str:
+              mods: Sequence[list]) -> str:
     """'p1 rolls the Route Roll: 3+5, Leader +1'."""
     shown = "".join(f", {label} {value:+d}" for label, value in mods)
     return f"{roller} {verb} {table.roll_name}: {'+'.join(map(str, dice))}{shown}"
 
 
 def roll_data(roller: str, verb: str, table: Table, dice: list[int],
-              mods: tuple[list, ...]) -> dict[str, Any]:
+              mods: Sequence[list]) -> dict[str, Any]:
     return {"seat": roller, "table": table.id, "dice": dice}
 
 
 def force_cards(state: Position, table: Table, cards: RollCards) -> None:
     """Penalising cards that fit this roll must be played now (X-07)."""
     forced = cards.forced
-    if not forced:   # no penalising card hits this roll
-        return
     w = state.window
     opponents_only = state.opponents_only
     armies = state.armies
@@ -147,7 +138,7 @@ def forced_card_data(seat: str, card: Card, target: str, *_: Any) -> dict[str, A
 def seat_actions(state: Position, seat: str) -> list[str]:
     """What `seat` may do in the open window (nothing: an empty list)."""
     w = state.window
-    cards = state.rules.roll_cards[state.rules.tables[w.table].roll]
+    cards = state.rules.tables[w.table].cards
     if seat == w.roller:
         return roller_actions(state, seat, cards)
     return card_actions(state.armies[seat], cards.others)
@@ -171,7 +162,7 @@ def ask_next(state: Position) -> None:
     seats = len(order)
     if w.passes < seats:
         table = state.rules.tables[w.table]
-        cards = state.rules.roll_cards[table.roll]
+        cards = table.cards
         others = cards.others_playable
         armies = state.armies
         roller = w.roller
@@ -185,11 +176,14 @@ def ask_next(state: Position) -> None:
                 actions = card_actions(armies[seat], cards.others)
             if actions:
                 actions.append("pass")
-                state.ask(seat, window_prompt, actions, (roller, table, w.dice, tuple(w.mods)))
+                state.asking = Decision(seat, window_prompt, actions,   # `ask`, inline
+                                        (roller, table, w.dice, tuple(w.mods)))
                 return
             w.passes += 1
             w.pos = (w.pos + 1) % seats
-    resolve(state)
+    # everyone has passed: shut the window and apply the roll
+    state.window = None
+    settle(state, state.rules.tables[w.table], w.roller, w.dice, w.mods)
 
 
 def window_prompt(roller: str, table: Table, dice: list[int], mods: tuple[list, ...]) -> str:
@@ -210,7 +204,8 @@ def answer(state: Position, seat: str, action: str) -> None:
         play_card(state, seat, int(arg), rest[0])
     w.passes = 0
     table = state.rules.tables[w.table]
-    force_cards(state, table, state.rules.roll_cards[table.roll])
+    if table.cards.forced:
+        force_cards(state, table, table.cards)
 
 
 def use_leader(state: Position, seat: str, arg: str) -> None:
@@ -229,7 +224,8 @@ def reroll(state: Position) -> None:
     w = state.window
     w.dice = throw(state, w.roller, len(w.dice))
     w.pos = 0
-    announce(state, w.roller, "rerolls", state.rules.tables[w.table], w.dice, w.mods)
+    state.emit("roll", roll_text, (w.roller, "rerolls", state.rules.tables[w.table], w.dice,
+                                   tuple(w.mods)), roll_data)
 
 
 def play_card(state: Position, seat: str, number: int, label: str) -> None:
@@ -258,15 +254,11 @@ def played_data(seat: str, card: Card, label: str, target: str) -> dict[str, Any
 
 
 # ----- applying the result --------------------------------------------------------------
-def resolve(state: Position) -> None:
-    """Shut the window and apply its roll."""
-    w = state.window
-    state.window = None
-    settle(state, state.rules.tables[w.table], w.roller, modified_total(w.dice, w.mods))
-
-
-def settle(state: Position, table: Table, seat: str, total: int) -> None:
-    """Apply the table's result for `total` and count the roll done."""
+def settle(state: Position, table: Table, seat: str, dice: list[int], mods: list[list]) -> None:
+    """Apply the table's result for the dice and modifiers, and count the roll done."""
+    total = sum(dice)   # modified_total, inline on the path of every roll
+    for _, value in mods:
+        total += value
     if table.outcome == "rows":
         index = table.row_index(total)
         state.turn.rows[table.id] = index

@@ -96,6 +96,10 @@ class Table:
     only_flag: str = ""    # only_if: rolled only with this turn flag set ...
     only_token: str = ""   # ... or while the roller holds this token
     standing: tuple[Modifier, ...] = ()   # modifiers, compiled
+    # leader id -> (leader's name, bonus): the leaders whose power modifies this roll
+    leader_bonus: dict[str, tuple[str, int]] = field(default_factory=dict)
+    modified: bool = False   # has standing modifiers or leader bonuses to look at
+    cards: RollCards | None = None   # the cards that act in this roll's window
 
     def row_index(self, total: int) -> int:
         """The row a modified result falls in; results off the table use its end rows."""
@@ -204,22 +208,11 @@ class GameRules:
         self.roll_names: dict[str, str] = data["rolls"]
         self.phases: list[dict[str, Any]] = data["phases"]
         self.consumption = data["consumption"]
-        self.tables = {tid: _table(tid, spec, data["tables"], self.roll_names)
-                       for tid, spec in data["tables"].items()}
-        # per phase: its step and the table it rolls on (None for draw, consumption, end)
-        self.phase_plan: list[tuple[str, Table | None]] = [
-            (phase["step"], self.tables.get(phase.get("table", ""))) for phase in self.phases]
         self.leaders = [_leader(spec) for spec in data["leaders"]]
         self.leader_by_id = {lead.id: lead for lead in self.leaders}
         unnamed = data["unnamed_leader"]
         self.unnamed = Leader(id=unnamed["id"], name=unnamed["name"])
         self.leader_by_id[self.unnamed.id] = self.unnamed
-        # roll -> leader id -> (leader's name, bonus), for the rolls a leader's power modifies
-        self.roll_bonus: dict[str, dict[str, tuple[str, int]]] = {}
-        for lead in self.leaders:
-            for roll, bonus in lead.roll_modifiers.items():
-                if bonus:
-                    self.roll_bonus.setdefault(roll, {})[lead.id] = (lead.name, bonus)
         titled = {section["title"]: section["text"] for section in sections or []}
         self.leader_texts = {lead.id: " ".join(titled[lead.name].split())
                              for lead in self.leaders if lead.name in titled}
@@ -227,6 +220,20 @@ class GameRules:
         self.cards = {c["number"]: self._card(c) for c in data["cards"]}
         self.deck = sorted(self.cards)
         self._index_cards()
+        self.tables = {tid: self._table(tid, spec, data["tables"])
+                       for tid, spec in data["tables"].items()}
+        # per phase: its step and the table it rolls on (None for draw, consumption, end)
+        self.phase_plan: list[tuple[str, Table | None]] = [
+            (phase["step"], self.tables.get(phase.get("table", ""))) for phase in self.phases]
+
+    def _table(self, tid: str, spec: dict[str, Any], tables: dict[str, Any]) -> Table:
+        """One table, with what its roll's window needs: the leaders' bonuses, the cards."""
+        roll = spec["roll"]
+        bonus = {lead.id: (lead.name, lead.roll_modifiers[roll]) for lead in self.leaders
+                 if lead.roll_modifiers.get(roll)}
+        table = _table(tid, spec, tables, self.roll_names)
+        return replace(table, leader_bonus=bonus, modified=bool(table.standing or bonus),
+                       cards=self.roll_cards[roll])
 
     def _card(self, spec: dict[str, Any]) -> Card:
         options = tuple(
