@@ -92,24 +92,28 @@ def test_slow_answer_is_a_timeout(toy):
     assert record.forfeits["p1"]["reason"] == "timeout"
 
 
+class SlowRandom(RandomBot):
+    """The random bot, taking `delay` seconds an answer: it reads only the legal list,
+    so the referee asks it without a view or clock and times it once it answers."""
+
+    def __init__(self, seed: int, delay: float) -> None:
+        super().__init__(seed)
+        self.delay = delay
+
+    def choose(self, decision, view, state=None):
+        time.sleep(self.delay)
+        return super().choose(decision, view, state)
+
+
 def test_slow_builtin_bot_that_reads_only_the_legal_list_is_a_timeout(toy):
-    # such a bot is asked without a view or clock and timed once it answers
-    class SlowRandom(RandomBot):
-        def choose(self, decision, view, state=None):
-            time.sleep(0.05)
-            return super().choose(decision, view, state)
-    players = {"p1": InProcessPlayer(SlowRandom(1)), "p2": Scripted()}
+    players = {"p1": InProcessPlayer(SlowRandom(1, 0.05)), "p2": Scripted()}
     record = run_match(toy, players, seed=1, options={}, limits=Limits(move=0.01, grace=0.0))
     assert record.forfeits["p1"]["reason"] == "timeout"
     assert "limit 0.01 s" in record.forfeits["p1"]["detail"]
 
 
 def test_builtin_bot_is_held_to_what_is_left_of_its_game_clock(toy):
-    class SlowRandom(RandomBot):
-        def choose(self, decision, view, state=None):
-            time.sleep(0.03)
-            return super().choose(decision, view, state)
-    players = {"p1": InProcessPlayer(SlowRandom(1)), "p2": Scripted()}
+    players = {"p1": InProcessPlayer(SlowRandom(1, 0.03)), "p2": Scripted()}
     limits = Limits(move=10.0, game=0.07, grace=0.0)
     record = run_match(toy, players, seed=1, options={"target": 50}, limits=limits)
     assert record.forfeits["p1"]["reason"] == "timeout"
