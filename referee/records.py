@@ -25,6 +25,7 @@ from typing import Any
 
 from .engine import Engine, Event, IllegalAction, Result, State, ranks_from_scores
 from .ruleset import Ruleset
+from .ruleset_model import RulesetError
 from .signing import Check, Keyring, check_signature, digest
 
 RECORD_FORMAT = "agon-record/1"
@@ -212,7 +213,11 @@ def replay_steps(record: dict[str, Any], engine: Engine) -> Iterator[Step]:
     illegal.  The state is the same object at every step: clone it to keep it.
     """
     seats = list(record["seats"])
-    state = engine.new_game(seats, int(record["seed"]), dict(record.get("options") or {}))
+    try:
+        state = engine.new_game(seats, int(record["seed"]), dict(record.get("options") or {}))
+    except (RulesetError, ValueError) as exc:   # seats or options this game cannot start with
+        raise RecordError(f"the game cannot start with the record's seats and options: "
+                          f"{exc}") from None
     yield Step(0, None, state.setup_events(), state)
     for number, (seat, action) in enumerate(record["actions"], 1):
         waiting = {d.seat for d in state.pending()}

@@ -130,6 +130,12 @@ def tampered(genuine: dict[str, Any], how: str) -> dict[str, Any]:
     record = json.loads(json.dumps(genuine))
     if how == "options":
         record["options"]["cheap_fleets"] = not record["options"].get("cheap_fleets", False)
+    elif how == "unknown option":
+        record["options"]["house_rule"] = True
+    elif how == "option out of range":
+        record["options"]["cheap_fleets"] = "sometimes"
+    elif how == "a third seat":
+        record["seats"]["sparta"] = record["seats"]["greece"]
     elif how == "bot identity":
         record["seats"]["greece"] = {"name": "grandmaster", "version": "9", "kind": "command"}
     elif how == "middle action deleted":
@@ -143,12 +149,16 @@ def tampered(genuine: dict[str, Any], how: str) -> dict[str, Any]:
     return record
 
 
-@pytest.mark.parametrize("how", ["options", "bot identity", "middle action deleted",
+@pytest.mark.parametrize("how", ["options", "unknown option", "option out of range",
+                                 "a third seat", "bot identity", "middle action deleted",
                                  "digest edited", "result edited"])
 def test_a_tampered_record_is_not_verified(genuine, tmp_path, how):
     out = replayed(tmp_path, tampered(genuine, how))
     assert out.exit_code == 1, out.output
     assert "NOT verified" in out.stderr and "changed after signing" in out.stderr
+    if how in ("unknown option", "option out of range", "a third seat"):
+        # the game these claim cannot even start: said so, never an internal error
+        assert "the game cannot start with the record's seats and options" in out.stderr
     if how == "digest edited":
         assert "final position differs from the digest" in out.stderr
 
