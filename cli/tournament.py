@@ -15,7 +15,7 @@ import typer
 
 from agon.referee.cluster import check_address
 from agon.referee.games import UnknownEngine
-from agon.referee.journal import JournalError, read_header
+from agon.referee.journal import JournalError, header_trust_problem, read_header
 from agon.referee.players import Limits
 from agon.referee.progress import ProgressLine
 from agon.referee.ratings import standings
@@ -42,6 +42,7 @@ from .common import (
     RulesetsPath,
     SandboxOption,
     bot_rules,
+    existing_keyring,
     fail,
     parse_pairs,
     ruleset_failure,
@@ -210,7 +211,7 @@ def tournament(
     if affinity and cluster is not None:
         fail("--affinity pins the worker processes of this machine; a --cluster's workers "
              "are placed by Dask: give one of them", USAGE)
-    stored = _stored_settings(resume) if resume is not None else {}
+    stored = _stored_settings(resume, verify) if resume is not None else {}
     ruleset = ruleset or (stored.get("ruleset") or {}).get("ref")
     if not ruleset:
         fail("give the RULESET to play (or --resume FILE to continue a tournament)", USAGE)
@@ -345,11 +346,18 @@ def _pick(given: Any, stored: Any, default: Any) -> Any:
     return given if given is not None else stored if stored is not None else default
 
 
-def _stored_settings(journal: Path) -> dict[str, Any]:
+def _stored_settings(journal: Path, verify: bool) -> dict[str, Any]:
+    """The settings a journal's header holds, once they are known to be this referee's
+    (with --verify, its rows are replayed against them instead)."""
     if not journal.exists():
         fail(f"{journal}: no such journal", USAGE)
     try:
-        return read_header(journal)
+        header = read_header(journal)
     except JournalError as exc:
         fail(str(exc))
+    problem = None if verify else header_trust_problem(header, existing_keyring())
+    if problem:
+        fail(f"{journal}:1 (the header): {problem}: its settings are not this referee's; "
+             "resume with --verify to replay its games against them")
+    return header
 

@@ -144,7 +144,46 @@ def read_header(path: Path) -> dict[str, Any]:
         raise JournalError(f"{path}:1: not a journal line") from None
     if not isinstance(header, dict) or header.get("format") != JOURNAL_FORMAT:
         raise JournalError(f"{path}: not an {JOURNAL_FORMAT} journal")
+    problem = settings_problem(header)
+    if problem:
+        raise JournalError(f"{path}:1 (the header): {problem}")
     return header
+
+
+# what each setting of a header holds, when it is there, in types and in words
+_NONE = type(None)
+_SETTINGS: dict[str, tuple[tuple[type, ...], str]] = {
+    "ruleset": ((dict,), "a mapping"), "bots": ((dict,), "a mapping"),
+    "options": ((dict,), "a mapping"), "limits": ((dict,), "a mapping"),
+    "games": ((int,), "a whole number"), "seed": ((int,), "a whole number"),
+    "players": ((int, _NONE), "a whole number or null"),
+    "jobs": ((int, _NONE), "a whole number or null"),
+    "cluster": ((str, _NONE), "a text or null"), "gauntlet": ((str, _NONE), "a text or null"),
+    "sprt": ((str, _NONE), "a text or null"),
+}
+
+
+def settings_problem(header: dict[str, Any]) -> str | None:
+    """What in a header's settings is not of its kind (a resume reuses them), if anything."""
+    for key, (kinds, words) in _SETTINGS.items():
+        value = header.get(key)
+        if key in header and (not isinstance(value, kinds) or isinstance(value, bool)):
+            return f"its {key} setting is not {words}"
+    if not isinstance(header.get("ruleset", {}).get("ref", ""), str):
+        return "its ruleset is not named by a text"
+    bots = header.get("bots", {})
+    if not all(isinstance(name, str) and isinstance(spec, str) for name, spec in bots.items()):
+        return "its bots are not names with bot specs"
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool)
+               for v in header.get("limits", {}).values()):
+        return "its time limits are not numbers"
+    return None
+
+
+def header_trust_problem(header: dict[str, Any], keyring: Keyring | None) -> str | None:
+    """Why a journal's header is not this referee's word, if it is not."""
+    check = check_signature(header, keyring)
+    return None if check.proven else _why(check)
 
 
 def _read_lines(path: Path) -> tuple[list[Row], int]:
@@ -310,9 +349,9 @@ def trusted_rows(journal: Journal, header: dict[str, Any], rows: list[Row],
     """
     path, keyring = journal.path, journal.keyring
     problems, kept, dropped = [], [], []
-    header_check = check_signature(header, keyring)
-    if not header_check.proven and verify is None:
-        problems.append(f"{path}:1 (the header): {_why(header_check)}")
+    header_problem = header_trust_problem(header, keyring)
+    if header_problem and verify is None:
+        problems.append(f"{path}:1 (the header): {header_problem}")
     for row in rows:
         problem = row_problem(row.entry)
         check = check_signature(row.entry, keyring)

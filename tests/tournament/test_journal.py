@@ -169,6 +169,34 @@ def test_resume_verify_replays_unsigned_lines_and_plays_the_false_ones_again(
     assert len(journal_lines(journal)) == 25 + 2  # the two false games were played again
 
 
+def test_resume_refuses_settings_edited_in_the_header_before_using_them(picks, agon, tmp_path):
+    """A header whose bots were changed (a command line slipped in) is not this referee's
+    word: resuming from it alone must not start anything it names."""
+    journal = tmp_path / "games.jsonl"
+    assert agon(*ARGS, "--out", str(journal)).exit_code == 0
+    rewrite(journal, lambda lines: lines[0]["bots"].update(r3="sh -c 'touch pwned'"))
+    result = agon("--resume", str(journal))
+    assert result.exit_code == 1
+    assert f"{journal}:1 (the header): it was changed after it was written" in result.stderr
+    assert "--verify" in result.stderr and not (tmp_path / "pwned").exists()
+
+
+def test_a_header_setting_of_the_wrong_kind_is_a_clear_error(picks, agon, tmp_path):
+    journal = tmp_path / "games.jsonl"
+    assert agon(*ARGS, "--out", str(journal)).exit_code == 0
+    genuine = journal.read_text()
+    for key, value, says in [("jobs", "two", "its jobs setting is not a whole number or null"),
+                             ("seed", 1.5, "its seed setting is not a whole number"),
+                             ("limits", {"move": "fast"}, "its time limits are not numbers")]:
+        journal.write_text(genuine)
+        rewrite(journal, lambda lines, edit={key: value}: lines[0].update(edit))
+        for verify in ([], ["--verify"]):
+            result = agon("--resume", str(journal), *verify)
+            assert result.exit_code == 1, result.output
+            assert f"{journal}:1 (the header): {says}" in result.stderr
+            assert "internal error" not in result.output
+
+
 def test_a_row_without_a_result_is_a_clear_error(picks, agon, tmp_path):
     journal = tmp_path / "games.jsonl"
     assert agon(*ARGS, "--out", str(journal)).exit_code == 0
