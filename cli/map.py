@@ -70,17 +70,20 @@ def save(svg: str, out: Path) -> None:
     typer.echo(f"wrote {out}", err=True)
 
 
-def checked_record(path: Path, rs: Ruleset) -> dict[str, Any]:
-    """The record at `path`, once its moves are proven to be a game of `rs`.
+def checked_record(path: Path, rs: Ruleset, data: dict[str, Any] | None = None
+                   ) -> dict[str, Any]:
+    """The record at `path` (or `data`, read from there already), once its moves are
+    proven to be a game of `rs`.
 
     Fails (exit 1) on a record of another ruleset, or one whose moves do not
     replay to its result and digest, or whose signature is broken; warns on
     stderr about what is only not proven.
     """
-    try:
-        data = load_record(path)
-    except RecordError as exc:
-        fail(str(exc))
+    if data is None:
+        try:
+            data = load_record(path)
+        except RecordError as exc:
+            fail(str(exc))
     played = data["ruleset"].get("id")
     if played != rs.id:
         fail(f"{path} is a game of {played!r}, not of {rs.id!r}: give its ruleset")

@@ -242,6 +242,26 @@ def row_problem(entry: dict[str, Any]) -> str | None:
     return None
 
 
+def is_journal(path: Path) -> bool:
+    """Whether the file starts with a journal's header (whatever the rest holds)."""
+    try:
+        with path.open("rb") as handle:
+            first = json.loads(handle.readline(1 << 20))
+    except (OSError, ValueError, RecursionError):
+        return False
+    return isinstance(first, dict) and first.get("format") == JOURNAL_FORMAT
+
+
+def journal_rows(path: Path) -> tuple[dict[str, Any], list[Row]]:
+    """The header and the game lines of a journal, only read: nothing is locked or
+    repaired, so a journal may be checked while a run still writes it."""
+    _require_file(path)
+    rows, _ = _read_lines(path)
+    if not rows or rows[0].entry.get("format") != JOURNAL_FORMAT:
+        raise JournalError(f"{path}: not an {JOURNAL_FORMAT} journal")
+    return rows[0].entry, rows[1:]
+
+
 def read_journal(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The header and the game lines of a journal, as they are (nothing checked).
 
