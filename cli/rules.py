@@ -10,6 +10,8 @@ from agon.referee.lookup import lookup, render_section
 
 from .common import FAILED, Format, RulesetsPath, emit, open_ruleset
 
+QUOTED = 80  # characters of a query repeated in a message
+
 
 def rules(
     ruleset: str = typer.Argument(..., metavar="RULESET",
@@ -41,6 +43,7 @@ def rules(
         emit(rows, fmt, title=f"{rs.name} ({rs.ref}): {len(rows)} sections\n")
         return
     found = lookup(rs, query)
+    quoted = repr(query if len(query) <= QUOTED else query[:QUOTED] + "...")
     if fmt == Format.json:
         typer.echo(json.dumps({
             "kind": found.kind, "sections": found.sections,
@@ -57,10 +60,10 @@ def rules(
             typer.echo(f"\n{found.note}")
     elif found.matches:
         emit([{"id": m.section["id"], "title": m.section["title"], "snippet": m.snippet}
-              for m in found.matches], fmt, title=f"{len(found.matches)} sections mention {query!r}:\n")
+              for m in found.matches], fmt, title=f"{len(found.matches)} sections mention {quoted}:\n")
     else:
         why = f": {found.note}" if found.note else ""
-        typer.echo(f"agon: nothing in {rs.id} matches {query!r}{why}", err=True)
+        typer.echo(f"agon: nothing in {rs.id} matches {quoted}{why}", err=True)
         if found.suggestions:
             typer.echo("closest titles:\n  " + "\n  ".join(found.suggestions), err=True)
     if found.kind == "none":

@@ -57,6 +57,13 @@ def test_nothing_found_exits_1_with_the_closest_titles():
     assert "nothing in earth-and-water matches" in out.stderr
 
 
+def test_a_pasted_page_as_a_query_is_not_repeated_whole():
+    out = rules("ten-thousand", "zq" * 5000)
+    assert out.exit_code == 1
+    assert "matches 'zqzq" in out.stderr and "...'" in out.stderr
+    assert len(out.stderr) < 2000
+
+
 def test_rules_work_on_a_ruleset_file_path():
     path = RULESETS_DIR / "earth-and-water.yaml"
     assert rules(str(path), "7.1").exit_code == 0
