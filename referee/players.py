@@ -131,6 +131,7 @@ class Player(ABC):
 EXIT_WAIT = 0.2  # seconds to wait for an exit status after a program closes its output
 CLIPPED = 500  # bytes of a line kept in `recent` (and characters of an info line in `infos`)
 HELD_BYTES = 1 << 16  # event lines held for a bot are sent once they reach this size
+_MARKS = {">": b"> ", "<": b"< "}  # a transcript line's start: from the referee, from the bot
 
 
 # -- in-process bots ---------------------------------------------------------
@@ -265,7 +266,7 @@ class SubprocessPlayer(Player):
         self.recent.append((direction, line if len(line) <= CLIPPED else
                             line[:CLIPPED] + b"... (%d bytes)" % len(line)))
         if self.transcript:
-            self.transcript_log.add(direction.encode(), b" ", line, b"\n")
+            self.transcript_log.add(_MARKS[direction], line, b"\n")
 
     def _log_info(self, text: str) -> None:
         self.infos.append(text if len(text) <= CLIPPED else text[:CLIPPED] + "...")

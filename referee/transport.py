@@ -68,8 +68,11 @@ class BoundedLog:
     def add(self, *parts: bytes) -> None:
         for part in parts:
             room = self.cap - len(self.data)
-            self.data += part[:room]
-            self.dropped += max(0, len(part) - room)
+            if len(part) <= room:
+                self.data += part
+            else:
+                self.data += part[:max(room, 0)]
+                self.dropped += len(part) - max(room, 0)
 
     def clear(self) -> None:
         """Start again, empty (a lasting bot's next game)."""
