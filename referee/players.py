@@ -266,7 +266,7 @@ class SubprocessPlayer(Player):
         self.recent.append((direction, line if len(line) <= CLIPPED else
                             line[:CLIPPED] + b"... (%d bytes)" % len(line)))
         if self.transcript:
-            self.transcript_log.add(_MARKS[direction], line, b"\n")
+            self.transcript_log.add(_MARKS[direction] + line + b"\n")
 
     def _log_info(self, text: str) -> None:
         self.infos.append(text if len(text) <= CLIPPED else text[:CLIPPED] + "...")

@@ -213,9 +213,10 @@ class ChildProcess:
             raise Closed("was stopped")
         quick = True  # the first wait for an answer, the commonest, is a quick one
         while True:
-            line = self._take_line()
-            if line is not None:
-                return line
+            if self._buffer:
+                line = self._take_line()
+                if line is not None:
+                    return line
             if self._eof:
                 raise Closed("closed its output" if not self._buffer
                              else "closed its output mid-line")
