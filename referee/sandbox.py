@@ -50,6 +50,7 @@ PRIVATE = ("/tmp", "/var/tmp", "/run", "/dev/shm")  # never the host's: empty, o
 DEVICES = ("null", "zero", "full", "random", "urandom", "tty")  # what a bot may open in /dev
 STOP_GRACE = 2.0  # seconds a warden has to kill its bot's processes when asked
 LASTING_CPU_GAMES = 2  # a bot that plays game after game may use this many games' CPU time
+CPUS = os.cpu_count() or 1  # the most CPU seconds a bot's processes can use per second
 MEMORY_NEAR_LIMIT = 0.8  # a crash at this share of the memory limit is blamed on the limit
 MEMORY_WORDS = (b"MemoryError", b"Cannot allocate memory", b"bad_alloc", b"out of memory",
                 b"Out of memory")
@@ -450,7 +451,7 @@ class Cell:
         now = time.monotonic()
         if self._cpu_known is not None:
             when, used = self._cpu_known
-            if used + (now - when) * (os.cpu_count() or 1) + self.game_cpu <= cap:
+            if used + (now - when) * CPUS + self.game_cpu <= cap:
                 return True
         used = tree_cpu_seconds(warden)
         if used is None:
