@@ -1,8 +1,9 @@
 """Files made ahead of their content, in a background thread.
 
-Creating a file (a new inode) costs the kernel far more than writing into one
-that exists: from 20 µs to well over a millisecond of CPU time on a busy ext4
-disk, against some 20 µs for a write.  A tournament writes a folder and two files
+Creating a file (a new inode) can cost the kernel far more than writing into
+one that exists: on an ext4 disk where many files were deleted lately, 0.1 to
+1.5 ms of CPU time each (ext4 passes over recently freed inodes), against some
+20 to 90 µs for a write into an existing one.  A tournament writes a folder and two files
 per external bot for every game (its log and its transcript, docs/protocol.md),
 so it has them created here while the game is being played, and only fills
 them at its end (`players.SubprocessPlayer`): what they hold is still written
