@@ -20,7 +20,11 @@ issue's target:
 
 It also prints the main process's own CPU time per game in the ``--jobs 2``
 run (receive, sign, write, count): the games per second one main process
-can absorb, however many workers feed it.
+can absorb, however many workers feed it; and the floor under external bots
+on this machine: the decisions a game asks of them, what one bare pipe round
+trip between two Python processes costs here (a line out, a line back), and
+what making one game's log files costs (a folder, a log and a transcript per
+bot: docs/protocol.md), each as a share of an in-process game.
 
 Targets (issue 11, a 2-core machine): --jobs 2 >= 1.8x --jobs 1; external bots
 <= 4x the time of in-process bots; --cluster local:2 >= 1.6x --jobs 1;
@@ -31,11 +35,16 @@ a shared machine are noisy: run it when the machine is idle, or several times.
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from tabulate import tabulate
 
@@ -68,16 +77,68 @@ def bare_engine(ruleset_id: str, seeds: int, silent: bool = False) -> float:
 def tournament(ruleset_id: str, seeds: int, bot: str, *, jobs: int = 1,
                cluster: str | None = None, affinity: bool = False) -> tuple[float, float, int]:
     """Wall seconds, the main process's CPU seconds, and the games played."""
+    wall, cpu, played, _ = tournament_and_decisions(ruleset_id, seeds, bot, jobs=jobs,
+                                                    cluster=cluster, affinity=affinity)
+    return wall, cpu, played
+
+
+def tournament_and_decisions(ruleset_id: str, seeds: int, bot: str, **how: Any
+                             ) -> tuple[float, float, int, int]:
+    """`tournament`'s figures and the decisions its games asked (the journal's actions)."""
     config = setup(ruleset_id, [Entrant("a", bot), Entrant("b", bot)], games=seeds, seed=1)
     with tempfile.TemporaryDirectory() as folder:
+        journal = Path(folder) / "games.jsonl"
         wall, cpu = time.perf_counter(), time.process_time()
-        _, rows = run_tournament(config, jobs=jobs, cluster=cluster, affinity=affinity,
-                                 journal=Path(folder) / "games.jsonl")
+        _, rows = run_tournament(config, journal=journal, **how)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        lines = journal.read_text().splitlines()[1:]
     errors = [row for row in rows if "error" in row]
     if errors:
         raise SystemExit(f"a game failed: {errors[0]['error']}")
-    return wall, cpu, len(rows)
+    decisions = sum(len(json.loads(line)["actions"]) for line in lines)
+    return wall, cpu, len(rows), decisions
+
+
+ECHO = ("import sys\nfor line in sys.stdin.buffer:\n    sys.stdout.buffer.write(line)\n"
+        "    sys.stdout.buffer.flush()\n")
+ASK = (b'ask 9 6 {"prompt":"Raise armies and fleets with your remaining talents, then done '
+       b'(5 talents left)","legal":["raise_army Athenai","raise_army Sparta","raise_army '
+       b'Korinthos","raise_fleet Athenai","raise_fleet Sparta","done"],"view":{},'
+       b'"clock":{"move":10.0,"remaining":599.999}}\n')
+
+
+def pipe_round_trip(samples: int = 3000) -> float:
+    """Median seconds to write an ask-sized line to a Python child that echoes it and
+    read it back (blocking reads and writes, no protocol): the least any referee pays
+    per decision of an external Python bot, wherever the kernel runs the two."""
+    child = subprocess.Popen([sys.executable, "-c", ECHO], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, bufsize=0)
+    assert child.stdin is not None and child.stdout is not None
+    out, back = child.stdin.fileno(), child.stdout.fileno()
+    times = []
+    for _ in range(samples):
+        began = time.perf_counter()
+        os.write(out, ASK)
+        got = os.read(back, 65536)
+        while not got.endswith(b"\n"):
+            got += os.read(back, 65536)
+        times.append(time.perf_counter() - began)
+    child.stdin.close()
+    child.wait()
+    return statistics.median(times[samples // 10:])
+
+
+def log_files(games: int = 200) -> float:
+    """Seconds to make one game's log files of two external bots where the journal goes
+    (the temporary folder): a folder, then a log and a transcript of 10 kB per bot."""
+    with tempfile.TemporaryDirectory() as folder:
+        began = time.perf_counter()
+        for game in range(games):
+            here = Path(folder) / str(game)
+            here.mkdir()
+            for name in ("a.log", "a.transcript", "b.log", "b.transcript"):
+                (here / name).write_bytes(b"x" * 10_000)
+        return (time.perf_counter() - began) / games
 
 
 def cluster_startup() -> float:
@@ -112,7 +173,8 @@ def main() -> None:
     runs["in-process, --jobs 2"] = tournament(args.ruleset, args.seeds, "random", jobs=2)
     runs["in-process, --jobs 2 --affinity"] = tournament(args.ruleset, args.seeds, "random",
                                                          jobs=2, affinity=True)
-    runs["external, --jobs 1"] = tournament(args.ruleset, args.seeds, EXTERNAL)
+    *runs["external, --jobs 1"], decisions = tournament_and_decisions(args.ruleset, args.seeds,
+                                                                     EXTERNAL)
     runs["external, --jobs 1 --affinity"] = tournament(args.ruleset, args.seeds, EXTERNAL,
                                                        affinity=True)
     runs["external, --jobs 2"] = tournament(args.ruleset, args.seeds, EXTERNAL, jobs=2)
@@ -146,6 +208,14 @@ def main() -> None:
     per_game = cpu / played
     print(f"\nmain process, --jobs 2: {per_game * 1e6:.0f} µs CPU per game: it can absorb "
           f"about {1 / per_game:.0f} games/s")
+    in_process = base / games
+    round_trip, files = pipe_round_trip(), log_files()
+    asks = decisions / games
+    print(f"\nexternal bots' floor here: {asks:.0f} decisions a game x {round_trip * 1e6:.1f} µs "
+          f"(a bare pipe round trip between two Python processes) = "
+          f"{asks * round_trip * 1e3:.2f} ms a game, {asks * round_trip / in_process:.2f}x an "
+          f"in-process game ({in_process * 1e3:.2f} ms); one game's log files "
+          f"{files * 1e3:.2f} ms ({files / in_process:.2f}x)")
 
 
 if __name__ == "__main__":

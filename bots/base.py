@@ -19,7 +19,8 @@ class Bot:
     sets `wants_view` to False never reads the view: the referee then does not
     build it (an empty dict is passed), and one that leaves `event` alone is
     sent no events: in a tournament of such bots a game costs little more than
-    the engine's own moves.
+    the engine's own moves.  One that picks from the number of legal actions
+    alone also says so with `choose_index`.
 
     `params` declares the bot's tunables (bots/params.py); the constructor
     takes them as keywords, checks them and keeps every value in `settings`.
@@ -50,3 +51,10 @@ class Bot:
 
     def choose(self, decision: Decision, view: dict[str, Any], state: State | None = None) -> str:
         raise NotImplementedError
+
+    def choose_index(self, count: int) -> int | None:
+        """For a bot that decides from the number of legal actions alone: the index
+        (0 <= index < count) of its choice, drawn as `choose` would draw it; None
+        (the default): ask `choose`.  A program serving the bot
+        (bots/protocol_main.py) then answers an ask by index without decoding it."""
+        return None

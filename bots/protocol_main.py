@@ -80,12 +80,19 @@ def _serve(bot_class: type[Bot], seed: int | None, name: str, settings: dict[str
     engine: Engine | None = None
     seat = ""
     listens = bot_class.event is not Bot.event  # its event hook is its own
+    blind = bot_class.choose_index is not Bot.choose_index  # it may pick by count alone
 
     def send(message: protocol.Message) -> None:
         writer.write(protocol.encode(message))
         writer.flush()
 
     for line in reader:
+        if blind and bot is not None and line.startswith(b"ask "):
+            act = _blind_act(bot, line)
+            if act is not None:   # answered from `ask ID N` alone: its JSON is not read
+                writer.write(act)
+                writer.flush()
+                continue
         if not line.strip():
             continue
         if line.startswith(b"event ") and bot is not None and not listens:
@@ -120,6 +127,17 @@ def _serve(bot_class: type[Bot], seed: int | None, name: str, settings: dict[str
         elif isinstance(message, protocol.Quit):
             return 0
     return 0
+
+
+def _blind_act(bot: Bot, line: bytes) -> bytes | None:
+    """The `act` line for an ask that `bot.choose_index` answers from its count of
+    legal actions; None when it does not (or the line does not start `ask ID N `)."""
+    words = line.split(b" ", 3)
+    if len(words) < 4 or not (words[1].isdigit() and words[2].isdigit()):
+        return None
+    count = int(words[2])
+    index = bot.choose_index(count) if count else None
+    return None if index is None else b"act %d %d\n" % (int(words[1]), index)
 
 
 def _answer(ask: protocol.Ask, action: str) -> protocol.Act:

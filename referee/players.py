@@ -16,6 +16,7 @@ import traceback
 from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
@@ -24,7 +25,7 @@ from agon.bots import BUILTIN, bot_class, builtin_name
 from agon.bots.base import Bot
 from agon.bots.params import SEED, ParamError, parse_settings, settle
 
-from . import protocol, transport
+from . import files_ahead, protocol, transport
 from .engine import Decision, State
 from .sandbox import Cell, Sandbox, SandboxError, Usage
 from .transport import BoundedLog, ChildProcess
@@ -130,6 +131,7 @@ class Player(ABC):
 EXIT_WAIT = 0.2  # seconds to wait for an exit status after a program closes its output
 CLIPPED = 500  # bytes of a line kept in `recent` (and characters of an info line in `infos`)
 HELD_BYTES = 1 << 16  # event lines held for a bot are sent once they reach this size
+_MARKS = {">": b"> ", "<": b"< "}  # a transcript line's start: from the referee, from the bot
 
 
 # -- in-process bots ---------------------------------------------------------
@@ -239,6 +241,7 @@ class SubprocessPlayer(Player):
         self.usage: Usage | None = None
         self.quit_wait: float | None = None  # seconds to exit after quit; None: from limits
         self.log_path: Path | None = None
+        self.files_made: Future[None] | None = None  # the log files being made ahead
         self.log = BoundedLog(Limits.max_log, "log")
         self.transcript_log = BoundedLog(Limits.max_log, "transcript")
         self.seat = "bot"
@@ -263,7 +266,7 @@ class SubprocessPlayer(Player):
         self.recent.append((direction, line if len(line) <= CLIPPED else
                             line[:CLIPPED] + b"... (%d bytes)" % len(line)))
         if self.transcript:
-            self.transcript_log.add(direction.encode(), b" ", line, b"\n")
+            self.transcript_log.add(_MARKS[direction] + line + b"\n")
 
     def _log_info(self, text: str) -> None:
         self.infos.append(text if len(text) <= CLIPPED else text[:CLIPPED] + "...")
@@ -278,6 +281,7 @@ class SubprocessPlayer(Player):
         """
         if self.log_dir is None or self.child is None:
             return
+        files_ahead.wait(self.files_made)
         self.log_dir.mkdir(parents=True, exist_ok=True)
         name = _file_name(self.label or self.seat)
         log_path = self.log_dir / f"{name}.log"
@@ -302,9 +306,17 @@ class SubprocessPlayer(Player):
         self.fault = None
         self.answers = {"index": 0, "text": 0}
         self.slowest = 0.0
-        if self._running() and self._next_game(hello):
-            return
-        self._launch(hello)
+        if not (self._running() and self._next_game(hello)):
+            self._launch(hello)
+        self._make_files_ahead()
+
+    def _make_files_ahead(self) -> None:
+        """Have the files of this game's log created while it is played (they are
+        filled when it ends: `_save_logs`)."""
+        if self.log_dir is not None:
+            name = _file_name(self.label or self.seat)
+            kinds = (".log", ".transcript") if self.transcript else (".log",)
+            self.files_made = files_ahead.make_ahead(self.log_dir, [name + k for k in kinds])
 
     def _running(self) -> bool:
         """A program still up from an earlier game that can take the next one."""

@@ -16,8 +16,9 @@ can be tested apart from it, and a bot written in Python may reuse it.
 from __future__ import annotations
 
 import json
+import json.encoder
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,9 +38,23 @@ class ProtocolError(ValueError):
     """A line that is not a well-formed message of this protocol."""
 
 
-# Compact ASCII JSON: escapes every control and non-ASCII character, so a
-# payload never holds a raw newline, and the C encoder makes it the fastest.
-_json = json.JSONEncoder(separators=(",", ":")).encode
+def _json_encoder() -> Callable[[Any], str]:
+    """Compact ASCII JSON: every control and non-ASCII character escaped, so a
+    payload never holds a raw newline.  The C encoder is made once and called
+    directly: `JSONEncoder.encode` makes one per call, through two Python layers.
+    It does not look for circular references (a payload is a tree)."""
+    plain = json.JSONEncoder(separators=(",", ":"))
+    make = json.encoder.c_make_encoder  # type: ignore[attr-defined]
+    if make is None:  # a Python without the C accelerator
+        return plain.encode
+    # markers (none), default, string encoder, indent, key and item separators,
+    # sort_keys, skipkeys, allow_nan: what `plain` would pass
+    chunks = make(None, plain.default, json.encoder.encode_basestring_ascii, None, ":", ",",
+                  False, False, True)
+    return lambda value: "".join(chunks(value, 0))
+
+
+_json = _json_encoder()
 
 
 # -- messages, referee -> bot ------------------------------------------------

@@ -36,6 +36,7 @@ import shutil
 import signal
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
@@ -49,6 +50,7 @@ PRIVATE = ("/tmp", "/var/tmp", "/run", "/dev/shm")  # never the host's: empty, o
 DEVICES = ("null", "zero", "full", "random", "urandom", "tty")  # what a bot may open in /dev
 STOP_GRACE = 2.0  # seconds a warden has to kill its bot's processes when asked
 LASTING_CPU_GAMES = 2  # a bot that plays game after game may use this many games' CPU time
+CPUS = os.cpu_count() or 1  # the most CPU seconds a bot's processes can use per second
 MEMORY_NEAR_LIMIT = 0.8  # a crash at this share of the memory limit is blamed on the limit
 MEMORY_WORDS = (b"MemoryError", b"Cannot allocate memory", b"bad_alloc", b"out of memory",
                 b"Out of memory")
@@ -354,6 +356,8 @@ class Cell:
         name = "".join(c if c.isalnum() or c in "-_." else "_" for c in label) or "bot"
         self.dir = Path(tempfile.mkdtemp(prefix=f"{name}-", dir=_cells_root()))
         self._report: int | None = None  # the warden's report of its bot's usage
+        # (when, CPU seconds the bot's processes had used by then), for room_for_a_game
+        self._cpu_known: tuple[float, float] | None = None
 
     stop_grace = STOP_GRACE  # seconds the warden has after SIGTERM to kill the bot's processes
 
@@ -389,6 +393,7 @@ class Cell:
             os.close(report_write)
             os.close(null)
         self._report = report_read
+        self._cpu_known = (time.monotonic(), 0.0)
         return pid
 
     def _fenced(self, argv: Sequence[str]) -> Callable[[], None]:
@@ -435,12 +440,24 @@ class Cell:
 
     def room_for_a_game(self, warden: int) -> bool:
         """Whether the bot below `warden` has a whole game's CPU time left under its
-        limit (its processes' time so far, from /proc; no /proc: it has not)."""
+        limit (its processes' time so far, from /proc; no /proc: it has not).
+
+        /proc is read only when the answer could be no: since the last reading (or
+        the start), its processes cannot have used more CPU seconds than the seconds
+        passed times the CPUs of the machine."""
         cap = self.rlimits.get(resource.RLIMIT_CPU)
         if not cap:
             return True
+        now = time.monotonic()
+        if self._cpu_known is not None:
+            when, used = self._cpu_known
+            if used + (now - when) * CPUS + self.game_cpu <= cap:
+                return True
         used = tree_cpu_seconds(warden)
-        return used is not None and used + self.game_cpu <= cap
+        if used is None:
+            return False
+        self._cpu_known = (now, used)
+        return used + self.game_cpu <= cap
 
     def remove(self) -> None:
         if self._report is not None:

@@ -68,8 +68,11 @@ class BoundedLog:
     def add(self, *parts: bytes) -> None:
         for part in parts:
             room = self.cap - len(self.data)
-            self.data += part[:room]
-            self.dropped += max(0, len(part) - room)
+            if len(part) <= room:
+                self.data += part
+            else:
+                self.data += part[:max(room, 0)]
+                self.dropped += len(part) - max(room, 0)
 
     def clear(self) -> None:
         """Start again, empty (a lasting bot's next game)."""
@@ -210,9 +213,10 @@ class ChildProcess:
             raise Closed("was stopped")
         quick = True  # the first wait for an answer, the commonest, is a quick one
         while True:
-            line = self._take_line()
-            if line is not None:
-                return line
+            if self._buffer:
+                line = self._take_line()
+                if line is not None:
+                    return line
             if self._eof:
                 raise Closed("closed its output" if not self._buffer
                              else "closed its output mid-line")

@@ -7,6 +7,7 @@ import io
 from agon.bots.base import Bot
 from agon.bots.protocol_main import run
 from agon.bots.random import RandomBot
+from agon.referee.engine import Decision
 
 SESSION = b"""agon 1 {"game":"toy","seat":"p2","seats":["p1","p2"],"limits":{}}
 event {"type":"something-new","text":"never seen before"}
@@ -81,3 +82,26 @@ def test_the_hello_seed_fixes_the_choices_unless_the_command_line_gives_one():
         session = SESSION.replace(b'"limits":{}', b'"limits":{},"seed":%d' % seed)
         assert served(RandomBot, session)[1:] == acts(seed)
         assert served(RandomBot, session, "--seed", "3")[1:] == acts(3)  # --seed wins
+
+
+def test_a_bot_that_picks_by_count_is_answered_without_its_ask_decoded():
+    """`choose_index`: the index comes from `ask ID N` alone; None hands over to `choose`."""
+    class Last(Bot):
+        name = "last"
+
+        def choose_index(self, count):
+            return None if count == 2 else count - 1
+
+        def choose(self, decision, view, state=None):
+            return decision.legal[0]
+
+    session = SESSION.replace(b'{"prompt":"pick","legal":["a","b","c"]', b'{not json')
+    assert served(Last, session)[1:] == ["act 4 2", "act 9 0"]
+
+
+def test_the_random_bot_served_answers_as_it_chooses_in_process():
+    session = SESSION.replace(b'"limits":{}', b'"limits":{},"seed":99')
+    inside = RandomBot(99)
+    expected = [f"act {ask_id} {legal.index(inside.choose(Decision('p2', '', legal), {}))}"
+                for ask_id, legal in ((4, ["a", "b", "c"]), (9, ["x", "y"]))]
+    assert served(RandomBot, session)[1:] == expected

@@ -12,14 +12,18 @@ from agon.referee.match import player_seed
 
 # A 1.1 bot: it counts the games its process has played and says so in `ready`
 # (with the seed it was sent); it exits (a crash) at its first ask of game CRASH_AT.
+# It spends BURN seconds of CPU time at the start of each game.
 LASTING_BOT = """
-import json, sys
+import json, sys, time
 games = 0
 for line in sys.stdin:
     keyword = line.split(" ", 1)[0].strip()
     if keyword in ("agon", "newgame"):
         hello = json.loads(line.split(" ", 2 if keyword == "agon" else 1)[-1])
         games += 1
+        burn = time.process_time() + BURN
+        while time.process_time() < burn:
+            pass
         about = {"wants": ["newgame"], "game": games, "seed": hello["seed"],
                  "seat": hello["seat"]}
         print("ready lasting " + json.dumps(about), flush=True)
@@ -32,9 +36,9 @@ for line in sys.stdin:
 """
 
 
-def lasting_bot(tmp_path: Path, crash_at: int = 0) -> str:
-    script = tmp_path / f"lasting_{crash_at}.py"
-    script.write_text(LASTING_BOT.replace("CRASH_AT", str(crash_at)))
+def lasting_bot(tmp_path: Path, crash_at: int = 0, burn: float = 0.0) -> str:
+    script = tmp_path / f"lasting_{crash_at}_{burn}.py"
+    script.write_text(LASTING_BOT.replace("CRASH_AT", str(crash_at)).replace("BURN", str(burn)))
     return f"{sys.executable} {script}"
 
 
@@ -87,6 +91,20 @@ def test_a_bot_that_crashes_in_game_3_is_started_again_for_game_4(picks, agon, t
     assert crashed == [2, 5]  # its third game in each process, nothing else
     for index in crashed:
         assert next(iter(games[index]["forfeits"].values()))["reason"] == "crash"
+
+
+def test_a_bot_is_started_again_before_a_game_could_exhaust_its_cpu_time(picks, agon,
+                                                                        tmp_path):
+    # --bot-limit cpu=1: one game may take 1 CPU second, a lasting process 2 in all.
+    # After one game (0.6 s) a whole game's worth is left, after two (1.2 s) it is not:
+    # the bot is started again rather than killed by its limit halfway through game 3.
+    journal = tmp_path / "games.jsonl"
+    result = agon("picks", "--bot", f"c={lasting_bot(tmp_path, burn=0.6)}", "--bot", "r=random",
+                  "--games", "3", "--bot-limit", "cpu=1", "--out", str(journal))
+    assert result.exit_code == 0, result.output
+    games = games_of(journal)
+    assert not any(g["forfeits"] for g in games)
+    assert [told(g, "c")["game"] for g in games] == [1, 2, 1, 2, 1, 2]
 
 
 def test_a_version_1_bot_is_started_for_every_game(picks, agon, first_legal_bot, tmp_path):
