@@ -16,7 +16,6 @@ import traceback
 from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
@@ -25,7 +24,7 @@ from agon.bots import BUILTIN, bot_class, builtin_name
 from agon.bots.base import Bot
 from agon.bots.params import SEED, ParamError, parse_settings, settle
 
-from . import files_ahead, protocol, transport
+from . import protocol, transport
 from .engine import Decision, State
 from .sandbox import Cell, Sandbox, SandboxError, Usage
 from .transport import BoundedLog, ChildProcess
@@ -241,7 +240,6 @@ class SubprocessPlayer(Player):
         self.usage: Usage | None = None
         self.quit_wait: float | None = None  # seconds to exit after quit; None: from limits
         self.log_path: Path | None = None
-        self.files_made: Future[None] | None = None  # the log files being made ahead
         self.log = BoundedLog(Limits.max_log, "log")
         self.transcript_log = BoundedLog(Limits.max_log, "transcript")
         self.seat = "bot"
@@ -281,7 +279,6 @@ class SubprocessPlayer(Player):
         """
         if self.log_dir is None or self.child is None:
             return
-        files_ahead.wait(self.files_made)
         self.log_dir.mkdir(parents=True, exist_ok=True)
         name = _file_name(self.label or self.seat)
         log_path = self.log_dir / f"{name}.log"
@@ -308,15 +305,6 @@ class SubprocessPlayer(Player):
         self.slowest = 0.0
         if not (self._running() and self._next_game(hello)):
             self._launch(hello)
-        self._make_files_ahead()
-
-    def _make_files_ahead(self) -> None:
-        """Have the files of this game's log created while it is played (they are
-        filled when it ends: `_save_logs`)."""
-        if self.log_dir is not None:
-            name = _file_name(self.label or self.seat)
-            kinds = (".log", ".transcript") if self.transcript else (".log",)
-            self.files_made = files_ahead.make_ahead(self.log_dir, [name + k for k in kinds])
 
     def _running(self) -> bool:
         """A program still up from an earlier game that can take the next one."""
