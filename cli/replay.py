@@ -120,21 +120,16 @@ def journal_game(journal: Path, key: str) -> dict[str, Any]:
         _, rows = journal_rows(journal)
     except JournalError as exc:
         fail(str(exc))
-    found = [row for row in rows if _key(row.entry) == key]
+    found = [row for row in rows if row.key == key]
     if not found:
         fail(f"{journal} holds no game {key!r} (its games are named like "
-             f"{_key(rows[0].entry) if rows else '3:p1=a,p2=b'!r})", USAGE)
+             f"{rows[0].key if rows else '3:p1=a,p2=b'!r})", USAGE)
     row = found[-1]
     problem = "it is a game that could not be refereed" if "error" in row.entry else \
         record_problem(row.entry)
     if problem:
         fail(f"{row.where(journal)}: {problem}")
     return row.entry
-
-
-def _key(entry: dict[str, Any]) -> Any:
-    info = entry.get("tournament")
-    return info.get("key") if isinstance(info, dict) else None
 
 
 def verify_journal(journal: Path, ruleset: str | None, quiet: bool,

@@ -60,11 +60,16 @@ class Row:
     line: int
     entry: dict[str, Any]
 
-    def where(self, path: Path) -> str:
-        """``games.jsonl:7 (game 3:p1=a,p2=b)``, for messages."""
+    @property
+    def key(self) -> str | None:
+        """The game's key in the schedule (``3:p1=a,p2=b``), if the line names one."""
         info = self.entry.get("tournament")
         key = info.get("key") if isinstance(info, dict) else None
-        return f"{path}:{self.line}" + (f" (game {key})" if isinstance(key, str) else "")
+        return key if isinstance(key, str) else None
+
+    def where(self, path: Path) -> str:
+        """``games.jsonl:7 (game 3:p1=a,p2=b)``, for messages."""
+        return f"{path}:{self.line}" + (f" (game {self.key})" if self.key else "")
 
 
 # -- the lock ----------------------------------------------------------------------
@@ -128,8 +133,8 @@ def _require_file(path: Path, new_allowed: bool = False) -> None:
         raise JournalError(f"{path}: not a journal file (a folder, a device or a pipe)")
 
 
-def read_header(path: Path) -> dict[str, Any]:
-    """The journal's first line: the tournament's settings."""
+def _first_line(path: Path) -> dict[str, Any]:
+    """The journal's header, whatever its settings hold."""
     _require_file(path)
     try:
         with path.open("rb") as handle:
@@ -144,6 +149,21 @@ def read_header(path: Path) -> dict[str, Any]:
         raise JournalError(f"{path}:1: not a journal line") from None
     if not isinstance(header, dict) or header.get("format") != JOURNAL_FORMAT:
         raise JournalError(f"{path}: not an {JOURNAL_FORMAT} journal")
+    return header
+
+
+def is_journal(path: Path) -> bool:
+    """Whether the file starts with a journal's header (whatever the rest holds)."""
+    try:
+        _first_line(path)
+    except JournalError:
+        return False
+    return True
+
+
+def read_header(path: Path) -> dict[str, Any]:
+    """The journal's first line: the tournament's settings."""
+    header = _first_line(path)
     problem = settings_problem(header)
     if problem:
         raise JournalError(f"{path}:1 (the header): {problem}")
@@ -242,24 +262,20 @@ def row_problem(entry: dict[str, Any]) -> str | None:
     return None
 
 
-def is_journal(path: Path) -> bool:
-    """Whether the file starts with a journal's header (whatever the rest holds)."""
-    try:
-        with path.open("rb") as handle:
-            first = json.loads(handle.readline(1 << 20))
-    except (OSError, ValueError, RecursionError):
-        return False
-    return isinstance(first, dict) and first.get("format") == JOURNAL_FORMAT
-
-
 def journal_rows(path: Path) -> tuple[dict[str, Any], list[Row]]:
     """The header and the game lines of a journal, only read: nothing is locked or
     repaired, so a journal may be checked while a run still writes it."""
+    rows, _ = _journal_lines(path)
+    return rows[0].entry, rows[1:]
+
+
+def _journal_lines(path: Path) -> tuple[list[Row], int]:
+    """`_read_lines` of a file that must be a journal (its header first)."""
     _require_file(path)
-    rows, _ = _read_lines(path)
+    rows, good_end = _read_lines(path)
     if not rows or rows[0].entry.get("format") != JOURNAL_FORMAT:
         raise JournalError(f"{path}: not an {JOURNAL_FORMAT} journal")
-    return rows[0].entry, rows[1:]
+    return rows, good_end
 
 
 def read_journal(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -277,9 +293,7 @@ def _open_existing(path: Path) -> tuple[_Lock, dict[str, Any], list[Row]]:
     _require_file(path)
     lock = _Lock(path)
     try:
-        rows, good_end = _read_lines(path)
-        if not rows or rows[0].entry.get("format") != JOURNAL_FORMAT:
-            raise JournalError(f"{path}: not an {JOURNAL_FORMAT} journal")
+        rows, good_end = _journal_lines(path)
         _repair_end(path, good_end)
     except BaseException:
         lock.release()
