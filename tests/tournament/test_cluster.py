@@ -4,16 +4,13 @@ worker dies mid-run (its task is played again, and no game counts twice)."""
 from __future__ import annotations
 
 import json
-import logging
-import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
-distributed = pytest.importorskip("distributed")
+pytest.importorskip("distributed")
 
 ARGS = ["earth-and-water", "--bot", "a=random", "--bot", "b=random", "--seed", "4"]
 
@@ -39,8 +36,42 @@ def test_a_local_cluster_plays_the_table_of_two_local_workers(tmp_path):
     assert header["cluster"] == "local:2" and header["jobs"] is None  # where it played
 
 
-# Run on a Dask worker (as text: the workers cannot import this test module).
-DIE_NOW = "import os, threading; threading.Timer(0.05, os._exit, (1,)).start()"
+# The killing run, in a process of its own: a Dask cluster and client leave
+# threads behind, and later tests that fork (the warden, the worker pool) must
+# not run in a process with threads.
+KILL_A_WORKER = """
+import json, logging, os, subprocess, sys, time
+import distributed
+
+args, journal = sys.argv[1:-1], sys.argv[-1]
+# run on a Dask worker (as text: the workers cannot import this script)
+die_now = "import os, threading; threading.Timer(0.05, os._exit, (1,)).start()"
+with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                              dashboard_address=None,
+                              silence_logs=logging.CRITICAL) as cluster, \\
+        distributed.Client(cluster) as client:
+    before = client.run(os.getpid)
+    run = subprocess.Popen([sys.executable, "-m", "agon", "tournament", *args, "--cluster",
+                            cluster.scheduler_address, "--out", journal],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    started = False
+    while run.poll() is None and time.monotonic() < deadline:
+        if os.path.exists(journal) and len(open(journal).read().splitlines()) > 1:
+            started = True
+            break
+        time.sleep(0.02)
+    killed_mid_run = started and run.poll() is None
+    victim = sorted(before)[0]
+    if killed_mid_run:
+        client.run(exec, die_now, workers=[victim])  # it ends abruptly, games running
+    out, err = run.communicate(timeout=300)
+    client.wait_for_workers(2, timeout=60)
+    after = client.run(os.getpid)
+print(json.dumps({"killed_mid_run": killed_mid_run, "victim_pid": before[victim],
+                  "pids_after": list(after.values()), "rc": run.returncode,
+                  "out": out, "err": err}))
+"""
 
 
 def test_a_worker_killed_mid_run_changes_nothing_in_the_table(tmp_path):
@@ -48,27 +79,14 @@ def test_a_worker_killed_mid_run_changes_nothing_in_the_table(tmp_path):
     expected = agon(*ARGS, "--games", games, "--jobs", "2", cwd=tmp_path)
     assert expected.returncode == 0, expected.stderr
     journal = tmp_path / "games.jsonl"
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None,
-                                  silence_logs=logging.CRITICAL) as cluster, \
-            distributed.Client(cluster) as client:
-        before = client.run(os.getpid)
-        run = subprocess.Popen([sys.executable, "-m", "agon", "tournament", *ARGS, "--games",
-                                games, "--cluster", cluster.scheduler_address, "--out",
-                                str(journal)], cwd=tmp_path, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
-        deadline = time.monotonic() + 120
-        while not (journal.exists() and len(journal.read_text().splitlines()) > 1):
-            assert run.poll() is None and time.monotonic() < deadline, run.stderr.read()
-            time.sleep(0.02)
-        assert run.poll() is None, "the run ended before a worker could be killed"
-        victim = sorted(before)[0]
-        client.run(exec, DIE_NOW, workers=[victim])  # it ends abruptly, games running
-        out, err = run.communicate(timeout=300)
-        client.wait_for_workers(2, timeout=60)
-        after = client.run(os.getpid)
-    assert run.returncode == 0, err
-    assert before[victim] not in after.values()  # it died (and its nanny started another)
-    assert out == expected.stdout
+    done = subprocess.run([sys.executable, "-c", KILL_A_WORKER, *ARGS, "--games", games,
+                           str(journal)], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 0, done.stderr
+    run = json.loads(done.stdout)
+    assert run["killed_mid_run"], "the run ended before a worker could be killed"
+    assert run["rc"] == 0, run["err"]
+    assert run["victim_pid"] not in run["pids_after"]  # it died (its nanny started another)
+    assert run["out"] == expected.stdout
     keys = [game["tournament"]["key"] for game in games_of(journal)]
     assert len(keys) == len(set(keys)) == 300  # a task played again counts once
