@@ -287,11 +287,10 @@ class SubprocessPlayer(Player):
     def _save_logs(self) -> None:
         """Write the log (and transcript) to `log_dir`: at the end, never while bots run.
 
-        What a lasting program says after its game was saved (between two
-        games, or after its last) is added to that game's files (to the next
-        game's if it comes before that game's end); the buffers are emptied
-        for the next game.  With `notable_only`, nothing is written (not even
-        the folder) unless the buffers are `notable`.
+        The buffers are emptied for the next game: what a lasting program
+        writes between two games goes with the next game's files, what it
+        writes after its last game with that game's.  With `notable_only`,
+        nothing is written (not even the folder) unless they are `notable`.
         """
         if self.log_dir is None or self.child is None:
             return
