@@ -14,7 +14,8 @@ issue's target:
   reads, as here: built-in bots that ignore them);
 * in-process bots (``random``) on ``--jobs 1`` and ``--jobs 2``;
 * external Python bots (``python -m agon.bots.random``, protocol 1.1: one
-  process per bot and worker) on ``--jobs 1`` and ``--jobs 2``;
+  process per bot and worker) on ``--jobs 1`` and ``--jobs 2``, and on
+  ``--jobs 1`` with ``--keep-logs all`` (log files for every game);
 * both again with ``--affinity`` (each worker and its bots on one CPU);
 * ``--cluster local:2`` with in-process bots (needs ``agon-referee[cluster]``).
 
@@ -24,7 +25,9 @@ can absorb, however many workers feed it; and the floor under external bots
 on this machine: the decisions a game asks of them, what one bare pipe round
 trip between two Python processes costs here (a line out, a line back), and
 what making one game's log files costs (a folder, a log and a transcript per
-bot: docs/protocol.md), each as a share of an in-process game.
+bot: docs/protocol.md), each as a share of an in-process game: the other runs
+keep the default ``--keep-logs notable``, where the random bots, which say
+nothing and never forfeit, write no log files.
 
 Targets (issue 11, a 2-core machine): --jobs 2 >= 1.8x --jobs 1; external bots
 <= 4x the time of in-process bots; --cluster local:2 >= 1.6x --jobs 1;
@@ -74,11 +77,9 @@ def bare_engine(ruleset_id: str, seeds: int, silent: bool = False) -> float:
     return time.perf_counter() - began
 
 
-def tournament(ruleset_id: str, seeds: int, bot: str, *, jobs: int = 1,
-               cluster: str | None = None, affinity: bool = False) -> tuple[float, float, int]:
+def tournament(ruleset_id: str, seeds: int, bot: str, **how: Any) -> tuple[float, float, int]:
     """Wall seconds, the main process's CPU seconds, and the games played."""
-    wall, cpu, played, _ = tournament_and_decisions(ruleset_id, seeds, bot, jobs=jobs,
-                                                    cluster=cluster, affinity=affinity)
+    wall, cpu, played, _ = tournament_and_decisions(ruleset_id, seeds, bot, **how)
     return wall, cpu, played
 
 
@@ -175,6 +176,8 @@ def main() -> None:
                                                          jobs=2, affinity=True)
     *runs["external, --jobs 1"], decisions = tournament_and_decisions(args.ruleset, args.seeds,
                                                                      EXTERNAL)
+    runs["external, --jobs 1 --keep-logs all"] = tournament(args.ruleset, args.seeds, EXTERNAL,
+                                                            keep_logs="all")
     runs["external, --jobs 1 --affinity"] = tournament(args.ruleset, args.seeds, EXTERNAL,
                                                        affinity=True)
     runs["external, --jobs 2"] = tournament(args.ruleset, args.seeds, EXTERNAL, jobs=2)
@@ -197,6 +200,8 @@ def main() -> None:
         note = f"target {targets[name]}" if name in targets else ""
         if name.startswith("external, --jobs 1"):
             note = f"time {wall / base:.2f}x in-process (target <= 4x)"
+        if name.endswith("--keep-logs all"):
+            note = f"time {wall / base:.2f}x in-process (every game's log files)"
         table.append([name, f"{played / wall:.0f}", f"{played / wall / rate:.2f}x", note])
     print(f"{args.ruleset}, random bots, {games} games (seed 1; the cluster "
           f"{2 * args.cluster_seeds})\n")
@@ -214,7 +219,8 @@ def main() -> None:
     print(f"\nexternal bots' floor here: {asks:.0f} decisions a game x {round_trip * 1e6:.1f} µs "
           f"(a bare pipe round trip between two Python processes) = "
           f"{asks * round_trip * 1e3:.2f} ms a game, {asks * round_trip / in_process:.2f}x an "
-          f"in-process game ({in_process * 1e3:.2f} ms); one game's log files "
+          f"in-process game ({in_process * 1e3:.2f} ms); one game's log files (--keep-logs "
+          f"all, or a game in which a bot wrote to stderr, sent info or forfeited) "
           f"{files * 1e3:.2f} ms ({files / in_process:.2f}x)")
 
 

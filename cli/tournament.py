@@ -8,6 +8,7 @@ import shutil
 import signal
 import tempfile
 from dataclasses import replace
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -51,6 +52,13 @@ from .common import (
 DEFAULT_GAMES = 10
 DEFAULT_SPRT_GAMES = 1000  # with --sprt, --games is only the most the match may last
 DEFAULT_SEED = 1
+
+
+class KeepLogs(StrEnum):
+    """Which games keep the external bots' logs and transcripts (players.KEEP_LOGS)."""
+
+    notable = "notable"
+    all = "all"
 
 
 def tournament(
@@ -117,6 +125,12 @@ def tournament(
         metavar="FILE",
         help="continue the tournament of this journal: every setting (ruleset, bots, games, "
              "jobs ...) is taken from it",
+    )] = None,
+    keep_logs: Annotated[KeepLogs | None, typer.Option(
+        metavar="notable|all",
+        help="which games keep the external bots' log and transcript (FILE.logs/<game>/): "
+             "notable, those in which a bot wrote to stderr, sent info or forfeited (the "
+             "default, or with --resume the journal's), or all",
     )] = None,
     verify: Annotated[bool, typer.Option(
         "--verify", help="with --resume: replay the journal's lines this referee did not "
@@ -188,9 +202,13 @@ def tournament(
     --resume refuses a journal with lines this referee did not sign (edited,
     or from another machine) and names them; with --verify it replays them
     instead and keeps those that replay.  One run at a time writes a journal
-    (FILE.lock names it).  External bots' stderr logs go to FILE.logs/<game>/
-    beside the journal.  Bots that speak protocol 1.1 stay up from game to
-    game (one process per bot and worker); the others start for every game.
+    (FILE.lock names it).  An external bot's stderr and info lines
+    (<seat>.log) and the lines it exchanged (<seat>.transcript) are kept in
+    FILE.logs/<game>/ beside the journal for the games in which it wrote to
+    stderr, sent info or forfeited (--keep-logs all: every game); a
+    tournament in which no bot did has no FILE.logs.  Bots that speak
+    protocol 1.1 stay up from game to game (one process per bot and worker);
+    the others start for every game.
 
     --jobs J plays on J worker processes of this machine (--affinity pins each,
     with its bots, to a CPU of its own); --cluster on a Dask cluster, whose
@@ -247,6 +265,7 @@ def tournament(
     if jobs is None and cluster is None:  # where the journal's run played, unless told
         jobs, cluster = stored.get("jobs"), stored.get("cluster")
     workers = 1 if jobs is None else jobs if jobs > 0 else (os.cpu_count() or 1)
+    kept_logs = str(_pick(keep_logs, stored.get("keep_logs"), KeepLogs.notable))
     temporary = resume is None and out is None
     journal = resume or out or _temporary_journal()
     config = replace(config, sandbox=config.sandbox.hiding(journal),
@@ -261,6 +280,7 @@ def tournament(
                                         resume=resume is not None, verify=verify,
                                         progress=progress, should_stop=test, cluster=cluster,
                                         affinity=affinity,
+                                        keep_logs=kept_logs,
                                         on_note=lambda note: typer.echo(f"agon: {note}",
                                                                         err=True))
     except (JournalError, KeyringError) as exc:

@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from .engine import Result
+from .players import KEEP_LOGS
 from .signing import Check, Keyring, canonical, check_signature, unsigned
 
 JOURNAL_FORMAT = "agon-tournament/1"
@@ -189,6 +190,8 @@ def settings_problem(header: dict[str, Any]) -> str | None:
         value = header.get(key)
         if key in header and (not isinstance(value, kinds) or isinstance(value, bool)):
             return f"its {key} setting is not {words}"
+    if header.get("keep_logs", KEEP_LOGS[0]) not in KEEP_LOGS:
+        return f"its keep_logs setting is not {' or '.join(KEEP_LOGS)}"
     if not isinstance(header.get("ruleset", {}).get("ref", ""), str):
         return "its ruleset is not named by a text"
     bots = header.get("bots", {})

@@ -32,6 +32,9 @@ from .transport import BoundedLog, ChildProcess
 # Reason codes for a seat that loses by forfeit (docs/protocol.md, "Faults").
 FORFEIT_REASONS = ("timeout", "crash", "illegal", "protocol", "handshake", "resign")
 MAX_DETAIL = 400  # characters of a forfeit's detail
+# Which games a tournament keeps a program's log and transcript of (--keep-logs): those
+# where it wrote to stderr, sent `info` or forfeited, or every game.
+KEEP_LOGS = ("notable", "all")
 
 
 class BotFault(Exception):
@@ -203,7 +206,9 @@ class SubprocessPlayer(Player):
     `transcript_log`, both in memory and bounded by `Limits.max_log`; at the
     end of each game they are written to ``<log_dir>/<seat>.log`` and
     ``<log_dir>/<seat>.transcript``, so that no bot can read another's while
-    the game runs.  The last lines exchanged are kept (cut short) in `recent`
+    the game runs; with `notable_only` (a tournament's default), only for a
+    game in which the program wrote to stderr, sent `info` or forfeited
+    (`notable`).  The last lines exchanged are kept (cut short) in `recent`
     for error reports.
 
     With `lasting` (a tournament's), a program whose `ready` asks for
@@ -217,7 +222,8 @@ class SubprocessPlayer(Player):
 
     def __init__(self, argv: Sequence[str], *, log_dir: Path | None = None,
                  transcript: bool = False, label: str | None = None,
-                 sandbox: Sandbox | None = None, lasting: bool = False) -> None:
+                 sandbox: Sandbox | None = None, lasting: bool = False,
+                 notable_only: bool = False) -> None:
         if not argv:
             raise ValueError("an external bot needs a command line")
         self.argv = list(argv)
@@ -226,6 +232,8 @@ class SubprocessPlayer(Player):
         self.label = label
         self.sandbox = sandbox or Sandbox()
         self.lasting = lasting
+        self.notable_only = notable_only
+        self.forfeited = False  # stopped by the match in this game (`stop`)
         self.cell: Cell | None = None
         self.files: dict[str, bytes] = {}
         self.child: ChildProcess | None = None
@@ -270,14 +278,25 @@ class SubprocessPlayer(Player):
         self.infos.append(text if len(text) <= CLIPPED else text[:CLIPPED] + "...")
         self.log.add(b"info: ", text.encode("utf-8", "replace"), b"\n")
 
+    @property
+    def notable(self) -> bool:
+        """Whether this game's files say something: the program wrote to stderr, sent
+        `info` (or the referee noted a failed `newgame`), or forfeited."""
+        return self.forfeited or not self.log.empty
+
     def _save_logs(self) -> None:
         """Write the log (and transcript) to `log_dir`: at the end, never while bots run.
 
-        What a lasting program says after its game was saved (between two
-        games, or after its last) is added to that game's files; the buffers
-        are emptied for the next game.
+        The buffers are emptied for the next game: what a lasting program
+        writes between two games goes with the next game's files, what it
+        writes after its last game with that game's.  With `notable_only`,
+        nothing is written (not even the folder) unless they are `notable`.
         """
         if self.log_dir is None or self.child is None:
+            return
+        if self.notable_only and not self.notable:
+            self.log.clear()
+            self.transcript_log.clear()
             return
         self.log_dir.mkdir(parents=True, exist_ok=True)
         name = _file_name(self.label or self.seat)
@@ -301,6 +320,7 @@ class SubprocessPlayer(Player):
         self.seat = str(hello.get("seat", "bot"))
         self.log.cap = self.transcript_log.cap = limits.max_log
         self.fault = None
+        self.forfeited = False
         self.answers = {"index": 0, "text": 0}
         self.slowest = 0.0
         if not (self._running() and self._next_game(hello)):
@@ -433,6 +453,11 @@ class SubprocessPlayer(Player):
             self._send_quietly(protocol.ResultMsg(result))
 
     def stop(self) -> None:
+        """A forfeit: end the program; this game's logs are `notable`."""
+        self.forfeited = True
+        self._end_program()
+
+    def _end_program(self) -> None:
         """End the program (asking it to quit first, if it did nothing wrong)."""
         if self.child is not None and not self.child.closed:
             linger = 0.0
@@ -457,7 +482,7 @@ class SubprocessPlayer(Player):
         self._save_logs()
 
     def close(self) -> None:
-        self.stop()
+        self._end_program()
         if self.cell is not None:
             self._save_logs()
             self.cell.remove()

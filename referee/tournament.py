@@ -38,7 +38,7 @@ from agon.bots import BUILTIN, builtin_name
 
 from .journal import JOURNAL_FORMAT, Journal, Verifier, header_mismatches, trusted_rows
 from .match import player_seed
-from .players import Limits
+from .players import KEEP_LOGS, Limits
 from .progress import ProgressLine
 from .records import record_problem, replay
 from .ruleset import Ruleset, RulesetsPath, load_ruleset
@@ -324,12 +324,16 @@ def run_tournament(tournament: Tournament, *, jobs: int = 1, journal: Path | Non
                    should_stop: StopRule | None = None,
                    on_note: Callable[[str], None] | None = None,
                    cluster: str | None = None,
-                   affinity: bool = False) -> tuple[Plan, list[Row]]:
+                   affinity: bool = False,
+                   keep_logs: str = "notable") -> tuple[Plan, list[Row]]:
     """Play every planned game not yet in the journal; all rows in schedule order.
 
     The games run in `jobs` worker processes (1: in this process), each pinned
     to a CPU of its own with `affinity`, or with `cluster` (a Dask scheduler's
-    address, or ``local:N``) on its workers.
+    address, or ``local:N``) on its workers.  External bots' logs and
+    transcripts go to ``<journal>.logs/<game key>/``: with `keep_logs`
+    ``"notable"`` only those of a game in which the program wrote to stderr,
+    sent ``info`` or forfeited, with ``"all"`` every game's.
     Each row is a game record without its actions (the journal holds them
     whole).  With `resume`, the journal's rows must carry this referee's
     signature; with `verify` too, rows that do not are replayed and kept if
@@ -340,6 +344,8 @@ def run_tournament(tournament: Tournament, *, jobs: int = 1, journal: Path | Non
     abandoned.  Ctrl-C (or SIGTERM, where the caller turns it into
     KeyboardInterrupt) raises `Interrupted` with the rows finished so far.
     """
+    if keep_logs not in KEEP_LOGS:
+        raise TournamentError(f"--keep-logs takes {' or '.join(KEEP_LOGS)}, not {keep_logs!r}")
     if affinity and cluster is not None:
         raise TournamentError("--affinity pins the worker processes of this machine; a "
                               "--cluster's workers are placed by Dask: give one of them")
@@ -359,7 +365,8 @@ def run_tournament(tournament: Tournament, *, jobs: int = 1, journal: Path | Non
         else:
             writer = Journal.create(journal, {**tournament.header(),
                                               "jobs": None if cluster else jobs,
-                                              "cluster": cluster}, keyring)
+                                              "cluster": cluster, "keep_logs": keep_logs},
+                                   keyring)
     todo = pending_tasks(plan, finished)
     stop = stop_after_units(plan, should_stop) if should_stop else None
     if stop and any(stop(row) for row in finished):
@@ -370,7 +377,7 @@ def run_tournament(tournament: Tournament, *, jobs: int = 1, journal: Path | Non
         progress.start(len(plan.tasks), plan.kind, finished)
     try:
         with log_directory(journal) as logs:
-            games = _games_of(tournament, todo, jobs, cluster, logs, affinity)
+            games = _games_of(tournament, todo, jobs, cluster, logs, affinity, keep_logs)
             done = False
             try:
                 seen = {row["tournament"]["key"] for row in rows}
@@ -424,11 +431,12 @@ def _in_order(rows: list[Row]) -> list[Row]:
 
 
 def _games_of(tournament: Tournament, todo: list[GameTask], jobs: int, cluster: str | None,
-              logs: str, affinity: bool = False) -> InThisProcess | WorkerPool | DaskCluster:
+              logs: str, affinity: bool = False, keep_logs: str = "notable"
+              ) -> InThisProcess | WorkerPool | DaskCluster:
     """Where the games are played: here, in worker processes, or on a Dask cluster."""
     settings = Settings(tournament.ruleset, tournament.options, tournament.limits,
                         {e.name: e.spec for e in tournament.entrants}, logs,
-                        tournament.sandbox.hiding(logs))
+                        tournament.sandbox.hiding(logs), keep_logs)
     if cluster is not None:
         from .cluster import DaskCluster, cluster_settings
 

@@ -74,6 +74,11 @@ class BoundedLog:
                 self.data += part[:max(room, 0)]
                 self.dropped += len(part) - max(room, 0)
 
+    @property
+    def empty(self) -> bool:
+        """Nothing was added (nor dropped) since the start or the last `clear`."""
+        return not self.data and not self.dropped
+
     def clear(self) -> None:
         """Start again, empty (a lasting bot's next game)."""
         self.data.clear()

@@ -9,7 +9,9 @@ A worker keeps between games what can serve the next one:
   timeout, illegal answer, a failed ``newgame``) or when its CPU time nears
   its lifetime limit (`referee.sandbox.Cell.room_for_a_game`).  Each entrant
   has its own process, which only ever plays that entrant, so nothing of one
-  game reaches another player; each game's logs go to that game's folder.
+  game reaches another player; each game's logs go to that game's folder
+  (with ``keep_logs="notable"``, only a game in which the program wrote to
+  stderr, sent ``info`` or forfeited gets them).
 
 Each game comes back as a `Played`: the journal line's body (canonical JSON,
 which the main process signs, so the referee's key never leaves it) and the
@@ -58,6 +60,7 @@ class Settings:
     specs: dict[str, str]  # entrant name -> spec
     log_dir: str | None  # external bots' logs: <log_dir>/<game key>/<seat>.log
     sandbox: Sandbox = field(default_factory=Sandbox)  # hides the log folder from the bots
+    keep_logs: str = "notable"  # players.KEEP_LOGS: which games' logs are written
 
 
 @dataclass(frozen=True)
@@ -106,7 +109,7 @@ class KeptBots:
         self.builtins: dict[str, BuiltinSpec] = {}  # spec -> its bot, checked once
 
     def player(self, name: str, spec: str, seed: int, log_dir: Path | None,
-               sandbox: Sandbox) -> Player:
+               sandbox: Sandbox, keep_logs: str = "notable") -> Player:
         builtin = self.builtins.get(spec) or builtin_spec(spec)
         if builtin is not None:
             self.builtins[spec] = builtin
@@ -119,6 +122,7 @@ class KeptBots:
             made.lasting = True
             kept = self.players[name, spec] = made
         kept.log_dir = log_dir
+        kept.notable_only = keep_logs == "notable"
         return kept
 
     def close(self, quick: bool = False) -> None:
@@ -152,7 +156,7 @@ def _record(settings: Settings, task: GameTask, bots: KeptBots) -> dict[str, Any
     if settings.log_dir and any(not builtin_name(settings.specs[name]) for _, name in task.seating):
         log_dir = Path(settings.log_dir) / re.sub(r"[^A-Za-z0-9_.=-]+", "_", task.key)
     players = {seat: bots.player(name, settings.specs[name], player_seed(task.seed, seat),
-                                 log_dir, settings.sandbox)
+                                 log_dir, settings.sandbox, settings.keep_logs)
                for seat, name in task.seating}
     record = run_match(engine, players, seed=task.seed, options=dict(settings.options),
                        limits=settings.limits)

@@ -90,3 +90,16 @@ def test_a_worker_killed_mid_run_changes_nothing_in_the_table(tmp_path):
     assert run["out"] == expected.stdout
     keys = [game["tournament"]["key"] for game in games_of(journal)]
     assert len(keys) == len(set(keys)) == 300  # a task played again counts once
+
+
+def test_the_cluster_keeps_the_logs_keep_logs_asks_for(tmp_path):
+    external = ["earth-and-water", "--bot", f"e={sys.executable} -m agon.bots.random",
+                "--bot", "r=random", "--games", "2", "--cluster", "local:1"]
+    for keep, folders in (([], 0), (["--keep-logs", "all"], 4)):
+        journal = tmp_path / f"{len(keep)}.jsonl"
+        run = agon(*external, *keep, "--out", str(journal), cwd=tmp_path)
+        assert run.returncode == 0, run.stderr
+        logs = journal.with_name(journal.name + ".logs")
+        kept = sorted(logs.glob("*/*.log")) if logs.exists() else []
+        assert len(kept) == folders  # the quiet bot's: none, or one a game
+        assert not logs.exists() or len(list(logs.iterdir())) == folders

@@ -187,6 +187,7 @@ def test_a_header_setting_of_the_wrong_kind_is_a_clear_error(picks, agon, tmp_pa
     genuine = journal.read_text()
     for key, value, says in [("jobs", "two", "its jobs setting is not a whole number or null"),
                              ("seed", 1.5, "its seed setting is not a whole number"),
+                             ("keep_logs", "some", "its keep_logs setting is not notable or all"),
                              ("limits", {"move": "fast"}, "its time limits are not numbers")]:
         journal.write_text(genuine)
         rewrite(journal, lambda lines, edit={key: value}: lines[0].update(edit))

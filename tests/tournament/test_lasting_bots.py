@@ -56,7 +56,8 @@ def told(game: dict, bot: str) -> dict:
 def test_a_bot_that_asks_for_newgame_plays_every_game_in_one_process(picks, agon, tmp_path):
     journal = tmp_path / "games.jsonl"
     result = agon("picks", "--bot", f"a={lasting_bot(tmp_path)}", "--bot",
-                  f"b={lasting_bot(tmp_path)}", "--games", "3", "--out", str(journal))
+                  f"b={lasting_bot(tmp_path)}", "--games", "3", "--keep-logs", "all",
+                  "--out", str(journal))
     assert result.exit_code == 0, result.output
     games = games_of(journal)
     assert len(games) == 6 and not any(g["forfeits"] for g in games)
@@ -110,7 +111,7 @@ def test_a_bot_is_started_again_before_a_game_could_exhaust_its_cpu_time(picks, 
 def test_a_version_1_bot_is_started_for_every_game(picks, agon, first_legal_bot, tmp_path):
     journal = tmp_path / "games.jsonl"
     assert agon("picks", "--bot", f"f={first_legal_bot}", "--bot", "r=random", "--games", "2",
-                "--out", str(journal)).exit_code == 0
+                "--keep-logs", "all", "--out", str(journal)).exit_code == 0
     logs = journal.with_name(journal.name + ".logs")
     transcripts = sorted(logs.glob("*/*.transcript"))
     assert len(transcripts) == 4

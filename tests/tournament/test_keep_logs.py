@@ -1,0 +1,169 @@
+"""--keep-logs: a tournament keeps an external bot's log and transcript of a game only
+when they say something (stderr, `info`, a forfeit), or with `all` of every game."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+# A 1.1 bot that says in `ready` which game of its process this is; in the game of its
+# process numbered NOISY it writes to stderr, in INFO it sends an info line, in CRASH it
+# exits at its first ask; it says goodbye on stderr with BYE.
+BOT = """
+import json, sys
+games = 0
+for line in sys.stdin:
+    keyword = line.split(" ", 1)[0].strip()
+    if keyword in ("agon", "newgame"):
+        games += 1
+        print("ready chatty " + json.dumps({"wants": ["newgame"], "game": games}), flush=True)
+        if games == NOISY:
+            print(f"game {games}: something odd", file=sys.stderr, flush=True)
+    elif keyword == "ask":
+        if games == CRASH:
+            sys.exit(3)
+        if games == INFO:
+            print("info thinking hard", flush=True)
+        print("act", line.split()[1], 0, flush=True)
+    elif keyword == "quit":
+        if BYE:
+            print("bye", file=sys.stderr, flush=True)
+        break
+"""
+
+
+def bot(tmp_path: Path, name: str, noisy: int = 0, info: int = 0, crash: int = 0,
+        bye: bool = False) -> str:
+    script = tmp_path / f"{name}.py"
+    script.write_text(BOT.replace("NOISY", str(noisy)).replace("INFO", str(info))
+                      .replace("CRASH", str(crash)).replace("BYE", str(bye)))
+    return f"{name}={sys.executable} {script}"
+
+
+def games_of(journal: Path) -> list[dict]:
+    games = [json.loads(line) for line in journal.read_text().splitlines()[1:]]
+    return sorted(games, key=lambda g: g["tournament"]["index"])
+
+
+def folder(journal: Path, game: dict) -> Path:
+    """The game's folder of logs, as docs/protocol.md names it."""
+    key = re.sub(r"[^A-Za-z0-9_.=-]+", "_", game["tournament"]["key"])
+    return journal.with_name(journal.name + ".logs") / key
+
+
+def kept(journal: Path) -> dict[str, list[str]]:
+    """Each game folder's files, by folder name."""
+    logs = journal.with_name(journal.name + ".logs")
+    if not logs.exists():
+        return {}
+    return {path.name: sorted(f.name for f in path.iterdir()) for path in logs.iterdir()}
+
+
+def seat_of(game: dict, bot_name: str) -> str:
+    return next(s for s, name in game["tournament"]["seating"].items() if name == bot_name)
+
+
+def process_game(game: dict, bot_name: str) -> int:
+    """Which game of its process this was for the bot (what its `ready` said)."""
+    return game["seats"][seat_of(game, bot_name)]["about"]["game"]
+
+
+def test_a_clean_tournament_leaves_no_logs_folder(picks, agon, tmp_path):
+    journal = tmp_path / "games.jsonl"
+    result = agon("picks", "--bot", bot(tmp_path, "a"), "--bot", bot(tmp_path, "b"),
+                  "--bot", "r=random", "--games", "2", "--out", str(journal))
+    assert result.exit_code == 0, result.output
+    assert len(games_of(journal)) == 12
+    assert not journal.with_name("games.jsonl.logs").exists()
+    assert json.loads(journal.read_text().splitlines()[0])["keep_logs"] == "notable"
+
+
+def test_only_the_game_where_a_bot_wrote_stderr_or_info_keeps_its_files(picks, agon,
+                                                                       tmp_path):
+    journal = tmp_path / "games.jsonl"
+    result = agon("picks", "--bot", bot(tmp_path, "a", noisy=2, info=3), "--bot",
+                  bot(tmp_path, "b"), "--games", "2", "--out", str(journal))
+    assert result.exit_code == 0, result.output
+    games = games_of(journal)
+    assert [process_game(g, "a") for g in games] == [1, 2, 3, 4]  # one process, 4 games
+    noisy, chatty = games[1], games[2]
+    a_noisy, a_chatty = seat_of(noisy, "a"), seat_of(chatty, "a")
+    # b said nothing in those games either: only a's files, and only those two games
+    assert kept(journal) == {folder(journal, noisy).name: [f"{a_noisy}.log",
+                                                           f"{a_noisy}.transcript"],
+                             folder(journal, chatty).name: [f"{a_chatty}.log",
+                                                            f"{a_chatty}.transcript"]}
+    log = (folder(journal, noisy) / f"{a_noisy}.log").read_text()
+    assert "game 2: something odd" in log and "info" not in log
+    assert "info: thinking hard" in (folder(journal, chatty) / f"{a_chatty}.log").read_text()
+    for game, seat in ((noisy, a_noisy), (chatty, a_chatty)):  # the game's own lines, whole
+        lines = (folder(journal, game) / f"{seat}.transcript").read_text().splitlines()
+        assert lines[0].startswith("> newgame ") and f'"seat":"{seat}"' in lines[0]
+        assert sum(line.startswith("> result ") for line in lines) == 1
+        assert sum(line.startswith("< act ") for line in lines) == 3
+
+
+def test_a_bot_that_crashes_keeps_the_files_of_that_game(picks, agon, tmp_path):
+    journal = tmp_path / "games.jsonl"
+    result = agon("picks", "--bot", bot(tmp_path, "c", crash=3), "--bot", "r=random",
+                  "--games", "2", "--out", str(journal))
+    assert result.exit_code == 0, result.output
+    games = games_of(journal)
+    crashed = [g for g in games if g["forfeits"]]
+    assert [g["tournament"]["index"] for g in crashed] == [2]  # restarted for the 4th game
+    seat = seat_of(crashed[0], "c")
+    assert kept(journal) == {folder(journal, crashed[0]).name: [f"{seat}.log",
+                                                                f"{seat}.transcript"]}
+    transcript = (folder(journal, crashed[0]) / f"{seat}.transcript").read_text()
+    assert transcript.splitlines()[-1].startswith("> ask ")  # the ask it died on
+
+
+def test_what_a_lasting_bot_says_after_its_last_game_goes_to_that_game(picks, agon,
+                                                                      tmp_path):
+    journal = tmp_path / "games.jsonl"
+    result = agon("picks", "--bot", bot(tmp_path, "a", bye=True), "--bot", "r=random",
+                  "--games", "2", "--out", str(journal))
+    assert result.exit_code == 0, result.output
+    last = games_of(journal)[-1]
+    seat = seat_of(last, "a")
+    assert kept(journal) == {folder(journal, last).name: [f"{seat}.log", f"{seat}.transcript"]}
+    assert (folder(journal, last) / f"{seat}.log").read_text().splitlines()[-1] == "bye"
+
+
+def test_keep_logs_all_keeps_every_game_of_every_program(picks, agon, tmp_path):
+    journal = tmp_path / "games.jsonl"
+    result = agon("picks", "--bot", bot(tmp_path, "a"), "--bot", "r=random", "--games", "2",
+                  "--keep-logs", "all", "--out", str(journal))
+    assert result.exit_code == 0, result.output
+    games = games_of(journal)
+    assert kept(journal) == {folder(journal, g).name: [f"{seat_of(g, 'a')}.log",
+                                                       f"{seat_of(g, 'a')}.transcript"]
+                             for g in games}
+    for game in games:
+        log = (folder(journal, game) / f"{seat_of(game, 'a')}.log").read_text()
+        assert log.startswith("# ") and "chatty" not in log  # its command line, nothing said
+
+
+def test_resume_keeps_the_journals_choice_unless_given(picks, agon, tmp_path):
+    journal = tmp_path / "games.jsonl"
+    args = ["picks", "--bot", bot(tmp_path, "a"), "--bot", "r=random", "--games", "3"]
+    assert agon(*args, "--keep-logs", "all", "--out", str(journal)).exit_code == 0
+    lines = journal.read_text().splitlines(keepends=True)
+    assert json.loads(lines[0])["keep_logs"] == "all"
+    for given, folders in (([], 4), (["--keep-logs", "notable"], 0)):
+        journal.write_text("".join(lines[:3]))  # the header and two of six games
+        for path in journal.with_name("games.jsonl.logs").glob("*/*"):
+            path.unlink()
+        for path in journal.with_name("games.jsonl.logs").glob("*"):
+            path.rmdir()
+        resumed = agon("--resume", str(journal), *given)
+        assert resumed.exit_code == 0, resumed.output
+        assert len(kept(journal)) == folders  # the four games played again
+
+
+def test_a_bad_keep_logs_value_is_a_usage_error(picks, agon, tmp_path):
+    result = agon("picks", "--bot", "r1=random", "--bot", "r2=random", "--keep-logs", "some")
+    assert result.exit_code == 2
+    assert "'some' is not one of 'notable', 'all'" in result.output
