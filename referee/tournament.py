@@ -29,7 +29,7 @@ import signal
 import tempfile
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -254,10 +254,26 @@ def stop_after_units(plan: Plan, should_stop: StopRule) -> Callable[[Row], bool]
 
 @contextmanager
 def log_directory(journal: Path | None) -> Iterator[str]:
-    """Where external bots' stderr logs go: next to the journal, else a temp dir."""
+    """Where external bots' stderr logs go: next to the journal, else a temp dir.
+
+    The folder is made before any bot starts, since a sandbox can only cover a
+    path that exists (a folder made later would be in sight of the bots still
+    running), and removed at the end if no game's logs were kept in it.
+    """
     if journal is not None:
         path = journal.with_name(journal.name + ".logs")
-        yield str(path)
+        made = not path.exists()
+        try:
+            path.mkdir(exist_ok=True)
+        except OSError as exc:
+            raise TournamentError(f"cannot make the bots' log folder {path}: "
+                                  f"{exc.strerror or exc}") from None
+        try:
+            yield str(path)
+        finally:
+            if made:
+                with suppress(OSError):  # not empty: some game's logs are kept
+                    path.rmdir()
         return
     path = tempfile.mkdtemp(prefix="agon-tournament-")
     try:

@@ -167,3 +167,17 @@ def test_a_bad_keep_logs_value_is_a_usage_error(picks, agon, tmp_path):
     result = agon("picks", "--bot", "r1=random", "--bot", "r2=random", "--keep-logs", "some")
     assert result.exit_code == 2
     assert "'some' is not one of 'notable', 'all'" in result.output
+
+
+def test_the_logs_folder_exists_before_any_bot_starts(tmp_path):
+    """A sandbox can only cover a folder that exists when a bot starts: one made at the
+    end of the first game would be in sight of every bot started before it."""
+    from agon.referee.tournament import log_directory
+
+    journal = tmp_path / "games.jsonl"
+    with log_directory(journal) as logs:
+        assert Path(logs).is_dir()
+    assert not Path(logs).exists()  # nothing kept in it: no empty folder left behind
+    with log_directory(journal) as logs:
+        (Path(logs) / "game-1").mkdir()
+    assert (Path(logs) / "game-1").is_dir()  # a game's logs are kept
