@@ -90,6 +90,17 @@ def test_sea_worthy_helps_the_navigation_roll(board):
     assert s.flt[s.t.index["saronic-gulf"]] == 1
 
 
+def test_sea_worthy_helps_fleets_but_not_transports(board, texts):
+    # the trait reads "Fleets get -1 to Navigation Rolls": a transport rolls unaided
+    s = board.empty(units={"saronic-gulf": (0, {"fleet": 1, "rowers": 1, "transport": 1})})
+    s.traits[0] = ["sea-worthy"]
+    s.rigged = [5, 5]   # the fleet's 5 - 1 = 4 is safe; the transport's 5 sinks it
+    s.navigation_rolls()
+    i = s.t.index["saronic-gulf"]
+    assert (s.flt[i], s.trn[i]) == (1, 0)
+    assert "4, 5 (fleets -1, transports +0): 1 ship sunk" in texts(s.events)
+
+
 def test_the_game_ends_after_36_turns_and_historians_count(board):
     s = board.empty(gold=5)
     t = s.t

@@ -129,7 +129,7 @@ GOLDEN: dict[str, str] = {
     'epireia-solo/1/scenario=S4/2': 'f78da689ed12dbd5f09e0ae08a6d57dcac835c221a0d38cfac0be846bc819ae0',
     'epireia-solo/1/scenario=S4/3': '9f098520b35e825735f68773d6844639a1805f785bd77a4199d6eef73035bebb',
     'city-states/2//1': '9a2a98ba4e24e2e64f0d7f77ad6d470151392fbfa4c098524428a7ca9ca75753',
-    'city-states/2//2': 'ce715a5854de7f4c158cf5695ece00ffb773c28a202c0c519c6839cb15fada3e',
+    'city-states/2//2': '93473990c4923669727f8a4e6a149b3d2734d8b6f786bcf80b7283d35eab600c',
     'city-states/2//3': 'f55302f7de8f937ff55bbc2d815a50529808b31d09870870975f70cdb6e9b3be',
 }
 

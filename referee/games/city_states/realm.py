@@ -127,8 +127,10 @@ class Realm(Core):
         return (self.t.forage[s] + sum(fx.upkeep for fx in self.realm_traits(p))
                 + sum(fx.upkeep for fx in self.stack_skills(s, p)))
 
-    def navigation_modifier(self, p: int) -> int:
-        return sum(fx.navigation for fx in self.realm_traits(p))
+    def navigation_modifier(self, p: int, bit: int) -> int:
+        """Added to the navigation rolls of p's ships of kind `bit` (Sea Worthy: fleets)."""
+        return sum(amount for fx in self.realm_traits(p) for amount, units in fx.navigation
+                   if units & bit)
 
     def casualty_against(self, p: int) -> int:
         """What p's traits (Cavalry) add to the casualty rolls of his opponents."""
