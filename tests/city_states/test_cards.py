@@ -189,6 +189,20 @@ def test_truce_forbids_all_attacks_until_the_end_of_the_players_next_turn(board,
     assert s.may_attack()
 
 
+def test_a_truce_ends_when_its_player_leaves_the_game(board, play):
+    # his "next turn" never comes: the others may fight again at once
+    s = own_turn(board, homes=THEBES_ATHENS, hands={0: ["truce"]},
+                 units={"thebes": (0, {"army": 1}), "boeotia": (1, {"army": 1}),
+                        "marathon": (2, {"army": 1})})
+    play(s, "play truce")
+    s.owner[s.t.index["thebes"]] = 1   # p1 loses his last city and army
+    s.arm[s.t.index["thebes"]], s.occ[s.t.index["thebes"]] = 0, -1
+    s.end_player_turn()
+    assert s.out[0]
+    s.active = 1
+    assert s.may_attack()
+
+
 def test_leader_cards(board, play, texts):
     s = board.empty(homes=THEBES_ATHENS, gold=20,
                     hands={0: ["failure", "assassination", "exiled", "election"]})
