@@ -167,6 +167,21 @@ def test_hesitation_stops_a_stack_attacking_in_its_next_turn(board, play):
     assert s.hesitant[1] == []
 
 
+def test_a_hesitant_stack_that_moves_still_may_not_attack(board, play):
+    # the card strikes the stack, not the space it stood in
+    s = own_turn(board, homes=THEBES_ATHENS, hands={0: ["hesitation"]},
+                 units={"marathon": (1, {"army": 2}), "cithaeron": (1, {"army": 1}),
+                        "thebes": (0, {"army": 1})})
+    play(s, "play hesitation", "target marathon")
+    s.active, s.cur, s.stack = 1, s.order.index(1), []
+    s.begin_moves("first_move", "after_first_move")
+    play(s, "move marathon", "to boeotia", "done")
+    s.begin_attacks(sea=False)
+    play(s, "attack thebes")
+    # only the stack in Cithaeron joins: the one from Marathon, now in Boeotia, may not
+    assert s.b_origins == [s.t.index["cithaeron"]]
+
+
 def test_political_rivalry_freezes_the_next_turn(board, play, texts):
     s = own_turn(board, homes=THEBES_ATHENS, hands={0: ["political-rivalry"]},
                  units={"athens": (1, {"army": 1})})

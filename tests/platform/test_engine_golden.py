@@ -128,9 +128,9 @@ GOLDEN: dict[str, str] = {
     'epireia-solo/1/scenario=S4/1': '9a0fa54806c2d1ca6abdec1762b798827e28b3f22c2b1f6214bff7f462bc65fe',
     'epireia-solo/1/scenario=S4/2': 'f78da689ed12dbd5f09e0ae08a6d57dcac835c221a0d38cfac0be846bc819ae0',
     'epireia-solo/1/scenario=S4/3': '9f098520b35e825735f68773d6844639a1805f785bd77a4199d6eef73035bebb',
-    'city-states/2//1': '9a2a98ba4e24e2e64f0d7f77ad6d470151392fbfa4c098524428a7ca9ca75753',
-    'city-states/2//2': '93473990c4923669727f8a4e6a149b3d2734d8b6f786bcf80b7283d35eab600c',
-    'city-states/2//3': 'f55302f7de8f937ff55bbc2d815a50529808b31d09870870975f70cdb6e9b3be',
+    'city-states/2//1': '326907ebe8f305b71e0667bbcc0f9d6156d6d3564b38b4ea7d411a1db8f11606',
+    'city-states/2//2': 'c9ac091c1141fa5c55458acc0ac5932158703e02b0a844d31a9d009141d8141f',
+    'city-states/2//3': 'd1d880afc7a391dbaaf4863f3267f3e3fcddec2347a06563f97d486f763a9b1e',
 }
 
 

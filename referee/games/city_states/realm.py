@@ -33,10 +33,14 @@ class Realm(Core):
             self.starve[s] = 0
 
     def transfer(self, s: int, x: int, arm: int, row: int, flt: int, trn: int, bag: int) -> None:
-        """Units of s's occupant go to x; starving units bring their markers along."""
+        """Units of s's occupant go to x; starving units bring their markers along, and a
+        stack that may not attack (Hesitation) stays unable to wherever it goes."""
         p = self.occ[s]
         hunger = self.starve[s] if arm or row else 0
         self.starve[x] = max(self.starve[x], hunger) if self.occ[x] == p else hunger
+        hesitant = self.hesitant[p]
+        if s in hesitant and x not in hesitant:
+            hesitant.append(x)
         self.arm[s] -= arm
         self.row[s] -= row
         self.flt[s] -= flt
