@@ -64,6 +64,17 @@ def test_a_minor_citys_trait_works_for_its_owner(board):
     assert s.diplomacy_rolls(0) == 2
 
 
+def test_a_trait_counts_once_however_many_cities_carry_it(board):
+    # the home city "also gets" a minor city's trait: Trade it has already adds nothing,
+    # while Wine, a different trait with the same effect, adds its +1
+    s = board.empty()
+    s.traits[0] = ["trade"]
+    for city, trait in (("megara", "trade"), ("delphi", "trade"), ("argos", "wine")):
+        s.mtrait[s.t.index[city]] = trait
+        s.owner[s.t.index[city]] = 0
+    assert s.home_income(0) == 7 + 1 + 1
+
+
 def test_navigation_roll_sinks_ships_left_at_sea(board, texts):
     s = board.empty(units={"saronic-gulf": (0, {"fleet": 1, "rowers": 1, "transport": 1,
                                                 "army": 1, "baggage": 2}),

@@ -128,9 +128,9 @@ GOLDEN: dict[str, str] = {
     'epireia-solo/1/scenario=S4/1': '9a0fa54806c2d1ca6abdec1762b798827e28b3f22c2b1f6214bff7f462bc65fe',
     'epireia-solo/1/scenario=S4/2': 'f78da689ed12dbd5f09e0ae08a6d57dcac835c221a0d38cfac0be846bc819ae0',
     'epireia-solo/1/scenario=S4/3': '9f098520b35e825735f68773d6844639a1805f785bd77a4199d6eef73035bebb',
-    'city-states/2//1': '326907ebe8f305b71e0667bbcc0f9d6156d6d3564b38b4ea7d411a1db8f11606',
-    'city-states/2//2': 'c9ac091c1141fa5c55458acc0ac5932158703e02b0a844d31a9d009141d8141f',
-    'city-states/2//3': 'd1d880afc7a391dbaaf4863f3267f3e3fcddec2347a06563f97d486f763a9b1e',
+    'city-states/2//1': '0eaeb49529573ad12796b09229570ca077881d2a6e53c0f1e00ef0a22b7c099b',
+    'city-states/2//2': '4994eac0739c3817c9e751bea29a007ff4e0f34f98d304eb014a2da60adb90d2',
+    'city-states/2//3': '696559c31633210668c8d9c8055c72cef75dfa7124e3579f952af3873e0eda9d',
 }
 
 

@@ -95,13 +95,15 @@ class Realm(Core):
     # -- traits and skills ---------------------------------------------------------------
 
     def realm_traits(self, p: int) -> list[Fx]:
+        """The traits p enjoys, each once: his home city "also gets" a minor city's trait,
+        which adds nothing when it has that trait already (decision D16)."""
         t = self.t
-        out = [t.traits[k] for k in self.traits[p]] if self.holds_home(p) else []
+        keys = list(self.traits[p]) if self.holds_home(p) else []
         owner, mtrait = self.owner, self.mtrait
         for s in t.cities:
-            if owner[s] == p and mtrait[s]:
-                out.append(t.traits[mtrait[s]])
-        return out
+            if owner[s] == p and mtrait[s] and mtrait[s] not in keys:
+                keys.append(mtrait[s])
+        return [t.traits[k] for k in keys]
 
     def free_leaders(self, p: int) -> list[int]:
         owner, state = self.l_owner, self.l_state
