@@ -178,3 +178,15 @@ def test_a_capture_that_overfills_a_landing_place_scuttles_captured_ships(board,
     assert "2 captured ships beyond the stacking limit scuttled in Aegina" in texts(events)
     assert (s.flt[i], s.trn[i], s.arm[i]) == (2, 1, 1)   # the movers all stand there
     assert s.phase == "second_move"   # nothing else could move in the first move phase
+
+
+def test_cargo_of_a_scuttled_ship_goes_down_with_it(board, play, texts):
+    # three captured transports join two fleets at sea: one is scuttled (limit 4), and the
+    # ships left hold 2 + 2 (fleets) + 8 + 8 (transports) = 20 of the 24 baggage taken
+    s = moving(board, space="troy", how="sail", homes=("troy", "sparta", "athens"),
+               units={"troy": (0, {"fleet": 2, "rowers": 2}),
+                      "hellespont": (1, {"transport": 3, "baggage": 24})})
+    events = play(s, "to hellespont")
+    i = s.t.index["hellespont"]
+    assert "1 captured ship beyond the stacking limit scuttled" in texts(events)
+    assert (s.occ[i], s.flt[i], s.trn[i], s.bag[i]) == (0, 2, 2, 20)

@@ -131,6 +131,20 @@ class Movement(Leaders):
             return -1
         return flt * t.fleet_baggage + (trn - needed) * t.transport_baggage
 
+    def fit_cargo(self, s: int) -> None:
+        """Afloat, drop what the ships there cannot carry."""
+        t = self.t
+        if not self.flt[s] + self.trn[s]:
+            self.arm[s] = self.row[s] = self.bag[s] = 0
+            return
+        while self.bag_room(self.flt[s], self.trn[s], self.arm[s], self.row[s]) < 0:
+            if self.row[s] > self.flt[s] * t.fleet_rowers:
+                self.row[s] -= 1
+            else:
+                self.arm[s] -= 1
+        self.bag[s] = min(self.bag[s], self.bag_room(self.flt[s], self.trn[s], self.arm[s],
+                                                      self.row[s]))
+
     def fill_baggage(self) -> None:
         """The group carries all the baggage it has room for, less what the player left.
 
@@ -434,6 +448,8 @@ class Movement(Leaders):
         if sunk:
             self.log("scuttle", f"{plural(sunk, 'captured ship')} beyond the stacking limit "
                      f"scuttled in {self.t.names[s]}", space=self.t.ids[s], sunk=sunk)
+            if self.t.sea[s]:
+                self.fit_cargo(s)   # afloat, what the scuttled ships carried goes down
 
     def group_text(self) -> str:
         text = pieces_text(self.g_arm, self.g_row, self.g_flt, self.g_trn, self.g_bag)
