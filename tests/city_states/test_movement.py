@@ -190,3 +190,25 @@ def test_cargo_of_a_scuttled_ship_goes_down_with_it(board, play, texts):
     i = s.t.index["hellespont"]
     assert "1 captured ship beyond the stacking limit scuttled" in texts(events)
     assert (s.occ[i], s.flt[i], s.trn[i], s.bag[i]) == (0, 2, 2, 20)
+
+
+
+def test_movement_cards_add_up(board, play):
+    # Forced March and Marathon each give the army stack +2: together +4. From Thebes by
+    # Megara and Corinth (own cities) Sicyon Shore costs 7: out of reach at 4 + 2
+    s = moving(board, homes=THEBAN, units={"thebes": (0, {"army": 1})},
+               owners={"megara": 0, "corinth": 0}, hands={0: ["forced-march", "marathon"]})
+    play(s, "play forced-march")
+    assert "corinth" in destinations(s) and "sicyon-shore" not in destinations(s)
+    play(s, "play marathon")
+    assert "sicyon-shore" in destinations(s) and s.hands[0] == []
+
+
+def test_relieving_force_keeps_only_its_own_two_points_for_relief(board, play):
+    # with Forced March too the army has 8: Forced March's 2 go anywhere (Corinth costs 6),
+    # Relieving Force's 2 only towards a besieged city (Sicyon Shore, 7, is next to none)
+    s = moving(board, homes=THEBAN, units={"thebes": (0, {"army": 1})},
+               owners={"megara": 0, "corinth": 0},
+               hands={0: ["forced-march", "relieving-force"]})
+    play(s, "play forced-march", "play relieving-force")
+    assert "corinth" in destinations(s) and "sicyon-shore" not in destinations(s)

@@ -98,7 +98,7 @@ class Movement(Leaders):
         self.g_row = self.row[s] - self.mv_row[s]
         self.g_flt = self.g_trn = 0
         self.g_ldr = self.fresh_leaders(s, p)
-        self.g_bonus, self.g_relief, self.g_keep = 0, False, 0
+        self.g_bonus = self.g_relief = self.g_keep = 0
         self.fill_baggage()
 
     def form_sea_group(self, s: int) -> None:
@@ -117,7 +117,7 @@ class Movement(Leaders):
             self.g_row = self.g_flt * t.fleet_rowers
             self.g_arm = min(fresh_arm, self.g_trn * t.transport_army)
         self.g_ldr = self.fresh_leaders(s, p)
-        self.g_bonus, self.g_relief, self.g_keep = 0, False, 0
+        self.g_bonus = self.g_relief = self.g_keep = 0
         self.fill_baggage()
 
     def bag_room(self, flt: int, trn: int, arm: int, row: int) -> int:
@@ -373,8 +373,8 @@ class Movement(Leaders):
                             buckets[total].append(y)
                     elif capture and not arm[y] and not row[y]:
                         best[y] = total   # stop here to capture
-        relief = self.g_relief
-        base = mp - self.g_bonus
+        relief = self.g_relief   # moves that may only bring the group to relieve a city
+        base = mp - relief
         return [y for y in range(t.n) if best[y] < far and y != origin
                 and self.room_for_group(y)
                 and not (relief and best[y] > base and not self.relieves(y, p))]
@@ -462,7 +462,7 @@ class Movement(Leaders):
     # -- movement cards ----------------------------------------------------------------------------
 
     def move_cards(self) -> list[str]:
-        if self.g_sea or not self.g_arm or self.g_bonus:
+        if self.g_sea or not self.g_arm:
             return []
         s = self.t.s_play
         out = []
@@ -477,7 +477,8 @@ class Movement(Leaders):
         card = self.t.cards[num]
         self.discard_card(p, num)
         self.g_bonus += card.amount
-        self.g_relief = card.relief
+        if card.relief:
+            self.g_relief += card.amount
         self.log("play", f"{self.seats[p]} plays {card.name}: +{card.amount} move points for "
                  f"the group in {self.t.names[self.g_from]}", seat=self.seats[p], card=card.id)
 
