@@ -212,3 +212,14 @@ def test_relieving_force_keeps_only_its_own_two_points_for_relief(board, play):
                hands={0: ["forced-march", "relieving-force"]})
     play(s, "play forced-march", "play relieving-force")
     assert "corinth" in destinations(s) and "sicyon-shore" not in destinations(s)
+
+
+def test_starvation_markers_leave_with_the_hungry_army(board, play):
+    # a fresh army entering the space the starving one left (a leader stayed) is not hungry
+    s = board.empty(homes=THEBAN, units={"boeotia": (0, {"army": 1}), "thebes": (0, {"army": 1})})
+    board.add_leader(s, 0, "boeotia", "Nicias", ["oratory"])
+    s.starve[s.t.index["boeotia"]] = 2
+    s.begin_moves("first_move", "after_first_move")
+    play(s, "move boeotia", "leave Nicias", "to thermopylae", "move thebes", "to boeotia")
+    assert s.starve[s.t.index["thermopylae"]] == 2
+    assert s.starve[s.t.index["boeotia"]] == 0

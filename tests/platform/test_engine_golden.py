@@ -128,9 +128,9 @@ GOLDEN: dict[str, str] = {
     'epireia-solo/1/scenario=S4/1': '9a0fa54806c2d1ca6abdec1762b798827e28b3f22c2b1f6214bff7f462bc65fe',
     'epireia-solo/1/scenario=S4/2': 'f78da689ed12dbd5f09e0ae08a6d57dcac835c221a0d38cfac0be846bc819ae0',
     'epireia-solo/1/scenario=S4/3': '9f098520b35e825735f68773d6844639a1805f785bd77a4199d6eef73035bebb',
-    'city-states/2//1': '0eaeb49529573ad12796b09229570ca077881d2a6e53c0f1e00ef0a22b7c099b',
-    'city-states/2//2': '4994eac0739c3817c9e751bea29a007ff4e0f34f98d304eb014a2da60adb90d2',
-    'city-states/2//3': '696559c31633210668c8d9c8055c72cef75dfa7124e3579f952af3873e0eda9d',
+    'city-states/2//1': 'c9f5969f00343b0dc1e65974e76bd02cde365caf6dfaa637b3737f8e75b88325',
+    'city-states/2//2': '2c436616bccfa961925bc6a40e0ee22e59d56239974b7a9a2aeead55e0974d05',
+    'city-states/2//3': '0f53fa6e5d10e832e4685758dd381f63cc3c2f8cdd7ce60a63333301c40afca6',
 }
 
 

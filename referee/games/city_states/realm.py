@@ -27,10 +27,12 @@ class Realm(Core):
                 and state[i] == FREE]
 
     def refresh(self, s: int) -> None:
-        """Clear the occupant of a space nothing is left in (and its starvation)."""
+        """Clear the occupant of a space nothing is left in, and the starvation markers of
+        a stack whose armies and rowers are gone (units arriving later are not hungry)."""
+        if not (self.arm[s] or self.row[s]):
+            self.starve[s] = 0
         if self.units_at(s) == 0 and self.occ[s] >= 0 and not self.leaders_at(s, self.occ[s]):
             self.occ[s] = NOBODY
-            self.starve[s] = 0
 
     def transfer(self, s: int, x: int, arm: int, row: int, flt: int, trn: int, bag: int) -> None:
         """Units of s's occupant go to x; starving units bring their markers along, and a
