@@ -109,7 +109,7 @@ def test_sea_worthy_helps_fleets_but_not_transports(board, texts):
     s.navigation_rolls()
     i = s.t.index["saronic-gulf"]
     assert (s.flt[i], s.trn[i]) == (1, 0)
-    assert "4, 5 (fleets -1, transports +0): 1 ship sunk" in texts(s.events)
+    assert "4, 5 (fleets -1): 1 ship sunk" in texts(s.events)
 
 
 def test_the_game_ends_after_36_turns_and_historians_count(board):

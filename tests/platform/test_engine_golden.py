@@ -129,8 +129,8 @@ GOLDEN: dict[str, str] = {
     'epireia-solo/1/scenario=S4/2': 'f78da689ed12dbd5f09e0ae08a6d57dcac835c221a0d38cfac0be846bc819ae0',
     'epireia-solo/1/scenario=S4/3': '9f098520b35e825735f68773d6844639a1805f785bd77a4199d6eef73035bebb',
     'city-states/2//1': 'c9f5969f00343b0dc1e65974e76bd02cde365caf6dfaa637b3737f8e75b88325',
-    'city-states/2//2': '2c436616bccfa961925bc6a40e0ee22e59d56239974b7a9a2aeead55e0974d05',
-    'city-states/2//3': '0f53fa6e5d10e832e4685758dd381f63cc3c2f8cdd7ce60a63333301c40afca6',
+    'city-states/2//2': 'b282c97308e51843c7ff40c3b2b7f9d17d16be4d1785a3fca64ed31b5aaff3c5',
+    'city-states/2//3': '84d0e382e202fc4cbc3096fee3d7ea2f5d0aa32b6d70eadbd631794b3a7f8dfe',
 }
 
 

@@ -21,12 +21,9 @@ class SecondMove(Leaders):
         """Every ship in s rolls; on a sinking result it goes down with what it carries."""
         q, t = self.occ[s], self.t
         mods = (self.navigation_modifier(q, FLEET), self.navigation_modifier(q, TRANSPORT))
-        if mods[0] == mods[1] or not self.trn[s]:
-            said = f"{mods[0]:+d}" if mods[0] else ""
-        elif not self.flt[s]:
-            said = f"{mods[1]:+d}" if mods[1] else ""
-        else:
-            said = f"fleets {mods[0]:+d}, transports {mods[1]:+d}"
+        said = ", ".join(f"{word} {mod:+d}" for word, mod, ships in
+                         (("fleets", mods[0], self.flt[s]), ("transports", mods[1], self.trn[s]))
+                         if mod and ships)
         rolls = []
         sunk_f = sunk_t = 0
         for kind in [0] * self.flt[s] + [1] * self.trn[s]:
