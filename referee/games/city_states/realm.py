@@ -10,7 +10,7 @@ leader of his, combat skills only in the leader's own stack.
 from __future__ import annotations
 
 from .core import FREE, NOBODY, Core
-from .tables import Fx
+from .tables import FLEET, Fx
 
 
 class Realm(Core):
@@ -135,7 +135,7 @@ class Realm(Core):
         return (self.t.forage[s] + sum(fx.upkeep for fx in self.realm_traits(p))
                 + sum(fx.upkeep for fx in self.stack_skills(s, p)))
 
-    def navigation_modifier(self, p: int, bit: int) -> int:
+    def navigation_modifier(self, p: int, bit: int = FLEET) -> int:
         """Added to the navigation rolls of p's ships of kind `bit` (Sea Worthy: fleets)."""
         return sum(amount for fx in self.realm_traits(p) for amount, units in fx.navigation
                    if units & bit)
