@@ -189,6 +189,22 @@ def test_sea_battle_loser_sinks_and_retreats_with_its_cargo(board, play, texts):
     assert board.count(s, "occ", "euboean-gulf") == -1
 
 
+def test_ships_retreating_to_a_beach_bring_no_more_armies_than_its_stacking_limit(board, play):
+    # Marathon (limit 4) holds 2 armies of p2: his 2 beaten transports fit, their 2 armies
+    # would make 6 there, so they drown
+    s = sea_battles(board, homes=THEBES_ATHENS,
+                    units={"saronic-gulf": (0, {"fleet": 2, "rowers": 2}),
+                           "north-aegean": (0, {"transport": 1}),
+                           "cyclades-sea": (0, {"transport": 1}),
+                           "euboean-gulf": (1, {"transport": 2, "army": 2}),
+                           "marathon": (1, {"army": 2})})
+    s.rigged = [9, 9, 1, 1, 5, 6]   # 18 against 2; both transports roll to retreat
+    play(s, "attack euboean-gulf")
+    i = s.t.index["marathon"]
+    assert (s.arm[i], s.trn[i]) == (2, 2)
+    assert s.stacked(i) <= s.t.stack[i]
+
+
 def test_beached_ships_that_lose_stay_on_the_beach(board, play):
     s = sea_battles(board, homes=THEBES_ATHENS,
                     units={"euboean-gulf": (0, {"fleet": 1, "rowers": 1}),

@@ -167,6 +167,21 @@ def test_hesitation_stops_a_stack_attacking_in_its_next_turn(board, play):
     assert s.hesitant[1] == []
 
 
+def test_a_hesitant_stack_that_moves_still_may_not_attack(board, play):
+    # the card strikes the stack, not the space it stood in
+    s = own_turn(board, homes=THEBES_ATHENS, hands={0: ["hesitation"]},
+                 units={"marathon": (1, {"army": 2}), "cithaeron": (1, {"army": 1}),
+                        "thebes": (0, {"army": 1})})
+    play(s, "play hesitation", "target marathon")
+    s.active, s.cur, s.stack = 1, s.order.index(1), []
+    s.begin_moves("first_move", "after_first_move")
+    play(s, "move marathon", "to boeotia", "done")
+    s.begin_attacks(sea=False)
+    play(s, "attack thebes")
+    # only the stack in Cithaeron joins: the one from Marathon, now in Boeotia, may not
+    assert s.b_origins == [s.t.index["cithaeron"]]
+
+
 def test_political_rivalry_freezes_the_next_turn(board, play, texts):
     s = own_turn(board, homes=THEBES_ATHENS, hands={0: ["political-rivalry"]},
                  units={"athens": (1, {"army": 1})})
@@ -186,6 +201,20 @@ def test_truce_forbids_all_attacks_until_the_end_of_the_players_next_turn(board,
     assert not s.may_attack()
     s.active = 0
     s.end_player_turn()
+    assert s.may_attack()
+
+
+def test_a_truce_ends_when_its_player_leaves_the_game(board, play):
+    # his "next turn" never comes: the others may fight again at once
+    s = own_turn(board, homes=THEBES_ATHENS, hands={0: ["truce"]},
+                 units={"thebes": (0, {"army": 1}), "boeotia": (1, {"army": 1}),
+                        "marathon": (2, {"army": 1})})
+    play(s, "play truce")
+    s.owner[s.t.index["thebes"]] = 1   # p1 loses his last city and army
+    s.arm[s.t.index["thebes"]], s.occ[s.t.index["thebes"]] = 0, -1
+    s.end_player_turn()
+    assert s.out[0]
+    s.active = 1
     assert s.may_attack()
 
 

@@ -178,3 +178,48 @@ def test_a_capture_that_overfills_a_landing_place_scuttles_captured_ships(board,
     assert "2 captured ships beyond the stacking limit scuttled in Aegina" in texts(events)
     assert (s.flt[i], s.trn[i], s.arm[i]) == (2, 1, 1)   # the movers all stand there
     assert s.phase == "second_move"   # nothing else could move in the first move phase
+
+
+def test_cargo_of_a_scuttled_ship_goes_down_with_it(board, play, texts):
+    # three captured transports join two fleets at sea: one is scuttled (limit 4), and the
+    # ships left hold 2 + 2 (fleets) + 8 + 8 (transports) = 20 of the 24 baggage taken
+    s = moving(board, space="troy", how="sail", homes=("troy", "sparta", "athens"),
+               units={"troy": (0, {"fleet": 2, "rowers": 2}),
+                      "hellespont": (1, {"transport": 3, "baggage": 24})})
+    events = play(s, "to hellespont")
+    i = s.t.index["hellespont"]
+    assert "1 captured ship beyond the stacking limit scuttled" in texts(events)
+    assert (s.occ[i], s.flt[i], s.trn[i], s.bag[i]) == (0, 2, 2, 20)
+
+
+
+def test_movement_cards_add_up(board, play):
+    # Forced March and Marathon each give the army stack +2: together +4. From Thebes by
+    # Megara and Corinth (own cities) Sicyon Shore costs 7: out of reach at 4 + 2
+    s = moving(board, homes=THEBAN, units={"thebes": (0, {"army": 1})},
+               owners={"megara": 0, "corinth": 0}, hands={0: ["forced-march", "marathon"]})
+    play(s, "play forced-march")
+    assert "corinth" in destinations(s) and "sicyon-shore" not in destinations(s)
+    play(s, "play marathon")
+    assert "sicyon-shore" in destinations(s) and s.hands[0] == []
+
+
+def test_relieving_force_keeps_only_its_own_two_points_for_relief(board, play):
+    # with Forced March too the army has 8: Forced March's 2 go anywhere (Corinth costs 6),
+    # Relieving Force's 2 only towards a besieged city (Sicyon Shore, 7, is next to none)
+    s = moving(board, homes=THEBAN, units={"thebes": (0, {"army": 1})},
+               owners={"megara": 0, "corinth": 0},
+               hands={0: ["forced-march", "relieving-force"]})
+    play(s, "play forced-march", "play relieving-force")
+    assert "corinth" in destinations(s) and "sicyon-shore" not in destinations(s)
+
+
+def test_starvation_markers_leave_with_the_hungry_army(board, play):
+    # a fresh army entering the space the starving one left (a leader stayed) is not hungry
+    s = board.empty(homes=THEBAN, units={"boeotia": (0, {"army": 1}), "thebes": (0, {"army": 1})})
+    board.add_leader(s, 0, "boeotia", "Nicias", ["oratory"])
+    s.starve[s.t.index["boeotia"]] = 2
+    s.begin_moves("first_move", "after_first_move")
+    play(s, "move boeotia", "leave Nicias", "to thermopylae", "move thebes", "to boeotia")
+    assert s.starve[s.t.index["thermopylae"]] == 2
+    assert s.starve[s.t.index["boeotia"]] == 0

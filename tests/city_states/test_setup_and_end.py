@@ -64,6 +64,17 @@ def test_a_minor_citys_trait_works_for_its_owner(board):
     assert s.diplomacy_rolls(0) == 2
 
 
+def test_a_trait_counts_once_however_many_cities_carry_it(board):
+    # the home city "also gets" a minor city's trait: Trade it has already adds nothing,
+    # while Wine, a different trait with the same effect, adds its +1
+    s = board.empty()
+    s.traits[0] = ["trade"]
+    for city, trait in (("megara", "trade"), ("delphi", "trade"), ("argos", "wine")):
+        s.mtrait[s.t.index[city]] = trait
+        s.owner[s.t.index[city]] = 0
+    assert s.home_income(0) == 7 + 1 + 1
+
+
 def test_navigation_roll_sinks_ships_left_at_sea(board, texts):
     s = board.empty(units={"saronic-gulf": (0, {"fleet": 1, "rowers": 1, "transport": 1,
                                                 "army": 1, "baggage": 2}),
@@ -88,6 +99,17 @@ def test_sea_worthy_helps_the_navigation_roll(board):
     s.rigged = [5]
     s.navigation_rolls()
     assert s.flt[s.t.index["saronic-gulf"]] == 1
+
+
+def test_sea_worthy_helps_fleets_but_not_transports(board, texts):
+    # the trait reads "Fleets get -1 to Navigation Rolls": a transport rolls unaided
+    s = board.empty(units={"saronic-gulf": (0, {"fleet": 1, "rowers": 1, "transport": 1})})
+    s.traits[0] = ["sea-worthy"]
+    s.rigged = [5, 5]   # the fleet's 5 - 1 = 4 is safe; the transport's 5 sinks it
+    s.navigation_rolls()
+    i = s.t.index["saronic-gulf"]
+    assert (s.flt[i], s.trn[i]) == (1, 0)
+    assert "4, 5 (fleets -1): 1 ship sunk" in texts(s.events)
 
 
 def test_the_game_ends_after_36_turns_and_historians_count(board):

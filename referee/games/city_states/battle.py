@@ -456,6 +456,8 @@ class Battles(Leaders):
             lost = self.flt[s] + self.trn[s] - ships
             row = min(self.row[s], flt * t.fleet_rowers + trn * (t.transport_army or 1))
             arm = min(self.arm[s], trn * (t.transport_army or 1))
+            if not t.sea[x]:   # landed, the armies aboard count for the stacking limit too
+                arm = min(arm, room - ships)
             while self.bag_room(flt, trn, arm, row) < 0:
                 if row > min(self.row[s], flt * t.fleet_rowers):
                     row -= 1

@@ -87,7 +87,7 @@ class Core:
         self.g_from = -1
         self.g_sea = False
         self.g_arm = self.g_row = self.g_flt = self.g_trn = self.g_bag = self.g_bonus = 0
-        self.g_relief = False
+        self.g_relief = 0   # the part of g_bonus that may only relieve a besieged city
         self.g_keep = 0   # baggage the player chose to leave behind
         self.g_ldr: list[int] = []
         # the battle being fought

@@ -98,7 +98,7 @@ class Movement(Leaders):
         self.g_row = self.row[s] - self.mv_row[s]
         self.g_flt = self.g_trn = 0
         self.g_ldr = self.fresh_leaders(s, p)
-        self.g_bonus, self.g_relief, self.g_keep = 0, False, 0
+        self.g_bonus = self.g_relief = self.g_keep = 0
         self.fill_baggage()
 
     def form_sea_group(self, s: int) -> None:
@@ -117,7 +117,7 @@ class Movement(Leaders):
             self.g_row = self.g_flt * t.fleet_rowers
             self.g_arm = min(fresh_arm, self.g_trn * t.transport_army)
         self.g_ldr = self.fresh_leaders(s, p)
-        self.g_bonus, self.g_relief, self.g_keep = 0, False, 0
+        self.g_bonus = self.g_relief = self.g_keep = 0
         self.fill_baggage()
 
     def bag_room(self, flt: int, trn: int, arm: int, row: int) -> int:
@@ -130,6 +130,20 @@ class Movement(Leaders):
         if needed > trn:
             return -1
         return flt * t.fleet_baggage + (trn - needed) * t.transport_baggage
+
+    def fit_cargo(self, s: int) -> None:
+        """Afloat, drop what the ships there cannot carry."""
+        t = self.t
+        if not self.flt[s] + self.trn[s]:
+            self.arm[s] = self.row[s] = self.bag[s] = 0
+            return
+        while self.bag_room(self.flt[s], self.trn[s], self.arm[s], self.row[s]) < 0:
+            if self.row[s] > self.flt[s] * t.fleet_rowers:
+                self.row[s] -= 1
+            else:
+                self.arm[s] -= 1
+        self.bag[s] = min(self.bag[s], self.bag_room(self.flt[s], self.trn[s], self.arm[s],
+                                                      self.row[s]))
 
     def fill_baggage(self) -> None:
         """The group carries all the baggage it has room for, less what the player left.
@@ -359,8 +373,8 @@ class Movement(Leaders):
                             buckets[total].append(y)
                     elif capture and not arm[y] and not row[y]:
                         best[y] = total   # stop here to capture
-        relief = self.g_relief
-        base = mp - self.g_bonus
+        relief = self.g_relief   # moves that may only bring the group to relieve a city
+        base = mp - relief
         return [y for y in range(t.n) if best[y] < far and y != origin
                 and self.room_for_group(y)
                 and not (relief and best[y] > base and not self.relieves(y, p))]
@@ -434,6 +448,8 @@ class Movement(Leaders):
         if sunk:
             self.log("scuttle", f"{plural(sunk, 'captured ship')} beyond the stacking limit "
                      f"scuttled in {self.t.names[s]}", space=self.t.ids[s], sunk=sunk)
+            if self.t.sea[s]:
+                self.fit_cargo(s)   # afloat, what the scuttled ships carried goes down
 
     def group_text(self) -> str:
         text = pieces_text(self.g_arm, self.g_row, self.g_flt, self.g_trn, self.g_bag)
@@ -446,7 +462,7 @@ class Movement(Leaders):
     # -- movement cards ----------------------------------------------------------------------------
 
     def move_cards(self) -> list[str]:
-        if self.g_sea or not self.g_arm or self.g_bonus:
+        if self.g_sea or not self.g_arm:
             return []
         s = self.t.s_play
         out = []
@@ -461,7 +477,8 @@ class Movement(Leaders):
         card = self.t.cards[num]
         self.discard_card(p, num)
         self.g_bonus += card.amount
-        self.g_relief = card.relief
+        if card.relief:
+            self.g_relief += card.amount
         self.log("play", f"{self.seats[p]} plays {card.name}: +{card.amount} move points for "
                  f"the group in {self.t.names[self.g_from]}", seat=self.seats[p], card=card.id)
 

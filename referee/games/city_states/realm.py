@@ -10,7 +10,7 @@ leader of his, combat skills only in the leader's own stack.
 from __future__ import annotations
 
 from .core import FREE, NOBODY, Core
-from .tables import Fx
+from .tables import FLEET, Fx
 
 
 class Realm(Core):
@@ -27,16 +27,22 @@ class Realm(Core):
                 and state[i] == FREE]
 
     def refresh(self, s: int) -> None:
-        """Clear the occupant of a space nothing is left in (and its starvation)."""
+        """Clear the occupant of a space nothing is left in, and the starvation markers of
+        a stack whose armies and rowers are gone (units arriving later are not hungry)."""
+        if not (self.arm[s] or self.row[s]):
+            self.starve[s] = 0
         if self.units_at(s) == 0 and self.occ[s] >= 0 and not self.leaders_at(s, self.occ[s]):
             self.occ[s] = NOBODY
-            self.starve[s] = 0
 
     def transfer(self, s: int, x: int, arm: int, row: int, flt: int, trn: int, bag: int) -> None:
-        """Units of s's occupant go to x; starving units bring their markers along."""
+        """Units of s's occupant go to x; starving units bring their markers along, and a
+        stack that may not attack (Hesitation) stays unable to wherever it goes."""
         p = self.occ[s]
         hunger = self.starve[s] if arm or row else 0
         self.starve[x] = max(self.starve[x], hunger) if self.occ[x] == p else hunger
+        hesitant = self.hesitant[p]
+        if s in hesitant and x not in hesitant:
+            hesitant.append(x)
         self.arm[s] -= arm
         self.row[s] -= row
         self.flt[s] -= flt
@@ -91,13 +97,15 @@ class Realm(Core):
     # -- traits and skills ---------------------------------------------------------------
 
     def realm_traits(self, p: int) -> list[Fx]:
+        """The traits p enjoys, each once: his home city "also gets" a minor city's trait,
+        which adds nothing when it has that trait already (decision D16)."""
         t = self.t
-        out = [t.traits[k] for k in self.traits[p]] if self.holds_home(p) else []
+        keys = list(self.traits[p]) if self.holds_home(p) else []
         owner, mtrait = self.owner, self.mtrait
         for s in t.cities:
-            if owner[s] == p and mtrait[s]:
-                out.append(t.traits[mtrait[s]])
-        return out
+            if owner[s] == p and mtrait[s] and mtrait[s] not in keys:
+                keys.append(mtrait[s])
+        return [t.traits[k] for k in keys]
 
     def free_leaders(self, p: int) -> list[int]:
         owner, state = self.l_owner, self.l_state
@@ -127,8 +135,10 @@ class Realm(Core):
         return (self.t.forage[s] + sum(fx.upkeep for fx in self.realm_traits(p))
                 + sum(fx.upkeep for fx in self.stack_skills(s, p)))
 
-    def navigation_modifier(self, p: int) -> int:
-        return sum(fx.navigation for fx in self.realm_traits(p))
+    def navigation_modifier(self, p: int, bit: int = FLEET) -> int:
+        """Added to the navigation rolls of p's ships of kind `bit` (Sea Worthy: fleets)."""
+        return sum(amount for fx in self.realm_traits(p) for amount, units in fx.navigation
+                   if units & bit)
 
     def casualty_against(self, p: int) -> int:
         """What p's traits (Cavalry) add to the casualty rolls of his opponents."""

@@ -27,20 +27,6 @@ class SeaBattles(Battles):
         if t.sea[s]:
             self.fit_cargo(s)
 
-    def fit_cargo(self, s: int) -> None:
-        """Afloat, drop what the ships there cannot carry."""
-        t = self.t
-        if not self.flt[s] + self.trn[s]:
-            self.arm[s] = self.row[s] = self.bag[s] = 0
-            return
-        while self.bag_room(self.flt[s], self.trn[s], self.arm[s], self.row[s]) < 0:
-            if self.row[s] > self.flt[s] * t.fleet_rowers:
-                self.row[s] -= 1
-            else:
-                self.arm[s] -= 1
-        self.bag[s] = min(self.bag[s], self.bag_room(self.flt[s], self.trn[s], self.arm[s],
-                                                      self.row[s]))
-
     def sea_attacker_loses(self) -> None:
         p, q = self.b_att, self.b_def
         mod = self.casualty_modifier(ATTACKER)

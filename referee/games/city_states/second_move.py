@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .core import plural
 from .leaders import Leaders
+from .tables import FLEET, TRANSPORT
 
 
 class SecondMove(Leaders):
@@ -19,11 +20,14 @@ class SecondMove(Leaders):
     def navigation_roll(self, s: int, why: str) -> None:
         """Every ship in s rolls; on a sinking result it goes down with what it carries."""
         q, t = self.occ[s], self.t
-        mod = self.navigation_modifier(q)
+        mods = (self.navigation_modifier(q, FLEET), self.navigation_modifier(q, TRANSPORT))
+        said = ", ".join(f"{word} {mod:+d}" for word, mod, ships in
+                         (("fleets", mods[0], self.flt[s]), ("transports", mods[1], self.trn[s]))
+                         if mod and ships)
         rolls = []
         sunk_f = sunk_t = 0
         for kind in [0] * self.flt[s] + [1] * self.trn[s]:
-            roll, result = self.roll_table("navigation", mod)
+            roll, result = self.roll_table("navigation", mods[kind])
             rolls.append(str(roll))
             if result == "sunk":
                 if kind:
@@ -40,7 +44,7 @@ class SecondMove(Leaders):
             self.trn[s] -= sunk_t
         lost = sunk_f + sunk_t
         self.log("navigation", f"Navigation rolls for {self.seats[q]}'s ships in {t.names[s]} "
-                 f"({why}): {', '.join(rolls)}" + (f" ({mod:+d})" if mod else "") + ": "
+                 f"({why}): {', '.join(rolls)}" + (f" ({said})" if said else "") + ": "
                  + (f"{plural(lost, 'ship')} sunk" if lost else "all safe"),
                  space=t.ids[s], sunk=lost)
         self.refresh(s)

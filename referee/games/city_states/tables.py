@@ -73,9 +73,10 @@ class Fx:
         # (roll: battle|attack|defence, amount, unit mask, where: ""|city|home)
         self.rolls: list[tuple[str, int, int, str]] = []
         self.battle_dice: list[tuple[int, int]] = []
-        self.diplomacy = self.income = self.upkeep = self.navigation = 0
+        self.diplomacy = self.income = self.upkeep = 0
         self.casualty_opp = self.hand_limit = self.recruits = self.victory = 0
         self.moves: list[tuple[int, int]] = []   # (amount, unit mask)
+        self.navigation: list[tuple[int, int]] = []   # (amount, unit mask)
         self.gold_once: tuple[int, int] | None = None
         for e in spec["effects"]:
             kind = e["kind"]
@@ -86,14 +87,16 @@ class Fx:
                 self.battle_dice.append((int(e["count"]), int(e["die"])))
             elif kind == "moves":
                 self.moves.append((int(e["amount"]), mask_of(e.get("units"))))
+            elif kind == "navigation_roll":
+                self.navigation.append((int(e["amount"]), mask_of(e.get("units"))))
             elif kind == "casualty":
                 self.casualty_opp += int(e["amount"])
             elif kind == "gold_once":
                 self.gold_once = (int(e["count"]), int(e["die"]))
             else:
                 attr = {"diplomacy": "diplomacy", "income": "income", "upkeep_roll": "upkeep",
-                        "navigation_roll": "navigation", "hand_limit": "hand_limit",
-                        "recruits": "recruits", "victory": "victory"}[kind]
+                        "hand_limit": "hand_limit", "recruits": "recruits",
+                        "victory": "victory"}[kind]
                 setattr(self, attr, getattr(self, attr) + int(e["amount"]))
         # whether the effect acts only on the stack its leader is in (rule 10)
         self.combat = bool(self.rolls or self.battle_dice or self.moves or self.upkeep)

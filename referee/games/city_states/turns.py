@@ -89,6 +89,10 @@ class Turns(Leaders):
                     self.discard_card(q, num)
                 self.log("out", f"{self.seats[q]} has no city, unit or leader left and is out "
                          "of the game", seat=self.seats[q])
+                if self.truce_owner == q:   # his next turn, which ends it, never comes
+                    self.truce_owner, self.truce_left = -1, 0
+                    self.log("truce_ends", f"{self.seats[q]}'s truce is over",
+                             seat=self.seats[q])
         if sum(1 for q in self.order if not self.out[q]) <= 1:
             self.finish("only one player is left")
             return
