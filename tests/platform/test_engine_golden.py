@@ -128,9 +128,9 @@ GOLDEN: dict[str, str] = {
     'epireia-solo/1/scenario=S4/1': '9a0fa54806c2d1ca6abdec1762b798827e28b3f22c2b1f6214bff7f462bc65fe',
     'epireia-solo/1/scenario=S4/2': 'f78da689ed12dbd5f09e0ae08a6d57dcac835c221a0d38cfac0be846bc819ae0',
     'epireia-solo/1/scenario=S4/3': '9f098520b35e825735f68773d6844639a1805f785bd77a4199d6eef73035bebb',
-    'city-states/2//1': 'c9f5969f00343b0dc1e65974e76bd02cde365caf6dfaa637b3737f8e75b88325',
-    'city-states/2//2': 'b282c97308e51843c7ff40c3b2b7f9d17d16be4d1785a3fca64ed31b5aaff3c5',
-    'city-states/2//3': '84d0e382e202fc4cbc3096fee3d7ea2f5d0aa32b6d70eadbd631794b3a7f8dfe',
+    'city-states/2//1': '07f505b2699071c33fa963412c916e9d7bcf2e2952de4fab154f56260554c48d',
+    'city-states/2//2': '60d5b2474ee6cc940ae1926cd269d3e280f0f8d9a0f3505072fd536719fb18e2',
+    'city-states/2//3': '3e4f6a3d094422f332f0552b57263cbd96c0e8d81957aca3aa2e4c47dd13cd55',
 }
 
 
