@@ -223,3 +223,25 @@ def test_starvation_markers_leave_with_the_hungry_army(board, play):
     play(s, "move boeotia", "leave Nicias", "to thermopylae", "move thebes", "to boeotia")
     assert s.starve[s.t.index["thermopylae"]] == 2
     assert s.starve[s.t.index["boeotia"]] == 0
+
+
+def test_relieving_force_serves_any_stack_forced_march_only_armies(board, play):
+    # Relieving Force: "Stack gets +2"; Forced March and Marathon: "Army Stack gets +2".
+    # A transport (8 move points) in the Pontus reaches the Gulf of Corinth at most; with
+    # Relieving Force it reaches Delphi (9), which p2's army in Boeotia besieges
+    hands = {0: ["relieving-force", "forced-march", "marathon"]}
+    s = moving(board, space="pontus-euxinus", how="sail", owners={"delphi": 0}, hands=hands,
+               units={"pontus-euxinus": (0, {"transport": 1}), "boeotia": (1, {"army": 1})})
+    cards = [a for a in s.pending()[0].legal if a.startswith("play ")]
+    assert cards == ["play relieving-force"]
+    assert "gulf-of-corinth" in destinations(s) and "delphi" not in destinations(s)
+    play(s, "play relieving-force")
+    assert "delphi" in destinations(s)
+    # rowers marching alone may use it too (Thebes to Larissa costs 5), but no Forced March
+    s = moving(board, homes=THEBAN, units={"thebes": (0, {"rowers": 1}),
+                                           "magnesia": (1, {"army": 1})},
+               owners={"larissa": 0}, hands=hands)
+    assert [a for a in s.pending()[0].legal if a.startswith("play ")] == \
+        ["play relieving-force"]
+    play(s, "play relieving-force")
+    assert "larissa" in destinations(s)

@@ -128,9 +128,9 @@ GOLDEN: dict[str, str] = {
     'epireia-solo/1/scenario=S4/1': '9a0fa54806c2d1ca6abdec1762b798827e28b3f22c2b1f6214bff7f462bc65fe',
     'epireia-solo/1/scenario=S4/2': 'f78da689ed12dbd5f09e0ae08a6d57dcac835c221a0d38cfac0be846bc819ae0',
     'epireia-solo/1/scenario=S4/3': '9f098520b35e825735f68773d6844639a1805f785bd77a4199d6eef73035bebb',
-    'city-states/2//1': 'c9f5969f00343b0dc1e65974e76bd02cde365caf6dfaa637b3737f8e75b88325',
-    'city-states/2//2': 'b282c97308e51843c7ff40c3b2b7f9d17d16be4d1785a3fca64ed31b5aaff3c5',
-    'city-states/2//3': '84d0e382e202fc4cbc3096fee3d7ea2f5d0aa32b6d70eadbd631794b3a7f8dfe',
+    'city-states/2//1': '9fe2d2041431e80a5637a6dae150dd5a9aff1ae07bbf89731a55de656b086507',
+    'city-states/2//2': 'd15589c3908a369f2ca963559ca29d8430c006aecb3943b2a6633996790aead5',
+    'city-states/2//3': 'd4f5b1cab339ffeb1d4995615a7eaa815a83954cb1ff4aa2bbe318460394f46a',
 }
 
 

@@ -157,13 +157,14 @@ class Diplomacy(Leaders):
         roll, rebels = self.roll_table("rebels")
         self.rv_rebels = rebels
         name = self.t.names[s]
+        rise = "rises" if rebels == 1 else "rise"
         if not (self.occ[s] == q and self.combat_units(s)):
-            self.log("revolt", f"{plural(rebels, 'rebel')} rise in {name}, which no army holds",
+            self.log("revolt", f"{plural(rebels, 'rebel')} {rise} in {name}, which no army holds",
                      space=self.t.ids[s], rebels=rebels)
             self.city_turns_neutral(s)
             self.resume()
             return
-        self.log("revolt", f"{plural(rebels, 'rebel')} rise in {name} against "
+        self.log("revolt", f"{plural(rebels, 'rebel')} {rise} in {name} against "
                  f"{self.seats[q]}'s garrison", space=self.t.ids[s], rebels=rebels)
         self.b_target, self.b_att, self.b_def = s, -1, q
         self.b_sea, self.b_rebels, self.b_neutral = False, True, False

@@ -462,13 +462,20 @@ class Movement(Leaders):
     # -- movement cards ----------------------------------------------------------------------------
 
     def move_cards(self) -> list[str]:
-        if self.g_sea or not self.g_arm:
+        """Movement cards the group may use: those naming a unit kind (Forced March,
+        Marathon: armies) need one moving in the group (cargo at sea does not count);
+        Relieving Force serves any stack."""
+        if self.g_sea:
+            group = (FLEET if self.g_flt else 0) | (TRANSPORT if self.g_trn else 0)
+        else:
+            group = (ARMY if self.g_arm else 0) | (ROWERS if self.g_row else 0)
+        if not group:
             return []
         s = self.t.s_play
         out = []
         for num in sorted(self.hands[self.active]):
             card = self.t.cards[num]
-            if card.kind == "move_bonus":
+            if card.kind == "move_bonus" and card.units & group:
                 out.append(s[num])
         return out
 
