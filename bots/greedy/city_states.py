@@ -86,15 +86,16 @@ class CityStatesEvaluator(Evaluator):
         if view["phase"] in BEFORE_DIPLOMACY and view["active"] in strength:
             strength[view["active"]] += ROLL_WORTH * self.free_rolls
         later = max(0.0, (view["turns"] - view["turn"]) / max(1, view["turns"]))
-        if view.get("army_to_recruit") in military:
-            military[view["army_to_recruit"]] += UNIT_WORTH["armies"] \
-                - GOLD_WORTH * self.army_cost
+        gold = {seat: players[seat]["gold"] for seat in seats}
+        if view.get("army_to_recruit") in military:   # as if bought
+            military[view["army_to_recruit"]] += UNIT_WORTH["armies"]
+            gold[view["army_to_recruit"]] -= self.army_cost
         for seat in seats:
             player = players[seat]
             if player["out"]:
                 strength[seat] = -10.0
                 continue
-            strength[seat] += later * (INCOME_WORTH * income[seat] + GOLD_WORTH * player["gold"]
+            strength[seat] += later * (INCOME_WORTH * income[seat] + GOLD_WORTH * gold[seat]
                                        + CARD_WORTH * player["cards"] + military[seat]) \
-                + TIEBREAK_INCOME * income[seat] + TIEBREAK_GOLD * player["gold"]
+                + TIEBREAK_INCOME * income[seat] + TIEBREAK_GOLD * gold[seat]
         return shares(strength, CITY_SCALE)
