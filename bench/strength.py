@@ -1,6 +1,6 @@
 """The built-in bots' strength table, played with `agon tournament`, written into docs/bots.md.
 
-    python bench/strength.py                      # the small run (a few minutes on 2 cores)
+    python bench/strength.py                      # the small run (about 20 minutes on 2 cores)
     python bench/strength.py --time 0.1 --games 10 --solo-games 10 --jobs 2 --keep DIR --write
 
 For each game and seat count, ismcts, greedy, mc and random meet in the
@@ -19,7 +19,8 @@ game is long (City States asks each seat a thousand decisions or more).
 With --keep, each run's tournament JSON is kept in a folder, and a later
 call with the same folder reads a run already kept for the same command
 instead of playing it again: an interrupted bench resumes, and a run can be
-played on its own (--only) before the tables are written.
+played on its own (--only) before the tables are written (remove the folder
+to play everything again).
 
 With --write the tables replace the part of docs/bots.md between the
 ``strength`` markers; without it they are printed.
@@ -165,7 +166,7 @@ def report(seconds: float, games: int, solo_games: int, jobs: int,
     lines = [f"Measured with `python bench/strength.py --time {seconds} --games {games} "
              f"--solo-games {solo_games} --jobs {jobs} --write` on {time.strftime('%Y-%m-%d')}, "
              "a shared 2-core machine. ismcts and mc think "
-             f"{seconds} s a decision; greedy and random take a few ms.", ""]
+             f"{seconds} s a decision; greedy and random take what their choice costs.", ""]
     for run in RUNS:
         argv = command(run, seconds, run.seeds(games, solo_games), jobs)
         results, spent = played(run, argv, keep)
