@@ -8,11 +8,22 @@ held, the gold in the treasury, the armies, rowers and ships on the map, the
 free leaders and the cards in hand, weighted by the share of the game still
 to play.  Each seat's chance is its mean chance against every other seat
 from the difference of those strengths.
+
+The active player's free diplomacy roll is counted before his diplomacy
+phase, at what it is worth on average (a city on a 6): otherwise a look
+that ends the recruit phase reaches the roll and sees a city won one time
+in six, a look that recruits does not, and greedy stopped recruiting with
+gold to spare.  For the same reason a city chosen to recruit in counts the
+army it may still buy there (`values_in`): the look tries only a few of the
+eleven choices in it (a unit kind, 1 to 6 baggage, done) and seldom saw the
+army.  A fleet counts as a warship only while rowers man it.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from agon.referee.engine import State
 
 from .evaluator import Evaluator, shares
 
@@ -23,14 +34,32 @@ BESIEGED_DISCOUNT = 0.2
 INCOME_WORTH = 0.08
 GOLD_WORTH = 0.008
 CARD_WORTH = 0.05
-UNIT_WORTH = {"armies": 0.15, "rowers": 0.05, "fleets": 0.15, "transports": 0.03}
+UNIT_WORTH = {"armies": 0.15, "rowers": 0.05, "transports": 0.03}
+MANNED_FLEET_WORTH = 0.15
+UNMANNED_FLEET_WORTH = 0.03     # a hull waiting for rowers
 LEADER_WORTH = 0.3
+ROLL_WORTH = 1 / 6      # a diplomacy roll takes a neutral city on a 6 (table T5)
+BEFORE_DIPLOMACY = ("draw", "revenue", "upkeep", "recruit")   # the player-turn's phases
 TIEBREAK_INCOME = 0.01  # ties at the end: income, then gold
 TIEBREAK_GOLD = 0.0001
 
 
 class CityStatesEvaluator(Evaluator):
     engine = "city-states"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.free_rolls = int(self.data["diplomacy"]["free_rolls"])
+        self.army_cost = int(self.data["units"]["army"]["cost"])
+
+    def values_in(self, world: State, seat: str) -> dict[str, float]:
+        """The view does not say whether the city the seat recruits in may still buy an
+        army; its own pending choice does."""
+        view = world.view(seat)
+        if any(decision.seat == seat and "army" in decision.legal
+               for decision in world.pending()):
+            view["army_to_recruit"] = seat
+        return self.values(view)
 
     def values(self, view: dict[str, Any]) -> dict[str, float]:
         players = view["players"]
@@ -46,18 +75,27 @@ class CityStatesEvaluator(Evaluator):
         military = dict.fromkeys(seats, 0.0)
         for stack in view["spaces"]:
             if stack["player"] in military:
+                manned = min(stack["fleets"], stack["rowers"])
                 military[stack["player"]] += sum(worth * stack[kind]
-                                                 for kind, worth in UNIT_WORTH.items())
+                                                 for kind, worth in UNIT_WORTH.items()) \
+                    + MANNED_FLEET_WORTH * manned \
+                    + UNMANNED_FLEET_WORTH * (stack["fleets"] - manned)
         for leader in view["leaders"]:
             if leader["state"] == "free" and leader["player"] in military:
                 military[leader["player"]] += LEADER_WORTH
+        if view["phase"] in BEFORE_DIPLOMACY and view["active"] in strength:
+            strength[view["active"]] += ROLL_WORTH * self.free_rolls
         later = max(0.0, (view["turns"] - view["turn"]) / max(1, view["turns"]))
+        gold = {seat: players[seat]["gold"] for seat in seats}
+        if view.get("army_to_recruit") in military:   # as if bought
+            military[view["army_to_recruit"]] += UNIT_WORTH["armies"]
+            gold[view["army_to_recruit"]] -= self.army_cost
         for seat in seats:
             player = players[seat]
             if player["out"]:
                 strength[seat] = -10.0
                 continue
-            strength[seat] += later * (INCOME_WORTH * income[seat] + GOLD_WORTH * player["gold"]
+            strength[seat] += later * (INCOME_WORTH * income[seat] + GOLD_WORTH * gold[seat]
                                        + CARD_WORTH * player["cards"] + military[seat]) \
-                + TIEBREAK_INCOME * income[seat] + TIEBREAK_GOLD * player["gold"]
+                + TIEBREAK_INCOME * income[seat] + TIEBREAK_GOLD * gold[seat]
         return shares(strength, CITY_SCALE)

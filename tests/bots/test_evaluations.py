@@ -6,6 +6,8 @@ import copy
 import math
 import random
 
+import pytest
+
 from agon.bots.greedy import evaluator_for
 from agon.bots.greedy.bot import judge
 from agon.bots.ismcts import IsmctsBot
@@ -215,3 +217,56 @@ def test_epireia_a_front_won_in_the_great_battle_raises_the_league_s_chance():
         return evaluator.values(changed)["p1"]
 
     assert with_front(league) > evaluator.values(view)["p1"] > with_front(other)
+
+
+def city_states_recruiting(step: str):
+    """p1 at its own `step` of the recruit phase (`recruit`: pick a city; `recruit_in`: buy
+    there, an army among the choices), with gold for it."""
+    state, hello = start("city-states", ["p1", "p2"], seed=2)
+
+    def there(s) -> bool:
+        pending = s.pending()
+        return bool(pending) and pending[0].seat == "p1" and s.view("p1")["step"] == step \
+            and (step != "recruit_in" or "army" in pending[0].legal)
+
+    return play_until(state, there, random.Random(1)), evaluator_for(hello)
+
+
+def test_city_states_the_free_diplomacy_roll_counts_until_it_is_made():
+    state, evaluator = city_states_recruiting("recruit")
+    view = state.view("p1")
+    assert view["active"] == "p1"
+
+    def p1_at(phase: str) -> float:
+        changed = copy.deepcopy(view)
+        changed["phase"] = phase
+        return evaluator.values(changed)["p1"]
+
+    # ending the recruit phase gives up nothing: the roll to come is already counted,
+    # and once the diplomacy phase has begun the roll's own outcome counts
+    assert p1_at("upkeep") == p1_at("recruit") > p1_at("diplomacy") == p1_at("first_move")
+
+
+def test_city_states_a_city_recruiting_counts_the_army_it_may_still_buy():
+    state, evaluator = city_states_recruiting("recruit_in")
+    before = evaluator.values_in(state, "p1")["p1"]
+    assert before > evaluator.values(state.view("p1"))["p1"]
+    state.apply("p1", "army")
+    # buying it changes nothing; leaving the city without it would lose it
+    assert evaluator.values_in(state, "p1")["p1"] == pytest.approx(before)
+
+
+def test_city_states_a_fleet_counts_as_a_warship_only_when_manned():
+    state, evaluator = city_states_recruiting("recruit")
+    view = state.view("p1")
+    stack = next(stack for stack in view["spaces"] if stack["player"] == "p1")
+
+    def p1_with(fleets: int, rowers: int) -> float:
+        changed = copy.deepcopy(view)
+        mine = next(s for s in changed["spaces"] if s["id"] == stack["id"])
+        mine["fleets"], mine["rowers"] = fleets, rowers
+        return evaluator.values(changed)["p1"]
+
+    manned_gain = p1_with(1, 1) - p1_with(0, 1)
+    hull_gain = p1_with(1, 0) - p1_with(0, 0)
+    assert manned_gain > 3 * hull_gain > 0
