@@ -36,6 +36,8 @@ ADDRESS = re.compile(r"^(tcp|tls|inproc|ucx|ws|wss)://\S+$")
 CONNECT_SECONDS = 20  # to reach the scheduler
 REMOTE_LOGS = "agon-logs"  # bots' logs on a remote worker: in its temporary directory
 METHOD = "distributed.worker.multiprocessing-method"  # how a LocalCluster starts workers
+PROFILER = "distributed.worker.profile.enabled"  # Dask's sampling profiler on each worker
+STEALING = "distributed.scheduler.work-stealing"  # the scheduler moving queued tasks
 
 
 def check_address(text: str) -> str:
@@ -58,15 +60,26 @@ def _dask() -> Any:
     return distributed
 
 
-def _forked_workers() -> Any:
-    """Have this process's LocalCluster fork its workers where it can (Linux), as the
-    worker pool does: they start in a tenth of the time spawned ones take (0.3 s
-    against 2.7 s for two) and inherit the engines already imported.  The setting
-    holds until the cluster is closed, so a worker that dies is forked again."""
+def _local_settings() -> Any:
+    """Dask settings for a LocalCluster this process starts, held until it is closed.
+
+    * Fork the workers where we can (Linux), as the worker pool does: they start in
+      a tenth of the time spawned ones take (0.3 s against 2.7 s for two) and inherit
+      the engines already imported; a worker that dies is forked again.
+    * No statistical profiler on the workers: it samples each worker's thread every
+      10 ms for Dask's dashboard, which a tournament does not show, and takes the GIL
+      from the game to do so.
+    * No work stealing: the tasks are already cut to size (`schedule.batches`, large
+      first, one unit at the end), and the scheduler that weighs thefts shares this
+      process with the journal.
+
+    On 2 cores the last two cut the main process's CPU per game by about half
+    (bench/tournament_scaling.py).  A remote cluster's workers keep their own settings:
+    docs/cluster.md shows how to set the same there."""
     import dask
 
     method = "fork" if sys.platform == "linux" else dask.config.get(METHOD)
-    return dask.config.set({METHOD: method})
+    return dask.config.set({METHOD: method, PROFILER: False, STEALING: False})
 
 
 class DaskCluster:
@@ -77,10 +90,10 @@ class DaskCluster:
         self.local = None
         self.futures: list[Any] = []
         local = LOCAL.match(check_address(address))
-        self.forking = None
+        self.dask_settings = None
         try:
             if local:
-                self.forking = _forked_workers()
+                self.dask_settings = _local_settings()
                 self.local = distributed.LocalCluster(
                     n_workers=int(local.group(1)), threads_per_worker=1, processes=True,
                     dashboard_address=None, silence_logs=logging.ERROR)
@@ -143,8 +156,8 @@ class DaskCluster:
             client.close()
         if self.local is not None:
             self.local.close()
-        if self.forking is not None:
-            self.forking.__exit__(None, None, None)
+        if self.dask_settings is not None:
+            self.dask_settings.__exit__(None, None, None)
 
 
 
