@@ -140,6 +140,9 @@ def play(
     elif external and not quiet:
         typer.echo(f"bot logs and transcripts: {log_dir}", err=aside)
     unfinished = record or Path(f"{rs.id}-seed{seed}-unfinished.json")
+    # A saved game holds the seed: a program that read it could foresee every card.
+    # The sandbox can only cover a file that exists when the programs start.
+    reserved = bool(external) and _reserve(unfinished)
     picture = record.with_name(f"{record.stem}-map.svg") if record else \
         Path(f"{rs.id}-seed{seed}-map.svg")
 
@@ -149,7 +152,7 @@ def play(
                                save_record=lambda game: _save(game, unfinished),
                                draw_map=lambda game, _seat: _draw(game, picture))
         return make_player(specs[name], seed=player_seed(seed, name), log_dir=log_dir,
-                           sandbox=rules.sandbox.hiding(record))
+                           sandbox=rules.sandbox.hiding(unfinished))
 
     players: dict[str, Player] = {}
     try:
@@ -158,6 +161,8 @@ def play(
     except ValueError as exc:
         for player in players.values():
             player.close()
+        if reserved:
+            _unreserve(unfinished)
         unknown_bot(str(exc), specs[name])
     watching = not quiet and "human" not in specs.values()
     match = Match(engine, players, seed=seed, options=options, limits=limits,
@@ -176,6 +181,9 @@ def play(
         typer.echo(f"\nstopped: the game so far is saved in {path}; "
                    f"`agon play --resume {path}` continues it", err=True)
         raise typer.Exit(INTERRUPTED) from None
+    finally:
+        if reserved:
+            _unreserve(unfinished)
     if scratch_logs:
         _tidy_logs(log_dir, [seat for seat in external if seat in game.forfeits])
     keyring = _keyring() if record or fmt == Format.json else None
@@ -194,6 +202,27 @@ def _tidy_logs(log_dir: Path, failed: list[str]) -> None:
 
 def _keep_logs(log_dir: Path, why: str) -> None:
     typer.echo(f"{why}: the bots' logs and transcripts are kept in {log_dir}", err=True)
+
+
+def _reserve(path: Path) -> bool:
+    """Make `path` (empty) if it does not exist, so that the bots' sandbox can cover
+    it before they start; False if it was there already."""
+    try:
+        with path.open("x"):
+            return True
+    except FileExistsError:
+        return False
+    except OSError as exc:
+        fail(f"cannot write the record to {path}: {exc}", USAGE)
+
+
+def _unreserve(path: Path) -> None:
+    """Remove the empty file `_reserve` made, unless a save has filled it since."""
+    try:
+        if path.stat().st_size == 0:
+            path.unlink()
+    except OSError:
+        pass
 
 
 def _save(game: GameRecord, path: Path) -> Path:

@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import select
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
+
+import pytest
 
 AGON = [sys.executable, "-m", "agon"]
 PROGRAM = f"{shlex.quote(sys.executable)} -m agon.bots.random"
@@ -129,3 +134,54 @@ def test_with_record_the_map_goes_beside_it(tmp_path):
                "--seed", "3", "--record", "game.json", cwd=tmp_path, stdin="map\nquit\ny\n")
     assert "The map as it stands: game-map.svg" in out.stdout, out.stdout[-500:]
     assert (tmp_path / "game-map.svg").is_file()
+
+
+SNOOP = """
+import sys
+path = sys.argv[1]
+for line in sys.stdin:
+    word, _, rest = line.partition(" ")
+    if word == "agon":
+        print('ready snoop {"version":"1.0"}', flush=True)
+    elif word == "ask":
+        try:
+            with open(path, "rb") as save:
+                print(f"read {len(save.read())} bytes of the save", file=sys.stderr, flush=True)
+        except OSError as err:
+            print(f"cannot read the save: {err}", file=sys.stderr, flush=True)
+        print(f"act {rest.split()[0]} 0", flush=True)
+    elif word == "quit":
+        break
+"""
+
+
+def test_a_program_cannot_read_the_game_a_person_saves_mid_game(tmp_path):
+    """The save holds the seed, and the seed every card to come. A folder outside /tmp
+    and $HOME (which the sandbox hides whole) shows whether the file itself is covered:
+    the sandbox can only cover a file that exists when the program starts."""
+    from agon.referee import confine
+    from agon.referee.sandbox import bwrap_problem
+
+    if bwrap_problem() and not confine.landlock_abi():
+        pytest.skip("neither bubblewrap nor Landlock fences the file system here")
+    here = Path(tempfile.mkdtemp(prefix="agon-save-test-", dir=Path.cwd()))
+    try:
+        (here / "snoop.py").write_text(SNOOP)
+        bot = f"{shlex.quote(sys.executable)} {here / 'snoop.py'} {here / SAVED}"
+        out = agon("play", "earth-and-water", "-s", f"persia={bot}", "-s", "greece=human",
+                   "--seed", "3", "--log-dir", str(here / "logs"), cwd=here,
+                   stdin="save\n" + "1\n" * 3000)
+        assert out.returncode == 0, out.stderr
+        assert json.loads((here / SAVED).read_text())["status"] == "unfinished"
+        seen = (here / "logs" / "persia.log").read_text()
+        assert "bytes of the save" in seen or "cannot read the save" in seen
+        assert not re.search(r"read [1-9][0-9]* bytes", seen), seen
+    finally:
+        shutil.rmtree(here, ignore_errors=True)
+
+
+def test_a_finished_game_leaves_no_empty_save_behind(tmp_path):
+    out = agon("play", "earth-and-water", "-s", f"persia={PROGRAM}", "-s", "greece=random",
+               "--seed", "3", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert not (tmp_path / SAVED).exists()
