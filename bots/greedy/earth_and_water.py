@@ -61,6 +61,7 @@ class EarthAndWaterEvaluator(Evaluator):
         self.bridge_ends = set(self.data.get("bridge", {}).get("between", ()))
         self.enclosed = {side: enclosed_home(self.majors[side], self.data.get("roads", {}))
                          for side in SIDES}
+        self.homes = [(side, self.fed_home[side], self.enclosed[side]) for side in SIDES]
 
     def values(self, view: dict[str, Any]) -> dict[str, float]:
         persia = self.persia_chance(view)
@@ -82,15 +83,15 @@ class EarthAndWaterEvaluator(Evaluator):
         name = city["name"]
         if city["control"]:
             forces[city["control"]].control.add(name)
-        for side in SIDES:
+        for side, fed_home, enclosed in self.homes:
             side_forces = forces[side]
             armies, fleets = city[ARMIES[side]], city[FLEETS[side]]
             side_forces.fleets += fleets
-            if name in self.fed_home[side]:
+            if name in fed_home:
                 side_forces.at_home += armies
             else:
                 side_forces.away += armies
-            if name in self.enclosed[side]:
+            if name in enclosed:
                 side_forces.shut_in += armies - fleets
 
     def margin(self, view: dict[str, Any], forces: dict[str, Forces]) -> float:

@@ -198,14 +198,17 @@ class EarthAndWaterState(AutomatonSteps, Supply, CardEvents, Battles, Movement, 
     def view(self, seat: str) -> dict[str, Any]:
         side = SIDES.index(seat)
         t = self.t
+        persia_armies, greece_armies = self.arm[PERSIA], self.arm[GREECE]
+        persia_fleets, greece_fleets = self.flt[PERSIA], self.flt[GREECE]
         cities = []
-        for c, name in enumerate(t.names):
+        for c, name in enumerate(t.names):   # `controls` inlined: search bots read many views
+            persia, greece = persia_armies[c], greece_armies[c]
             cities.append({
                 "name": name,
-                "persia_armies": self.arm[PERSIA][c], "greece_armies": self.arm[GREECE][c],
-                "persia_fleets": self.flt[PERSIA][c], "greece_fleets": self.flt[GREECE][c],
-                "control": ("persia" if self.controls(PERSIA, c) else
-                            "greece" if self.controls(GREECE, c) else None),
+                "persia_armies": persia, "greece_armies": greece,
+                "persia_fleets": persia_fleets[c], "greece_fleets": greece_fleets[c],
+                "control": ("persia" if persia else "greece" if greece else
+                            SIDES[t.major[c]] if t.major[c] >= 0 else None),
             })
         # a reaction window the other side is in would tell that it holds the card
         secret = self.step in REACTION_STEPS and self.actor != side
