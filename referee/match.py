@@ -130,10 +130,11 @@ class Match:
         )
 
     def _play(self, state: State) -> None:
-        if self._quiet():
-            self._play_quietly(state)
         answer = self._answer
+        quiet = self._quiet()
         while not (self.forfeits and self._decided_by_forfeit()):
+            if quiet and not self.forfeits:
+                self._play_quietly(state)   # back here at simultaneous decisions or the end
             decisions = state.pending()
             if not decisions:
                 return
@@ -157,10 +158,10 @@ class Match:
                 and len(self.asked_at_once) == len(self.seats))
 
     def _play_quietly(self, state: State) -> None:
-        """`_play` for a `_quiet` game, one seat to move at a time: each answer timed
-        and judged as `_answer` does, then applied, with nothing else to do (no view,
-        no clock, no event, no watcher).  It returns at anything else, a simultaneous
-        decision or the game's end unasked, after a forfeit; `_play` goes on from there."""
+        """`_play` for a `_quiet` game while one seat is to move at a time: each answer
+        timed and judged as `_answer` does, then applied, with nothing else to do (no
+        view, no clock, no event, no watcher).  It returns, asking nobody, at the game's
+        end or simultaneous decisions, and after a forfeit: `_play` goes on from there."""
         pending, apply, played = state.pending, state.apply, self.actions.append
         players, used, game, grace = self.players, self.used, self.limits.game, self.limits.grace
         while not self.forfeits:
