@@ -1,6 +1,7 @@
 """How a tournament scales: games per second by where the games run and who plays.
 
 Usage: python bench/tournament_scaling.py [--seeds N] [--ruleset ID] [--skip-cluster]
+       python bench/tournament_scaling.py --instructions [--ruleset ID]
 
 Plays the same Earth & Water random-bot tournament (N seeds, both seatings:
 2N games, master seed 1) in each configuration below and prints its games per
@@ -33,6 +34,18 @@ Targets (issue 11, a 2-core machine): --jobs 2 >= 1.8x --jobs 1; external bots
 <= 4x the time of in-process bots; --cluster local:2 >= 1.6x --jobs 1;
 in-process tournament <= 1.3x the bare engine's time per game.  Figures from
 a shared machine are noisy: run it when the machine is idle, or several times.
+
+``--instructions`` gives the same ratios in machine instructions, which do not
+depend on the load: it runs each configuration (``--measure KIND``) under
+``valgrind --tool=callgrind`` with PYTHONHASHSEED=0 for two numbers of seeds
+and prints the difference per game (Python's start-up and imports cancel out;
+each is run once outside valgrind first, so that no run compiles a module):
+the bare engine aloud and silenced, an in-process tournament game on
+``--jobs 1``, and an external game's referee process (no sandbox, generous
+time limits: valgrind is slow) and its two bots (one bot process fed what the
+referee sent the bots of a tournament, from its transcripts).  The referee's
+count of an external game depends a little on timing (valgrind slows it, not
+the bots: its clock changes at every ask).  It takes a few minutes.
 """
 
 from __future__ import annotations
@@ -52,7 +65,9 @@ from typing import Any
 from tabulate import tabulate
 
 from agon.referee.games import engine_class
+from agon.referee.players import Limits
 from agon.referee.ruleset import load_ruleset
+from agon.referee.sandbox import Sandbox
 from agon.referee.tournament import Entrant, run_tournament, setup
 
 EXTERNAL = f"{sys.executable} -m agon.bots.random"
@@ -83,19 +98,23 @@ def tournament(ruleset_id: str, seeds: int, bot: str, **how: Any) -> tuple[float
     return wall, cpu, played
 
 
-def tournament_and_decisions(ruleset_id: str, seeds: int, bot: str, **how: Any
-                             ) -> tuple[float, float, int, int]:
-    """`tournament`'s figures and the decisions its games asked (the journal's actions)."""
-    config = setup(ruleset_id, [Entrant("a", bot), Entrant("b", bot)], games=seeds, seed=1)
+def tournament_and_decisions(ruleset_id: str, seeds: int, bot: str, *,
+                             sandbox: Sandbox | None = None, limits: Limits | None = None,
+                             count: bool = True, **how: Any) -> tuple[float, float, int, int]:
+    """`tournament`'s figures and, with `count`, the decisions its games asked (the
+    journal's actions; read after the timing)."""
+    config = setup(ruleset_id, [Entrant("a", bot), Entrant("b", bot)], games=seeds, seed=1,
+                   sandbox=sandbox, limits=limits)
     with tempfile.TemporaryDirectory() as folder:
         journal = Path(folder) / "games.jsonl"
         wall, cpu = time.perf_counter(), time.process_time()
         _, rows = run_tournament(config, journal=journal, **how)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-        lines = journal.read_text().splitlines()[1:]
-    errors = [row for row in rows if "error" in row]
-    if errors:
-        raise SystemExit(f"a game failed: {errors[0]['error']}")
+        lines = journal.read_text().splitlines()[1:] if count else []
+    errors = [row.get("error") or row["forfeits"] for row in rows
+              if "error" in row or row["forfeits"]]
+    if errors:   # a random bot never forfeits: the figures would not be a game's
+        raise SystemExit(f"a game failed: {errors[0]}")
     decisions = sum(len(json.loads(line)["actions"]) for line in lines)
     return wall, cpu, len(rows), decisions
 
@@ -157,6 +176,85 @@ def cluster_startup() -> float:
     return time.perf_counter() - began
 
 
+MEASURES = ("bare", "bare-silenced", "in-process", "external")
+INSTRUCTION_SEEDS = (5, 15)  # the two run sizes whose difference is measured
+
+
+def measure(kind: str, ruleset_id: str, seeds: int) -> None:
+    """Play one configuration once (what `--instructions` runs under callgrind)."""
+    if kind.startswith("bare"):
+        bare_engine(ruleset_id, seeds, silent=kind == "bare-silenced")
+    elif kind == "in-process":
+        tournament_and_decisions(ruleset_id, seeds, "random", count=False)
+    else:   # the bots run outside valgrind (whose limits they could not raise)
+        tournament_and_decisions(ruleset_id, seeds, EXTERNAL, count=False,
+                                 sandbox=Sandbox(mode="none", open_files=0),
+                                 limits=Limits(handshake=60.0, move=60.0, game=3600.0))
+
+
+def callgrind(command: list[str], stdin: bytes | None = None) -> int:
+    """Instructions `command` runs (its own process: not its forks, not its children)."""
+    with tempfile.TemporaryDirectory() as folder:
+        child = subprocess.Popen(["valgrind", "--tool=callgrind",
+                                  f"--callgrind-out-file={folder}/callgrind.%p", *command],
+                                 env={**os.environ, "PYTHONHASHSEED": "0"},
+                                 stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL)
+        child.communicate(stdin)
+        if child.returncode:
+            raise SystemExit(f"{' '.join(command)} failed under valgrind")
+        text = (Path(folder) / f"callgrind.{child.pid}").read_text(errors="replace")
+    return int(next(line for line in text.splitlines() if line.startswith("totals:")).split()[1])
+
+
+def sent_to_bots(ruleset_id: str, seeds: int) -> list[bytes]:
+    """What the referee sent each external bot in each game of a tournament (from the
+    transcripts of --keep-logs all): the input that replays one bot's side of a game."""
+    config = setup(ruleset_id, [Entrant("a", EXTERNAL), Entrant("b", EXTERNAL)], games=seeds,
+                   seed=1, sandbox=Sandbox(mode="none", open_files=0))
+    with tempfile.TemporaryDirectory() as folder:
+        journal = Path(folder) / "games.jsonl"
+        run_tournament(config, journal=journal, keep_logs="all")
+        return [b"".join(line[2:] + b"\n" for line in path.read_bytes().splitlines()
+                         if line.startswith(b"> ") and line != b"> quit")
+                for path in sorted(Path(f"{journal}.logs").rglob("*.transcript"))]
+
+
+def instructions(ruleset_id: str) -> None:
+    """Print each configuration's instructions per game and the issue's two ratios."""
+    small, large = INSTRUCTION_SEEDS
+    games = 2 * (large - small)
+    per_game: dict[str, float] = {}
+    for kind in MEASURES:
+        command = [sys.executable, __file__, "--measure", kind, "--ruleset", ruleset_id]
+        # once outside valgrind first: the modules' bytecode is cached before it counts
+        subprocess.run([*command, "--seeds", "1"], check=True, stdout=subprocess.DEVNULL)
+        low, high = (callgrind([*command, "--seeds", str(seeds)]) for seeds in (small, large))
+        per_game[kind] = (high - low) / games
+    inputs = sent_to_bots(ruleset_id, large)  # two a game: one bot process plays them all
+    bot = [sys.executable, "-m", "agon.bots.random"]
+    subprocess.run(bot, input=inputs[0], check=True, stdout=subprocess.DEVNULL)
+    low, high = (callgrind(bot, b"".join(inputs[:4 * seeds])) for seeds in (small, large))
+    bots = (high - low) / games
+    bare, silent = per_game["bare"], per_game["bare-silenced"]
+    inside, referee = per_game["in-process"], per_game["external"]
+    million = 1e6
+    rows = [["bare engine", f"{bare / million:.2f}", ""],
+            ["bare engine, silenced", f"{silent / million:.2f}", ""],
+            ["in-process tournament game", f"{inside / million:.2f}",
+             f"{inside / bare:.2f}x the bare engine (target <= 1.3x), "
+             f"{inside / silent:.2f}x silenced"],
+            ["external game: referee process", f"{referee / million:.2f}",
+             f"{referee / inside:.2f}x an in-process game"],
+            ["external game: both bots", f"{bots / million:.2f}",
+             f"{bots / 2 / million:.2f} each (one bot fed the game's lines)"],
+            ["external game: all", f"{(referee + bots) / million:.2f}",
+             f"{(referee + bots) / inside:.2f}x an in-process game (target <= 4x in time)"]]
+    print(f"{ruleset_id}, random bots: instructions per game (callgrind, PYTHONHASHSEED=0, "
+          f"{2 * large} games less {2 * small})\n")
+    print(tabulate(rows, headers=["configuration", "M instr/game", ""]))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--seeds", type=int, default=300, help="seeds (games: twice as many)")
@@ -165,7 +263,16 @@ def main() -> None:
                         help="seeds of the --cluster run: more, so that the cluster's "
                              "start-up (printed) is spread over enough games")
     parser.add_argument("--skip-cluster", action="store_true")
+    parser.add_argument("--instructions", action="store_true",
+                        help="instructions per game under callgrind instead of timings")
+    parser.add_argument("--measure", choices=MEASURES, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.measure:
+        measure(args.measure, args.ruleset, args.seeds)
+        return
+    if args.instructions:
+        instructions(args.ruleset)
+        return
     games = 2 * args.seeds
     bare = bare_engine(args.ruleset, args.seeds)
     silent = bare_engine(args.ruleset, args.seeds, silent=True)

@@ -8,6 +8,7 @@ bots/params.py); the referee reads ``NAME:key=value,...`` specs against them
 from __future__ import annotations
 
 import importlib
+from functools import cache
 
 from .base import Bot
 
@@ -23,6 +24,7 @@ BUILTIN: dict[str, tuple[str, str]] = {
 }
 
 
+@cache   # a tournament makes two bots a game
 def bot_class(name: str) -> type[Bot]:
     module_name, class_name = BUILTIN[name][0].split(":")
     return getattr(importlib.import_module(module_name), class_name)

@@ -95,8 +95,9 @@ def _serve(bot_class: type[Bot], seed: int | None, name: str, settings: dict[str
                 continue
         if not line.strip():
             continue
-        if line.startswith(b"event ") and bot is not None and not listens:
-            continue  # this bot ignores events: not worth decoding
+        if bot is not None and (line.startswith(b"result ")
+                                or not listens and line.startswith(b"event ")):
+            continue  # what this bot ignores (a result, events it does not read): not decoded
         try:
             message = protocol.decode_from_referee(line, max_line=len(line))  # no size limit
         except protocol.ProtocolError as err:  # not ours to judge: say so, go on
@@ -129,10 +130,13 @@ def _serve(bot_class: type[Bot], seed: int | None, name: str, settings: dict[str
     return 0
 
 
+HEAD = 4 + 2 * (protocol.MAX_DIGITS + 1) + 1  # `ask ID N ` at its longest, and a byte of JSON
+
+
 def _blind_act(bot: Bot, line: bytes) -> bytes | None:
     """The `act` line for an ask that `bot.choose_index` answers from its count of
     legal actions; None when it does not (or the line does not start `ask ID N `)."""
-    words = line.split(b" ", 3)
+    words = line[:HEAD].split(b" ", 3)   # the JSON after them is not copied
     if len(words) < 4 or not (words[1].isdigit() and words[2].isdigit()):
         return None
     count = int(words[2])

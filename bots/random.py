@@ -14,7 +14,7 @@ class RandomBot(Bot):
     wants_view = False  # the legal list is all it reads
 
     def choose(self, decision: Decision, view: dict[str, Any], state: State | None = None) -> str:
-        return decision.legal[self.choose_index(len(decision.legal))]
+        return self.rng.choice(decision.legal)
 
     def choose_index(self, count: int) -> int:
         return self.rng.randrange(count)  # the draw of rng.choice over `count` items

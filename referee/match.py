@@ -82,6 +82,7 @@ class Match:
         self.actions: list[list[str]] = []
         self.forfeits: dict[str, dict[str, str]] = {}
         self.used: dict[str, float] = dict.fromkeys(self.seats, 0.0)
+        self._clocks: dict[str, tuple[int, dict[str, float]]] = {}  # seat -> `_clock`'s last
         self._fallback: random.Random | None = None  # default policy for forfeited seats
         self._sampler: random.Random | None = None  # worlds handed to search bots
         self.ask_id = 0
@@ -130,7 +131,10 @@ class Match:
 
     def _play(self, state: State) -> None:
         answer = self._answer
+        quiet = self._quiet()
         while not (self.forfeits and self._decided_by_forfeit()):
+            if quiet and not self.forfeits:
+                self._play_quietly(state)   # back here at simultaneous decisions or the end
             decisions = state.pending()
             if not decisions:
                 return
@@ -146,6 +150,42 @@ class Match:
             for seat, action in chosen:
                 if action is not None and not self._decided_by_forfeit():
                     self._apply(state, seat, action)
+
+    def _quiet(self) -> bool:
+        """Whether every seat is asked at once (`_note_needs`) and nobody hears the events:
+        a tournament of built-in bots, which `_play_quietly` plays."""
+        return (not self.forfeits and not self._heard()
+                and len(self.asked_at_once) == len(self.seats))
+
+    def _play_quietly(self, state: State) -> None:
+        """`_play` for a `_quiet` game while one seat is to move at a time: each answer
+        timed and judged as `_answer` does, then applied, with nothing else to do (no
+        view, no clock, no event, no watcher).  It returns, asking nobody, at the game's
+        end or simultaneous decisions, and after a forfeit: `_play` goes on from there."""
+        pending, apply, played = state.pending, state.apply, self.actions.append
+        players, used, game, grace = self.players, self.used, self.limits.game, self.limits.grace
+        while not self.forfeits:
+            decisions = pending()
+            if len(decisions) != 1:
+                return
+            decision = decisions[0]
+            seat = decision.seat
+            player = players[seat]
+            self.ask_id += 1
+            remaining = game - used[seat]
+            began = _now()
+            try:
+                action = player.choose(self.ask_id, decision, _NO_VIEW, _NO_CLOCK, 0.0)
+                spent = _now() - began
+                used[seat] += spent
+                if spent > grace or action not in decision.legal:   # rare: judged in full
+                    self._judge(decision, player, action, spent, remaining)
+            except BotFault as fault:
+                action = self._forfeited(state, decision, fault)
+                if action is None or self._decided_by_forfeit():
+                    return
+            apply(seat, action)
+            played([seat, action])
 
     def _start_players(self) -> None:
         for seat, player in self.players.items():
@@ -188,28 +228,36 @@ class Match:
             else:
                 action, spent = self._ask(state, decision, player, remaining)
             self.used[seat] += spent
-            # only a slow answer is compared with its allowance (at least the grace)
-            if spent > self.limits.grace and not player.interactive:  # people have no clock
-                allowed = self._allowance(remaining)
-                if spent > allowed:
-                    raise BotFault("timeout", f"answered after {spent:.2f} s "
-                                              f"(limit {allowed:.2f} s)")
-            if action not in decision.legal:
-                raise BotFault("illegal", f"{shown(str(action))} is not a legal action of "
-                                          f"ask {self.ask_id}")
+            self._judge(decision, player, action, spent, remaining)
         except BotFault as fault:
-            self._forfeit(seat, fault)
-            return self._answer(state, decision) if not self._decided_by_forfeit() else None
+            return self._forfeited(state, decision, fault)
         return action
+
+    def _judge(self, decision: Decision, player: Player, action: str, spent: float,
+               remaining: float) -> None:
+        """Raise the BotFault of an answer that came too late or is not legal."""
+        # only a slow answer is compared with its allowance (at least the grace)
+        if spent > self.limits.grace and not player.interactive:  # people have no clock
+            allowed = self._allowance(remaining)
+            if spent > allowed:
+                raise BotFault("timeout", f"answered after {spent:.2f} s "
+                                          f"(limit {allowed:.2f} s)")
+        if action not in decision.legal:
+            raise BotFault("illegal", f"{shown(str(action))} is not a legal action of "
+                                      f"ask {self.ask_id}")
+
+    def _forfeited(self, state: State, decision: Decision, fault: BotFault) -> str | None:
+        """The seat forfeits; the default policy's action instead of its answer, or None
+        when the forfeit decides the game."""
+        self._forfeit(decision.seat, fault)
+        return self._answer(state, decision) if not self._decided_by_forfeit() else None
 
     def _ask(self, state: State, decision: Decision, player: Player,
              remaining: float) -> tuple[str, float]:
         """The player's answer and the seconds it took, with the board, clock, view
         and sampled world it reads prepared first."""
         seat = decision.seat
-        limits = self.limits
-        clock = {"move": limits.move, "remaining": round(remaining, 3)} \
-            if player.wants_clock else _NO_CLOCK
+        clock = self._clock(seat, remaining) if player.wants_clock else _NO_CLOCK
         interactive = player.interactive
         if interactive:
             player.board(state.describe(seat), state.notes(decision))
@@ -228,6 +276,16 @@ class Match:
         except Resign as resign:
             raise BotFault("resign", str(resign)) from None
         return action, _now() - began
+
+    def _clock(self, seat: str, remaining: float) -> dict[str, float]:
+        """The clock an ask shows `seat`, to the millisecond: the same object while it
+        shows the same (a program's player encodes it once)."""
+        shown = round(remaining * 1000)
+        kept = self._clocks.get(seat)
+        if kept is None or kept[0] != shown:
+            kept = self._clocks[seat] = (shown, {"move": self.limits.move,
+                                                 "remaining": shown / 1000})
+        return kept[1]
 
     def _allowance(self, remaining: float) -> float:
         """Seconds a seat with `remaining` on its game clock may take for one answer."""

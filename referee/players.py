@@ -133,7 +133,6 @@ class Player(ABC):
 EXIT_WAIT = 0.2  # seconds to wait for an exit status after a program closes its output
 CLIPPED = 500  # bytes of a line kept in `recent` (and characters of an info line in `infos`)
 HELD_BYTES = 1 << 16  # event lines held for a bot are sent once they reach this size
-_MARKS = {">": b"> ", "<": b"< "}  # a transcript line's start: from the referee, from the bot
 
 
 # -- in-process bots ---------------------------------------------------------
@@ -252,6 +251,9 @@ class SubprocessPlayer(Player):
         self.transcript_log = BoundedLog(Limits.max_log, "transcript")
         self.seat = "bot"
         self.held: list[bytes] = []  # event lines not yet sent (`event`)
+        self.clock: dict[str, float] = {}  # the last clock sent, and its JSON
+        self.clock_json = "{}"
+        self.open_ask = (0, 0.0)  # the ask waiting for an answer, and its seconds
         self.held_bytes = 0
         self.games = 0  # games the running process has played to their end
         self.starts = 0  # processes started so far
@@ -268,15 +270,21 @@ class SubprocessPlayer(Player):
     def give(self, files: dict[str, bytes]) -> None:
         self.files.update(files)
 
-    def _note(self, direction: str, line: bytes) -> None:
-        self.recent.append((direction, line if len(line) <= CLIPPED else
-                            line[:CLIPPED] + b"... (%d bytes)" % len(line)))
+    def _note_received(self, line: bytes) -> None:
+        """Keep a line received (without its newline) for error reports and the transcript."""
+        self.recent.append(("<", line if len(line) <= CLIPPED else _clipped(line)))
         if self.transcript:
-            self.transcript_log.add(_MARKS[direction] + line + b"\n")
+            self.transcript_log.add(b"< " + line + b"\n")
+
+    def _note_sent(self, line: bytes) -> None:
+        """Keep a line sent, given with its newline: the transcript takes it whole."""
+        self.recent.append((">", line[:-1] if len(line) <= CLIPPED else _clipped(line[:-1])))
+        if self.transcript:
+            self.transcript_log.add(b"> " + line)
 
     def _log_info(self, text: str) -> None:
         self.infos.append(text if len(text) <= CLIPPED else text[:CLIPPED] + "...")
-        self.log.add(b"info: ", text.encode("utf-8", "replace"), b"\n")
+        self.log.add(b"info: " + text.encode("utf-8", "replace") + b"\n")
 
     @property
     def notable(self) -> bool:
@@ -403,7 +411,7 @@ class SubprocessPlayer(Player):
                 self._send(protocol.EventMsg(event))
                 return
             line = protocol.encode(protocol.EventMsg(event))
-            self._note(">", line[:-1])
+            self._note_sent(line)
             self.held.append(line)
             self.held_bytes += len(line)
             if self.held_bytes > HELD_BYTES:
@@ -417,14 +425,15 @@ class SubprocessPlayer(Player):
             self._fail(BotFault("crash", "the program was never started"))
         began = time.monotonic()
         legal = decision.legal
-        self._send_line(protocol.ask_line(ask_id, legal, decision.prompt, view, clock,
-                                          state.to_json() if state is not None else None))
-        while True:
-            message = self._receive(began + timeout, lambda: BotFault(
-                "timeout", f"no answer to ask {ask_id} within {timeout:.3g} s"))
-            if isinstance(message, protocol.Act):
-                break
-            if not isinstance(message, protocol.Info):
+        if clock is not self.clock:   # the match hands a seat the same clock while it can
+            self.clock, self.clock_json = clock, protocol.json_text(clock)
+        self._send_line(protocol.ask_line(
+            ask_id, legal, decision.prompt, protocol.json_text(view) if view else "{}",
+            self.clock_json, None if state is None else protocol.json_text(state.to_json())))
+        self.open_ask = (ask_id, timeout)
+        deadline = began + timeout
+        while type(message := self._receive(deadline, self._late_answer)) is not protocol.Act:
+            if type(message) is not protocol.Info:
                 self._fail(BotFault("protocol", f"expected 'act {ask_id} K', got "
                                                 f"{protocol.shown(self.recent[-1][1])}"))
         spent = time.monotonic() - began
@@ -433,6 +442,10 @@ class SubprocessPlayer(Player):
         if message.id != ask_id:
             self._fail(BotFault("protocol", f"answered ask {message.id}, but the open ask is {ask_id}"))
         return self._action_of(message, legal, ask_id)
+
+    def _late_answer(self) -> BotFault:
+        ask_id, timeout = self.open_ask
+        return BotFault("timeout", f"no answer to ask {ask_id} within {timeout:.3g} s")
 
     def _action_of(self, act: protocol.Act, legal: Sequence[str], ask_id: int) -> str:
         if act.index is not None:
@@ -497,9 +510,9 @@ class SubprocessPlayer(Player):
         """Send `line` (b"": none), after the events held for it."""
         assert self.child is not None
         if line:
-            self._note(">", line[:-1])
+            self._note_sent(line)
         try:
-            self.child.send(self._with_held(line))
+            self.child.send(self._with_held(line) if self.held else line)
         except transport.Closed:
             self._fail(BotFault("crash", self._exit_story("stopped reading its input")))
         except transport.Backlog as err:
@@ -509,7 +522,7 @@ class SubprocessPlayer(Player):
         """Send at the end of a game, when a bot that left early loses nothing more."""
         assert self.child is not None
         line = protocol.encode(message)
-        self._note(">", line[:-1])
+        self._note_sent(line)
         try:
             self.child.send(self._with_held(line))
         except transport.TransportError:
@@ -544,7 +557,7 @@ class SubprocessPlayer(Player):
                 self._fail(BotFault(self._breach, str(err)))
             if not line or line.isspace():
                 continue  # blank lines are allowed and ignored
-            self._note("<", line)
+            self._note_received(line)
             try:
                 message = protocol.decode_from_bot(line, self.limits.max_line)
             except protocol.ProtocolError as err:
@@ -584,6 +597,10 @@ class SubprocessPlayer(Player):
             if limit and fault.reason in ("crash", "protocol", "handshake"):
                 fault = self.fault = BotFault(fault.reason, f"{fault.detail}; {limit}")
         raise fault
+
+
+def _clipped(line: bytes) -> bytes:
+    return line[:CLIPPED] + b"... (%d bytes)" % len(line)
 
 
 def _late_ready() -> BotFault:

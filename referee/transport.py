@@ -65,14 +65,13 @@ class BoundedLog:
         self.data = bytearray()
         self.dropped = 0
 
-    def add(self, *parts: bytes) -> None:
-        for part in parts:
-            room = self.cap - len(self.data)
-            if len(part) <= room:
-                self.data += part
-            else:
-                self.data += part[:max(room, 0)]
-                self.dropped += len(part) - max(room, 0)
+    def add(self, part: bytes) -> None:
+        room = self.cap - len(self.data)
+        if len(part) <= room:
+            self.data += part
+        else:
+            self.data += part[:max(room, 0)]
+            self.dropped += len(part) - max(room, 0)
 
     @property
     def empty(self) -> bool:

@@ -126,10 +126,10 @@ class Watched(SubprocessPlayer):
         self.seat, self.game = seat, game
         self.secrets_seen = 0
 
-    def _note(self, direction: str, line: bytes) -> None:
-        super()._note(direction, line)
+    def _note_sent(self, line: bytes) -> None:
+        super()._note_sent(line)
         state = self.game.get("state")
-        if direction != ">" or state is None:
+        if state is None:
             return
         text = line.decode().lower()
         known = state.view(self.seat)["known_hands"]

@@ -120,6 +120,36 @@ def test_builtin_bot_is_held_to_what_is_left_of_its_game_clock(toy):
     assert record.forfeits["p1"]["after_actions"] >= 2   # two answers fit in the game clock
 
 
+class Illegal(RandomBot):
+    def choose(self, decision, view, state=None):
+        return "bid 9"
+
+
+class Broken(RandomBot):
+    def choose(self, decision, view, state=None):
+        raise RuntimeError("a bug")
+
+
+def test_builtin_bots_playing_each_other_are_held_to_the_same_rules(toy):
+    # bots that read nothing but the legal list, alone at the table: the quickest loop
+    options = {"turns": True}
+    slow = {"p1": InProcessPlayer(RandomBot(1)), "p2": InProcessPlayer(SlowRandom(2, 0.05))}
+    record = run_match(toy, slow, seed=1, options=options, limits=Limits(move=0.01, grace=0.0))
+    assert record.forfeits["p2"]["reason"] == "timeout" and record.result.ranks["p1"] == 1
+    illegal = {"p1": InProcessPlayer(RandomBot(1)), "p2": InProcessPlayer(Illegal(2))}
+    record = run_match(toy, illegal, seed=1, options=options)
+    assert record.forfeits["p2"]["reason"] == "illegal" and "'bid 9'" in \
+        record.forfeits["p2"]["detail"]
+    for turns in (True, False):   # one after the other, or simultaneous bids
+        players = {"p1": InProcessPlayer(Broken(1)), **randoms(["p2", "p3"])}
+        record = run_match(toy, players, seed=5, options={"target": 8, "turns": turns})
+        assert record.forfeits["p1"]["reason"] == "crash" and "a bug" in \
+            record.forfeits["p1"]["detail"]
+        assert max(record.result.scores.values()) >= 8  # played out by the default policy
+        assert record.result.ranks["p1"] == 3
+        assert replay(record.to_json(), toy.ruleset).verified
+
+
 def test_three_seats_play_on_after_a_forfeit_and_the_forfeiter_ranks_last(toy):
     crash = Scripted(fault=BotFault("crash", "segfault"), fault_at=1)
     players = {"p1": crash, **{k: v for k, v in randoms(["p2", "p3"]).items()}}

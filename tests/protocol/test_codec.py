@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from agon.referee import protocol as p
@@ -34,6 +36,16 @@ def test_every_message_round_trips_through_one_line(message):
 def test_the_ask_line_carries_the_count_before_the_json():
     line = p.encode_str(p.Ask(3, ["a", "b", "c"], "go"))
     assert line.startswith("ask 3 3 {")
+
+
+def test_an_ask_is_its_body_in_compact_ascii_json_whatever_its_text_holds():
+    legal = ["pass", 'say "hi"', "back\\slash", "ünï €", "tab\tand\nnewline", "\x7f"]
+    view, clock = {"hand": [7], "note": "ü\n"}, {"move": 10.0, "remaining": 599.999}
+    body = {"prompt": 'Choose "one"\n', "legal": legal, "view": view, "clock": clock}
+    line = p.encode(p.Ask(5, legal, body["prompt"], view, clock))
+    assert line == b"ask 5 6 " + json.dumps(body, separators=(",", ":")).encode() + b"\n"
+    with_state = p.encode(p.Ask(5, legal, body["prompt"], view, clock, {"turn": 2}))
+    assert json.loads(with_state.split(b" ", 3)[3]) == {**body, "state": {"turn": 2}}
 
 
 def test_the_first_line_names_the_protocol_version():

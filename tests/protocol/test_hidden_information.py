@@ -46,10 +46,10 @@ class Watched(SubprocessPlayer):
         self.lines_checked = 0
         self.secrets_seen = 0
 
-    def _note(self, direction: str, line: bytes) -> None:
-        super()._note(direction, line)
+    def _note_sent(self, line: bytes) -> None:
+        super()._note_sent(line)
         state = self.game.get("state")
-        if direction != ">" or state is None:
+        if state is None:
             return
         hidden = list(state.view(self.other)["hand"])  # what the other side holds now
         text = line.decode()
