@@ -73,9 +73,9 @@ def _local_settings() -> Any:
       first, one unit at the end), and the scheduler that weighs thefts shares this
       process with the journal.
 
-    On 2 cores the last two cut the main process's CPU per game by about half
-    (bench/tournament_scaling.py).  A remote cluster's workers keep their own settings:
-    docs/cluster.md shows how to set the same there."""
+    On an idle 2-core machine the last two save about 6% of the CPU a run of 4,000
+    games at ``local:2`` takes (farm-bench, 6 runs each way).  A remote cluster's
+    workers keep their own settings: docs/cluster.md shows how to set the same there."""
     import dask
 
     method = "fork" if sys.platform == "linux" else dask.config.get(METHOD)
