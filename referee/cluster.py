@@ -76,8 +76,9 @@ def _local_settings() -> Any:
     * Event loops that check they are not stuck every 200 ms, not 20: the check is
       for warnings nobody reads here, and it wakes each process 50 times a second.
 
-    On an idle 2-core machine each of the last two saves about 5% of the CPU a run of
-    4,000 games at ``local:2`` takes (farm-bench, paired runs).  A remote cluster's
+    On an idle 2-core machine the profiler and stealing together cost about 6% of the
+    CPU a run of 4,000 games at ``local:2`` takes, the tick about 5% (farm-bench, paired
+    runs).  A remote cluster's
     workers keep their own settings: docs/cluster.md shows how to set the same there."""
     import dask
 
