@@ -82,7 +82,6 @@ class Match:
         self.actions: list[list[str]] = []
         self.forfeits: dict[str, dict[str, str]] = {}
         self.used: dict[str, float] = dict.fromkeys(self.seats, 0.0)
-        self._clocks: dict[str, tuple[int, dict[str, float]]] = {}  # seat -> `_clock`'s last
         self._fallback: random.Random | None = None  # default policy for forfeited seats
         self._sampler: random.Random | None = None  # worlds handed to search bots
         self.ask_id = 0
@@ -257,7 +256,8 @@ class Match:
         """The player's answer and the seconds it took, with the board, clock, view
         and sampled world it reads prepared first."""
         seat = decision.seat
-        clock = self._clock(seat, remaining) if player.wants_clock else _NO_CLOCK
+        clock = {"move": self.limits.move, "remaining": round(remaining, 3)} \
+            if player.wants_clock else _NO_CLOCK
         interactive = player.interactive
         if interactive:
             player.board(state.describe(seat), state.notes(decision))
@@ -276,16 +276,6 @@ class Match:
         except Resign as resign:
             raise BotFault("resign", str(resign)) from None
         return action, _now() - began
-
-    def _clock(self, seat: str, remaining: float) -> dict[str, float]:
-        """The clock an ask shows `seat`, to the millisecond: the same object while it
-        shows the same (a program's player encodes it once)."""
-        shown = round(remaining * 1000)
-        kept = self._clocks.get(seat)
-        if kept is None or kept[0] != shown:
-            kept = self._clocks[seat] = (shown, {"move": self.limits.move,
-                                                 "remaining": shown / 1000})
-        return kept[1]
 
     def _allowance(self, remaining: float) -> float:
         """Seconds a seat with `remaining` on its game clock may take for one answer."""

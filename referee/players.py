@@ -425,7 +425,7 @@ class SubprocessPlayer(Player):
             self._fail(BotFault("crash", "the program was never started"))
         began = time.monotonic()
         legal = decision.legal
-        if clock is not self.clock:   # the match hands a seat the same clock while it can
+        if clock != self.clock:   # the same to the millisecond: its JSON is already made
             self.clock, self.clock_json = clock, protocol.json_text(clock)
         self._send_line(protocol.ask_line(
             ask_id, legal, decision.prompt, protocol.json_text(view) if view else "{}",
