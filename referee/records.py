@@ -148,6 +148,8 @@ def load_record(path: str | Path) -> dict[str, Any]:
             raw = handle.read(MAX_RECORD_BYTES + 1)
         if len(raw) > MAX_RECORD_BYTES:
             raise RecordError(f"{path}: larger than {MAX_RECORD_BYTES:,} bytes; not a record")
+        if not raw:   # what `agon play` leaves when it is killed before any save
+            raise RecordError(f"{path}: empty; nothing of its game was saved")
         record = json.loads(raw.decode("utf-8"))
     except FileNotFoundError:
         raise RecordError(f"{path}: no such file") from None

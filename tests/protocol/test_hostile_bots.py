@@ -114,13 +114,14 @@ def test_a_memory_hog_forfeits_saying_it_hit_its_memory_limit(kit):
     assert "memory limit (300 MB" in forfeit["detail"], forfeit["detail"]
 
 
-def test_killing_agon_play_leaves_no_bot_running(kit):
+def test_killing_agon_play_leaves_no_bot_running(kit, tmp_path):
     marker = f"agon-test-play-{uuid.uuid4()}"
-    game = subprocess.Popen(
+    game = subprocess.Popen(   # in tmp_path: killed, it leaves its empty save file there
         [*AGON, "play", "earth-and-water", "--seat", "persia=random", "--seat",
          f"greece={shlex.join(kit.faulty('hang-with-child', marker))}", "--move-time", "300",
          "--sandbox", kit.sandbox, "-q"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+        cwd=tmp_path)
     try:
         wait_for(kit, marker, 2)  # the bot and the child it started
     finally:

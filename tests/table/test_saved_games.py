@@ -185,3 +185,11 @@ def test_a_finished_game_leaves_no_empty_save_behind(tmp_path):
                "--seed", "3", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert not (tmp_path / SAVED).exists()
+
+
+def test_resuming_the_empty_file_of_a_killed_game_says_nothing_was_saved(tmp_path):
+    (tmp_path / SAVED).touch()   # what a game killed before any save leaves
+    out = agon("play", "--resume", SAVED, cwd=tmp_path)
+    assert out.returncode == 1
+    assert f"{SAVED}: empty; nothing of its game was saved" in out.stderr
+    assert "Traceback" not in out.stderr
