@@ -209,7 +209,8 @@ def check_signature(payload: dict[str, Any], keyring: Keyring | None) -> Check:
     if signature is None:
         return Check.UNSIGNED
     if not isinstance(signature, dict) or signature.get("alg") != ALGORITHM \
-            or not isinstance(signature.get("value"), str):
+            or not isinstance(signature.get("value"), str) \
+            or not isinstance(signature.get("key"), str):
         return Check.BROKEN
     if keyring is None:
         return Check.NO_KEYRING

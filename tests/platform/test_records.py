@@ -163,6 +163,16 @@ def test_a_tampered_record_is_not_verified(genuine, tmp_path, how):
         assert "final position differs from the digest" in out.stderr
 
 
+@pytest.mark.parametrize("key", [["a"], {"id": 1}, 7, None])
+def test_a_signature_naming_no_key_is_broken_not_a_crash(genuine, tmp_path, key):
+    record = json.loads(json.dumps(genuine))
+    record["signature"]["key"] = key
+    out = replayed(tmp_path, record)
+    assert out.exit_code == 1, out.output
+    assert "NOT verified" in out.stderr and "changed after signing" in out.stderr
+    assert "cannot replay" not in out.stderr
+
+
 def test_a_record_signed_by_another_key_is_not_verified(genuine, tmp_path):
     other = Keyring.load(folder=tmp_path / "elsewhere")
     resigned = other.sign(tampered(genuine, "bot identity"))
