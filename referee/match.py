@@ -550,9 +550,11 @@ def game_seats(engine: Engine, count: int) -> list[str]:
     low, high = ruleset.players["min"], ruleset.players["max"]
     if not low <= count <= high:
         counts = str(low) if low == high else f"{low} to {high}"
-        fixed = ruleset.players.get("seats")
-        named = f" ({', '.join(fixed)})" if fixed else ""
-        raise ValueError(f"{ruleset.id} needs {counts} players{named}, not {count}")
+        names = ruleset.players.get("seats") or engine.seats(high)   # p1 ... pN
+        named = f" ({', '.join(names)})" if low == high else \
+            f" (seats {', '.join(names[:low])} ... {names[-1]})"
+        noun = "player" if high == 1 else "players"
+        raise ValueError(f"{ruleset.id} needs {counts} {noun}{named}, not {count}")
     return engine.seats(count)
 
 

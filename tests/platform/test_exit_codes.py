@@ -56,6 +56,8 @@ CASES = [
     (USAGE, ["rules", "no-such-game"], "no ruleset 'no-such-game'"),
     (USAGE, ["play", "no-such-game", "-s", "a=random"], "no ruleset 'no-such-game'"),
     (USAGE, ["play", "earth-and-water", "-s", "persia=random"], "needs 2 players"),
+    (USAGE, ["play", "epireia"], "needs 2 to 4 players (seats p1, p2 ... p4), not 0"),
+    (USAGE, ["play", "epireia-solo"], "needs 1 player (p1), not 0"),
     (USAGE, ["play", *E_W[:3], "-s", "grece=random"], "did you mean 'greece'"),
     (USAGE, ["play", *E_W[:3], "-s", "greece=randm"], "did you mean 'random'"),
     (USAGE, ["play", *E_W[:3], "-s", "greece"], "NAME=VALUE"),

@@ -128,7 +128,7 @@ def test_seats_and_player_counts_the_ruleset_lacks_are_usage_errors(kit, monkeyp
     seat = runner.invoke(app, ["check", "random", "-r", "toy", "--seat", "p22"])
     assert seat.exit_code == 2 and "no seat 'p22' (did you mean 'p2'?)" in seat.output
     count = runner.invoke(app, ["check", "random", "-r", "toy", "--players", "9"])
-    assert count.exit_code == 2 and "needs 1 to 4 players, not 9" in count.output
+    assert count.exit_code == 2 and "needs 1 to 4 players (seats p1 ... p4), not 9" in count.output
 
 
 def test_a_timeout_lists_its_usual_causes_and_other_failures_do_not(kit):
