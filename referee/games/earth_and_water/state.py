@@ -20,6 +20,10 @@ from .supply import Supply
 from .tables import GREECE, PERSIA, SIDES, Tables
 from .turns import Turns
 
+# Like events (core.new_event), decisions are bare referee.engine.Decision objects whose
+# slots pending() fills: Decision() would run its __init__ in Python at every step
+new_decision = object.__new__
+
 PROMPTS = {
     "buy": "Buy cards (1 talent each), then done to draw them",
     "build": "Raise armies and fleets with your remaining talents, then done",
@@ -80,12 +84,15 @@ class EarthAndWaterState(AutomatonSteps, Supply, CardEvents, Battles, Movement, 
             else:
                 step = self.step
                 count = PROMPT_COUNTS.get(step)
-                # a counted prompt is written when read: search bots never read it
+                decision = new_decision(Decision)
+                decision.seat = SIDES[self.actor]
+                decision.legal = LEGAL[step](self)
                 if count is None:
-                    decision = Decision(SIDES[self.actor], PROMPTS[step], LEGAL[step](self))
-                else:
-                    decision = Decision(SIDES[self.actor], counted_prompt, LEGAL[step](self),
-                                        (step, count(self)))
+                    decision._prompt = PROMPTS[step]
+                    decision._args = ()
+                else:   # a counted prompt is written when read: search bots never read it
+                    decision._prompt = counted_prompt
+                    decision._args = (step, count(self))
                 self._pending = [decision]
         return self._pending
 
