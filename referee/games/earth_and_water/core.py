@@ -22,7 +22,8 @@ from .tables import GREECE, PERSIA, WHO, Tables
 # Events are made by filling the slots of a bare referee.engine.Event: calling Event()
 # runs its __init__ in Python, one call more per event (1.3 events a step, ~2.5% of a playout)
 new_event = object.__new__
-ONLY = (frozenset({"persia"}), frozenset({"greece"}))
+# the seats an event is for, by the side it is logged `to` (-1, the last: everyone)
+ONLY = (frozenset({"persia"}), frozenset({"greece"}), None)
 
 
 @functools.cache   # the log asks for the same few counts all game long
@@ -222,7 +223,7 @@ class Core:
         if not self.silent:
             event = new_event(Event)
             event.type = kind
-            event.to = None if to < 0 else ONLY[to]
+            event.to = ONLY[to]
             event._text = text
             event._data = data
             event._args = args

@@ -83,12 +83,12 @@ class EarthAndWaterState(AutomatonSteps, Supply, CardEvents, Battles, Movement, 
                 self._pending = []
             else:
                 step = self.step
-                count = PROMPT_COUNTS.get(step)
+                legal, prompt, count = ASK[step]
                 decision = new_decision(Decision)
                 decision.seat = SIDES[self.actor]
-                decision.legal = LEGAL[step](self)
+                decision.legal = legal(self)
                 if count is None:
-                    decision._prompt = PROMPTS[step]
+                    decision._prompt = prompt
                     decision._args = ()
                 else:   # a counted prompt is written when read: search bots never read it
                     decision._prompt = counted_prompt
@@ -97,7 +97,7 @@ class EarthAndWaterState(AutomatonSteps, Supply, CardEvents, Battles, Movement, 
         return self._pending
 
     def apply(self, seat: str, action: str) -> list[Event]:
-        pending = self._pending if self._pending is not None else self.pending()
+        pending = self._pending or self.pending()
         if not pending:
             raise IllegalAction("the game is over")
         decision = pending[0]
@@ -281,3 +281,5 @@ def load_state(tables: Tables, data: dict[str, Any]) -> EarthAndWaterState:
     state = EarthAndWaterState.__new__(EarthAndWaterState)
     state.load_fields(tables, data)
     return state
+# step name -> what pending() asks there: its legal actions, its prompt, the count in the prompt
+ASK = {step: (LEGAL[step], PROMPTS[step], PROMPT_COUNTS.get(step)) for step in PROMPTS}
