@@ -478,19 +478,29 @@ class AutomatonSteps(Core):
     # -- supply -----------------------------------------------------------------------------
 
     def auto_attrition(self, a: Automaton) -> None:
-        pa, names = self.arm[PERSIA], self.t.names
-        cut = self.cut_off(PERSIA)
-        doomed = [c for c in a.attrition if c in cut]
-        spare = [c for c in a.attrition if pa[c] >= 2]
-        listed = [c for c in a.attrition if pa[c]]
-        if doomed:
-            city, why = doomed[0], "cut off from supply, it would be removed anyway"
-        elif spare:
-            city, why = spare[0], "it keeps another army there, so no point is lost"
-        elif listed:
-            city, why = listed[0], "the first city on its attrition list"
-        else:   # an edited list may leave a city out: any city that must lose an army
+        names = self.t.names
+        city, why = self.attrition_choice(a)
+        if city < 0:   # an edited list may leave a city out: any city that must lose an army
             city, why = self.t.index[self.legal_attrit()[0].split()[1]], "no listed city has one"
         self.auto_log(a, "S6", "takes the attrition loss in {}: {}", names[city], why,
                       city=names[city])
         self.do_attrit(["attrit", names[city]])
+
+    def attrition_choice(self, a: Automaton) -> tuple[int, str]:
+        """The first city on the attrition list whose armies are cut off, else the first
+        keeping another army after the loss, else the first with an army (-1 if none);
+        with the reason.  One pass each, stopping at the first found: this runs at every
+        army the automaton loses."""
+        pa, order = self.arm[PERSIA], a.attrition
+        cut = self.cut_off(PERSIA)
+        if cut:
+            for c in order:
+                if c in cut:
+                    return c, "cut off from supply, it would be removed anyway"
+        for c in order:
+            if pa[c] >= 2:
+                return c, "it keeps another army there, so no point is lost"
+        for c in order:
+            if pa[c]:
+                return c, "the first city on its attrition list"
+        return -1, ""
