@@ -17,9 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from .core import Core, count_of
-from .tables import GREECE, PERSIA, SIDES
-
-BIG = 99
+from .tables import BIG, GREECE, PERSIA, SIDES
 
 # what each result of the operation die does, as the log says it
 RESULT_TEXT = {
@@ -299,18 +297,6 @@ class AutomatonSteps(Core):
                           self.card_name(PERSIA, num), kind="discard", card=num)
         self.after_turn()
 
-    def road_distances(self, start: int) -> list[int]:
-        adj = self.t.adj[self.bridge]
-        dist = [BIG] * self.t.ncity
-        dist[start] = 0
-        todo = [start]
-        for city in todo:
-            for nxt in adj[city]:
-                if dist[nxt] == BIG:
-                    dist[nxt] = dist[city] + 1
-                    todo.append(nxt)
-        return dist
-
     def most_armies(self, cities: list[int]) -> int:
         """The city with the most Persian armies; ties go to the earlier city in the list."""
         best, most = -1, 0
@@ -369,8 +355,8 @@ class AutomatonSteps(Core):
         reach = self.reach(PERSIA, origin)
         if not reach:
             return f"no road leads out of {name}"
-        dist = self.road_distances(origin)
-        to_bias = self.road_distances(a.bias)
+        dist = t.road_distances(origin, self.bridge)
+        to_bias = t.road_distances(a.bias, self.bridge)
         pa, ga = self.arm
 
         def rank(c: int) -> tuple[int, int, int, int]:
