@@ -37,9 +37,15 @@ VERB = {
 SITUATIONS = (("major_occupied", "A"), ("persia_ahead", "B"), ("even", "C"), ("greece_ahead", "D"))
 
 
-def auto_line(name: str, rule: str, text: str, args: tuple) -> str:
+def auto_line(name: str, rule: str, text: str, args: tuple, data: dict[str, Any]) -> str:
     """'PERS.IA rolls 4: march half of its largest army [rule S5.3]', written when read."""
     return f"{name} {text.format(*args)} [rule {rule}]"
+
+
+def auto_data(name: str, rule: str, text: str, args: tuple, data: dict[str, Any]
+              ) -> dict[str, Any]:
+    """The machine-readable part of the same line, put together when read."""
+    return {"rule": rule, **data}
 
 
 class Automaton:
@@ -91,9 +97,10 @@ class AutomatonSteps(Core):
         """One line of the automaton's doings, naming the rule it applied.
 
         `text` is a str.format template for `args`, filled in only when the line is
-        read (search bots replaying solo games never read it).
+        read (search bots replaying solo games never read it); so is the data.
         """
-        self.log(kind, auto_line, (a.name, rule, text, args), data={"rule": rule, **data})
+        if not self.silent:
+            self.log(kind, auto_line, (a.name, rule, text, args, data), data=auto_data)
 
     def auto_step(self, a: Automaton) -> None:
         step = self.step
