@@ -124,21 +124,20 @@ class EarthAndWaterState(AutomatonSteps, Supply, CardEvents, Battles, Movement, 
             self.t.automaton.run(self)   # plays its side's steps until a seat must decide
 
     def check_instant_victory(self) -> None:
+        """A side wins at once with armies in every enemy major city and the enemy in none
+        of them (a city counts once the battle there is over).  Checked after every step
+        of a solo game: one loop, no call per side."""
         if self.over:
             return
+        arm, majors = self.arm, self.t.majors
         for side in self.t.instant_sides:
-            if self.occupies_all(side, self.t.majors[1 - side]):
+            mine, theirs = arm[side], arm[1 - side]
+            for city in majors[1 - side]:
+                if not mine[city] or theirs[city]:
+                    break
+            else:   # no enemy major missing
                 self.automatic_victory(side)
                 return
-
-    def occupies_all(self, side: int, cities: list[int]) -> bool:
-        """Whether `side` has armies in every one of `cities` and the enemy none (an enemy
-        major counts once the battle there is over)."""
-        mine, theirs = self.arm[side], self.arm[1 - side]
-        for city in cities:
-            if not mine[city] or theirs[city]:
-                return False
-        return True
 
     def result(self) -> Result | None:
         if not self.over:
