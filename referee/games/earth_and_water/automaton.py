@@ -48,6 +48,19 @@ def auto_data(name: str, rule: str, text: str, args: tuple, data: dict[str, Any]
     return {"rule": rule, **data}
 
 
+def cut_off_after_loss(cut: list[int], city: int, left: int) -> list[int] | None:
+    """The cut-off cities once an army is lost in `city`, `left` armies remaining, when
+    known without a new search (None otherwise).  Supply reads only which cities hold
+    armies: while `city` keeps some, nothing changes; a cut-off city emptied was on no
+    supply path, so only it leaves the list; any other city emptied may change control
+    on the way, so the search must be made again."""
+    if left:
+        return cut
+    if city in cut:
+        return [c for c in cut if c != city]
+    return None
+
+
 class Automaton:
     """The tables of one automaton and the code that reads them."""
 
@@ -477,7 +490,11 @@ class AutomatonSteps(Core):
             city, why = self.t.index[self.legal_attrit()[0].split()[1]], "no listed city has one"
         self.auto_log(a, "S6", "takes the attrition loss in {}: {}", names[city], why,
                       city=names[city])
+        cut = self.auto_cut
+        self.auto_cut = None
         self.do_attrit(["attrit", names[city]])
+        if self.step == "attrit" and self.actor == PERSIA and cut is not None:
+            self.auto_cut = cut_off_after_loss(cut, city, self.arm[PERSIA][city])
 
     def attrition_choice(self, a: Automaton) -> tuple[int, str]:
         """The first city on the attrition list whose armies are cut off, else the first
@@ -485,7 +502,9 @@ class AutomatonSteps(Core):
         with the reason.  One pass each, stopping at the first found: this runs at every
         army the automaton loses."""
         pa, order = self.arm[PERSIA], a.attrition
-        cut = self.cut_off(PERSIA)
+        cut = self.auto_cut
+        if cut is None:
+            cut = self.auto_cut = self.cut_off(PERSIA)
         if cut:
             for c in order:
                 if c in cut:

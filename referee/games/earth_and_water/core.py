@@ -67,7 +67,7 @@ FLAT_LISTS = ("res_arm", "res_flt", "deck", "discard", "passed", "stack", "once_
 NESTED_LISTS = ("arm", "flt", "hands", "unseen")
 STREAMS = ("deck", "battle", "automaton")
 # Fields a copy shares as they are: the scalars, the tables, and what a step listed once
-SHARED = (*SCALARS, "t", "silent", "build_options", "origin_menu")
+SHARED = (*SCALARS, "t", "silent", "build_options", "origin_menu", "auto_cut")
 
 
 def fields_copier() -> Callable[[Any, Any], None]:
@@ -161,6 +161,9 @@ class Core:
         self.build_options: tuple[list[str], list[str]] | None = None
         # the origin step's choices, listed when the movement began (not serialised either)
         self.origin_menu: list[str] | None = None
+        # the automaton's cut-off cities while it takes attrition losses one by one (not
+        # serialised either: None outside that loop)
+        self.auto_cut: list[int] | None = None
 
     # -- copying and serialisation -------------------------------------------------
 
@@ -203,6 +206,7 @@ class Core:
         self._pending = None
         self.build_options = None
         self.origin_menu = None
+        self.auto_cut = None
 
     # the streams as attributes, as tests and tools set them (``s.dice_rng = Die(6, 1)``)
     deck_rng = stream_attribute("deck")
