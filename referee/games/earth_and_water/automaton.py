@@ -17,9 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from .core import Core, count_of
-from .tables import GREECE, PERSIA, SIDES
-
-BIG = 99
+from .tables import BIG, GREECE, PERSIA, SIDES
 
 # what each result of the operation die does, as the log says it
 RESULT_TEXT = {
@@ -39,9 +37,28 @@ VERB = {
 SITUATIONS = (("major_occupied", "A"), ("persia_ahead", "B"), ("even", "C"), ("greece_ahead", "D"))
 
 
-def auto_line(name: str, rule: str, text: str, args: tuple) -> str:
+def auto_line(name: str, rule: str, text: str, args: tuple, data: dict[str, Any]) -> str:
     """'PERS.IA rolls 4: march half of its largest army [rule S5.3]', written when read."""
     return f"{name} {text.format(*args)} [rule {rule}]"
+
+
+def auto_data(name: str, rule: str, text: str, args: tuple, data: dict[str, Any]
+              ) -> dict[str, Any]:
+    """The machine-readable part of the same line, put together when read."""
+    return {"rule": rule, **data}
+
+
+def cut_off_after_loss(cut: list[int], city: int, left: int) -> list[int] | None:
+    """The cut-off cities once an army is lost in `city`, `left` armies remaining, when
+    known without a new search (None otherwise).  Supply reads only which cities hold
+    armies: while `city` keeps some, nothing changes; a cut-off city emptied was on no
+    supply path, so only it leaves the list; any other city emptied may change control
+    on the way, so the search must be made again."""
+    if left:
+        return cut
+    if city in cut:
+        return [c for c in cut if c != city]
+    return None
 
 
 class Automaton:
@@ -93,9 +110,10 @@ class AutomatonSteps(Core):
         """One line of the automaton's doings, naming the rule it applied.
 
         `text` is a str.format template for `args`, filled in only when the line is
-        read (search bots replaying solo games never read it).
+        read (search bots replaying solo games never read it); so is the data.
         """
-        self.log(kind, auto_line, (a.name, rule, text, args), data={"rule": rule, **data})
+        if not self.silent:
+            self.log(kind, auto_line, (a.name, rule, text, args, data), data=auto_data)
 
     def auto_step(self, a: Automaton) -> None:
         step = self.step
@@ -299,18 +317,6 @@ class AutomatonSteps(Core):
                           self.card_name(PERSIA, num), kind="discard", card=num)
         self.after_turn()
 
-    def road_distances(self, start: int) -> list[int]:
-        adj = self.t.adj[self.bridge]
-        dist = [BIG] * self.t.ncity
-        dist[start] = 0
-        todo = [start]
-        for city in todo:
-            for nxt in adj[city]:
-                if dist[nxt] == BIG:
-                    dist[nxt] = dist[city] + 1
-                    todo.append(nxt)
-        return dist
-
     def most_armies(self, cities: list[int]) -> int:
         """The city with the most Persian armies; ties go to the earlier city in the list."""
         best, most = -1, 0
@@ -369,8 +375,8 @@ class AutomatonSteps(Core):
         reach = self.reach(PERSIA, origin)
         if not reach:
             return f"no road leads out of {name}"
-        dist = self.road_distances(origin)
-        to_bias = self.road_distances(a.bias)
+        dist = t.road_distances(origin, self.bridge)
+        to_bias = t.road_distances(a.bias, self.bridge)
         pa, ga = self.arm
 
         def rank(c: int) -> tuple[int, int, int, int]:
@@ -478,19 +484,35 @@ class AutomatonSteps(Core):
     # -- supply -----------------------------------------------------------------------------
 
     def auto_attrition(self, a: Automaton) -> None:
-        pa, names = self.arm[PERSIA], self.t.names
-        cut = self.cut_off(PERSIA)
-        doomed = [c for c in a.attrition if c in cut]
-        spare = [c for c in a.attrition if pa[c] >= 2]
-        listed = [c for c in a.attrition if pa[c]]
-        if doomed:
-            city, why = doomed[0], "cut off from supply, it would be removed anyway"
-        elif spare:
-            city, why = spare[0], "it keeps another army there, so no point is lost"
-        elif listed:
-            city, why = listed[0], "the first city on its attrition list"
-        else:   # an edited list may leave a city out: any city that must lose an army
+        names = self.t.names
+        city, why = self.attrition_choice(a)
+        if city < 0:   # an edited list may leave a city out: any city that must lose an army
             city, why = self.t.index[self.legal_attrit()[0].split()[1]], "no listed city has one"
         self.auto_log(a, "S6", "takes the attrition loss in {}: {}", names[city], why,
                       city=names[city])
+        cut = self.auto_cut
+        self.auto_cut = None
         self.do_attrit(["attrit", names[city]])
+        if self.step == "attrit" and self.actor == PERSIA and cut is not None:
+            self.auto_cut = cut_off_after_loss(cut, city, self.arm[PERSIA][city])
+
+    def attrition_choice(self, a: Automaton) -> tuple[int, str]:
+        """The first city on the attrition list whose armies are cut off, else the first
+        keeping another army after the loss, else the first with an army (-1 if none);
+        with the reason.  One pass each, stopping at the first found: this runs at every
+        army the automaton loses."""
+        pa, order = self.arm[PERSIA], a.attrition
+        cut = self.auto_cut
+        if cut is None:
+            cut = self.auto_cut = self.cut_off(PERSIA)
+        if cut:
+            for c in order:
+                if c in cut:
+                    return c, "cut off from supply, it would be removed anyway"
+        for c in order:
+            if pa[c] >= 2:
+                return c, "it keeps another army there, so no point is lost"
+        for c in order:
+            if pa[c]:
+                return c, "the first city on its attrition list"
+        return -1, ""

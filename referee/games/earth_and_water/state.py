@@ -20,6 +20,10 @@ from .supply import Supply
 from .tables import GREECE, PERSIA, SIDES, Tables
 from .turns import Turns
 
+# Like events (core.new_event), decisions are bare referee.engine.Decision objects whose
+# slots pending() fills: Decision() would run its __init__ in Python at every step
+new_decision = object.__new__
+
 PROMPTS = {
     "buy": "Buy cards (1 talent each), then done to draw them",
     "build": "Raise armies and fleets with your remaining talents, then done",
@@ -79,18 +83,21 @@ class EarthAndWaterState(AutomatonSteps, Supply, CardEvents, Battles, Movement, 
                 self._pending = []
             else:
                 step = self.step
-                count = PROMPT_COUNTS.get(step)
-                # a counted prompt is written when read: search bots never read it
+                legal, prompt, count = ASK[step]
+                decision = new_decision(Decision)
+                decision.seat = SIDES[self.actor]
+                decision.legal = legal(self)
                 if count is None:
-                    decision = Decision(SIDES[self.actor], PROMPTS[step], LEGAL[step](self))
-                else:
-                    decision = Decision(SIDES[self.actor], counted_prompt, LEGAL[step](self),
-                                        (step, count(self)))
+                    decision._prompt = prompt
+                    decision._args = ()
+                else:   # a counted prompt is written when read: search bots never read it
+                    decision._prompt = counted_prompt
+                    decision._args = (step, count(self))
                 self._pending = [decision]
         return self._pending
 
     def apply(self, seat: str, action: str) -> list[Event]:
-        pending = self._pending if self._pending is not None else self.pending()
+        pending = self._pending or self.pending()
         if not pending:
             raise IllegalAction("the game is over")
         decision = pending[0]
@@ -117,21 +124,20 @@ class EarthAndWaterState(AutomatonSteps, Supply, CardEvents, Battles, Movement, 
             self.t.automaton.run(self)   # plays its side's steps until a seat must decide
 
     def check_instant_victory(self) -> None:
+        """A side wins at once with armies in every enemy major city and the enemy in none
+        of them (a city counts once the battle there is over).  Checked after every step
+        of a solo game: one loop, no call per side."""
         if self.over:
             return
+        arm, majors = self.arm, self.t.majors
         for side in self.t.instant_sides:
-            if self.occupies_all(side, self.t.majors[1 - side]):
+            mine, theirs = arm[side], arm[1 - side]
+            for city in majors[1 - side]:
+                if not mine[city] or theirs[city]:
+                    break
+            else:   # no enemy major missing
                 self.automatic_victory(side)
                 return
-
-    def occupies_all(self, side: int, cities: list[int]) -> bool:
-        """Whether `side` has armies in every one of `cities` and the enemy none (an enemy
-        major counts once the battle there is over)."""
-        mine, theirs = self.arm[side], self.arm[1 - side]
-        for city in cities:
-            if not mine[city] or theirs[city]:
-                return False
-        return True
 
     def result(self) -> Result | None:
         if not self.over:
@@ -274,3 +280,5 @@ def load_state(tables: Tables, data: dict[str, Any]) -> EarthAndWaterState:
     state = EarthAndWaterState.__new__(EarthAndWaterState)
     state.load_fields(tables, data)
     return state
+# step name -> what pending() asks there: its legal actions, its prompt, the count in the prompt
+ASK = {step: (LEGAL[step], PROMPTS[step], PROMPT_COUNTS.get(step)) for step in PROMPTS}

@@ -12,6 +12,7 @@ from typing import Any
 SIDES = ("persia", "greece")
 WHO = ("Persia", "Greece")   # the sides as a sentence names them
 PERSIA, GREECE = 0, 1
+BIG = 99   # more than any count of armies or roads: "no limit", "no road leads there"
 
 # Effect ids a card half may name; the engine has one handler per id.
 EFFECTS = (
@@ -88,6 +89,8 @@ class Tables:
         self._build_strings()
         # (origin, fleets, lift) -> every sail from there: filled as games ask (see sail_actions)
         self._sail_actions: dict[tuple[int, int, int], list[str]] = {}
+        # (start, bridge) -> the road distance of every city from `start` (see road_distances)
+        self._road_distances: dict[tuple[int, bool], list[int]] = {}
         # a legal action played -> its words, read by the steps and never changed
         self.action_words: dict[str, list[str]] = {}
 
@@ -216,6 +219,23 @@ class Tables:
                 action for port in self.ports if port != origin
                 for f in range(1, fleets + 1) for action in s[port][f][:min(f, lift) + 1]]
         return actions
+
+    def road_distances(self, start: int, bridge: bool) -> list[int]:
+        """How many roads lead from `start` to each city (BIG: none), with or without the
+        pontoon bridge: worked out once per city and shared, so a caller must not change it."""
+        key = (start, bridge)
+        dist = self._road_distances.get(key)
+        if dist is None:
+            adj = self.adj[bridge]
+            dist = self._road_distances[key] = [BIG] * self.ncity
+            dist[start] = 0
+            todo = [start]
+            for city in todo:
+                for nxt in adj[city]:
+                    if dist[nxt] == BIG:
+                        dist[nxt] = dist[city] + 1
+                        todo.append(nxt)
+        return dist
 
     def _build_strings(self) -> None:
         names = self.names
