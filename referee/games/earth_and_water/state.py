@@ -20,10 +20,6 @@ from .supply import Supply
 from .tables import GREECE, PERSIA, SIDES, Tables
 from .turns import Turns
 
-# Like events (core.new_event), decisions are bare referee.engine.Decision objects whose
-# slots pending() fills: Decision() would run its __init__ in Python at every step
-new_decision = object.__new__
-
 PROMPTS = {
     "buy": "Buy cards (1 talent each), then done to draw them",
     "build": "Raise armies and fleets with your remaining talents, then done",
@@ -84,15 +80,11 @@ class EarthAndWaterState(AutomatonSteps, Supply, CardEvents, Battles, Movement, 
             else:
                 step = self.step
                 legal, prompt, count = ASK[step]
-                decision = new_decision(Decision)
-                decision.seat = SIDES[self.actor]
-                decision.legal = legal(self)
                 if count is None:
-                    decision._prompt = prompt
-                    decision._args = ()
+                    decision = Decision(SIDES[self.actor], prompt, legal(self))
                 else:   # a counted prompt is written when read: search bots never read it
-                    decision._prompt = counted_prompt
-                    decision._args = (step, count(self))
+                    decision = Decision(SIDES[self.actor], counted_prompt, legal(self),
+                                        (step, count(self)))
                 self._pending = [decision]
         return self._pending
 
@@ -274,11 +266,11 @@ REACTION_STEPS = frozenset({"themistocles", "land_react", "artemisia", "immortal
 # step name -> the functions listing its legal actions and applying one of them
 LEGAL = {step: getattr(EarthAndWaterState, "legal_" + step) for step in PROMPTS}
 DO = {step: getattr(EarthAndWaterState, "do_" + step) for step in PROMPTS}
+# step name -> what pending() asks there: its legal actions, its prompt, the count in the prompt
+ASK = {step: (LEGAL[step], PROMPTS[step], PROMPT_COUNTS.get(step)) for step in PROMPTS}
 
 
 def load_state(tables: Tables, data: dict[str, Any]) -> EarthAndWaterState:
     state = EarthAndWaterState.__new__(EarthAndWaterState)
     state.load_fields(tables, data)
     return state
-# step name -> what pending() asks there: its legal actions, its prompt, the count in the prompt
-ASK = {step: (LEGAL[step], PROMPTS[step], PROMPT_COUNTS.get(step)) for step in PROMPTS}
