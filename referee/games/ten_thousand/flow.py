@@ -162,6 +162,7 @@ def phase_step(state: Position) -> None:
     turn = state.turn
     army = state.armies[turn.seat]
     plan = state.rules.phase_plan
+    flags, tokens = turn.flags, army.tokens
     while state.step == "phase":
         if army.arrived is not None or army.destroyed:   # off the march (Army.marching)
             finish_turn(state)
@@ -169,9 +170,13 @@ def phase_step(state: Position) -> None:
         kind, table = plan[turn.phase]
         if kind == "roll":   # most phases
             flag, token = table.only_flag, table.only_token
-            if (turn.rolls_left <= 0 or (flag and flag not in turn.flags)
-                    or (token and army.tokens[token] <= 0)):
-                turn.next_phase()   # done, or not due this turn (no satrap met, no anger ...)
+            if ((flag and flag not in flags) or (token and tokens[token] <= 0)
+                    or turn.rolls_left <= 0):
+                # not due this turn (no satrap met, no anger ...), or done: Turn.next_phase,
+                # inline for the phases most turns skip
+                turn.phase += 1
+                turn.rolls_left = 1
+                turn.chosen = False
             elif table.optional and not turn.chosen:
                 state.step = "choose"
                 state.ask(turn.seat, "{} this turn?", [table.id, "skip"],
