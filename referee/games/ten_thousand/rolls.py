@@ -48,9 +48,10 @@ def standing_modifiers(state: Position, table: Table) -> list[list]:
             value = mod.value
         if value:
             out.append([mod.label, value])
-    bonus = table.leader_bonus.get(army.leader)
-    if bonus:
-        out.append(list(bonus))
+    if table.leader_bonus:   # a leader's power modifies this roll (most rolls: none)
+        bonus = table.leader_bonus.get(army.leader)
+        if bonus:
+            out.append(list(bonus))
     return out
 
 
