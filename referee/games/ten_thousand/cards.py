@@ -1,4 +1,4 @@
-"""Which cards a seat may play in a roll window, and what option a label names.
+"""Which cards a seat may play in a roll window.
 
 Timing (reference X-06/X-07): every table roll opens a window after the dice
 show.  Penalising cards (every effect hurts) are played by the engine at their
@@ -9,7 +9,6 @@ options fit which window is worked out once per ruleset (`GameRules.roll_cards`)
 from __future__ import annotations
 
 from .army import Army
-from .rules import Card, CardOption
 
 
 def card_actions(army: Army, fits: dict[int, tuple[tuple[tuple[str, ...], str], ...]]
@@ -36,9 +35,3 @@ def holds_all(tokens: dict[str, int], names: tuple[str, ...]) -> bool:
             return False
     return True
 
-
-def find_option(card: Card, label: str) -> CardOption:
-    for opt in card.options:
-        if opt.label == label:
-            return opt
-    raise KeyError(label)

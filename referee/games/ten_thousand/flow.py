@@ -18,11 +18,11 @@ from .position import Position
 def advance(state: Position) -> None:
     """Run the game on until a seat must decide or the game is over."""
     while state.asking is None and state.step != "over":
-        step = state.step
-        if step == "leader":
-            leader_step(state)
-        elif step == "window":
+        step = state.step   # most often a window just answered
+        if step == "window":
             rolls.ask_next(state)
+        elif step == "leader":
+            leader_step(state)
         else:
             phase_step(state)
 
@@ -162,6 +162,7 @@ def phase_step(state: Position) -> None:
     turn = state.turn
     army = state.armies[turn.seat]
     plan = state.rules.phase_plan
+    flags, tokens = turn.flags, army.tokens
     while state.step == "phase":
         if army.arrived is not None or army.destroyed:   # off the march (Army.marching)
             finish_turn(state)
@@ -169,9 +170,13 @@ def phase_step(state: Position) -> None:
         kind, table = plan[turn.phase]
         if kind == "roll":   # most phases
             flag, token = table.only_flag, table.only_token
-            if (turn.rolls_left <= 0 or (flag and flag not in turn.flags)
-                    or (token and army.tokens[token] <= 0)):
-                turn.next_phase()   # done, or not due this turn (no satrap met, no anger ...)
+            if ((flag and flag not in flags) or (token and tokens[token] <= 0)
+                    or turn.rolls_left <= 0):
+                # not due this turn (no satrap met, no anger ...), or done: Turn.next_phase,
+                # inline for the phases most turns skip
+                turn.phase += 1
+                turn.rolls_left = 1
+                turn.chosen = False
             elif table.optional and not turn.chosen:
                 state.step = "choose"
                 state.ask(turn.seat, "{} this turn?", [table.id, "skip"],
@@ -192,19 +197,21 @@ def phase_step(state: Position) -> None:
 def consume(state: Position, seat: str) -> None:
     """Eat one food token (clearing starvation), or starve a little more."""
     army = state.armies[seat]
+    tokens = army.tokens
     rule = state.rules.consumption
     eat = rule["eat"]
-    if all(army.tokens[t] >= n for t, n in eat.items()):
-        for token in rule["fed_discards"]:
-            army.tokens[token] = 0
-        for token, n in eat.items():
-            army.gain(token, -n)
-        state.emit("consume", "{} eats; {} food left", (seat, army.tokens["food"]), seat_data)
-    else:
-        for token, n in rule["hungry_gains"].items():
-            army.gain(token, n)
-        state.emit("consume", "{} has no food: {} starvation tokens",
-                   (seat, army.tokens["starvation"]), seat_data)
+    for food, n in eat.items():
+        if tokens[food] < n:   # not enough to eat
+            for token, gained in rule["hungry_gains"].items():
+                army.gain(token, gained)
+            state.emit("consume", "{} has no food: {} starvation tokens",
+                       (seat, tokens["starvation"]), seat_data)
+            return
+    for token in rule["fed_discards"]:
+        tokens[token] = 0
+    for token, n in eat.items():
+        army.gain(token, -n)
+    state.emit("consume", "{} eats; {} food left", (seat, tokens["food"]), seat_data)
 
 
 def end_phase(state: Position) -> None:
@@ -244,12 +251,12 @@ def finish_turn(state: Position) -> None:
         leave_the_march(state, army)
     state.turn = None
     order = state.order
-    i = order.index(turn.seat)
-    later = [s for s in order[i + 1:] if state.armies[s].marching]
-    if later:
-        start_turn(state, later[0])
-        state.step = "phase"
-        return
+    armies = state.armies
+    for seat in order[order.index(turn.seat) + 1:]:   # the next marching army this round
+        if armies[seat].marching:
+            start_turn(state, seat)
+            state.step = "phase"
+            return
     remaining = state.marching()
     if not remaining:
         state.step = "over"

@@ -17,24 +17,26 @@ from typing import Any
 from ...engine import Decision, Event
 from ...rng import roll_die
 from .army import Window, modified_total
-from .cards import card_actions, find_option
+from .cards import card_actions
 from .deck import draw
 from .position import Position
-from .rules import Card, RollCards, RowEffect, Table
+from .rules import Card, CardOption, RollCards, RowEffect, Table
 
 
 def standing_modifiers(state: Position, table: Table) -> list[list]:
     """The table's own modifiers that apply now, plus the roller's leader's."""
     turn = state.turn
     army = state.armies[turn.seat]
-    tokens = army.tokens
+    tokens, flags, rows = army.tokens, turn.flags, turn.rows
     out = []
     for mod in table.standing:
         when = mod.when   # the kinds in the order the shipped tables use them most
         if when == "flag":
-            value = mod.value if mod.flag in turn.flags else 0
-        elif when == "column":
-            index = turn.rows.get(mod.table)
+            if mod.flag in flags and mod.value:
+                out.append([mod.label, mod.value])
+            continue
+        if when == "column":
+            index = rows.get(mod.table)
             value = 0 if index is None else mod.columns[index]
         elif when == "has_token":
             value = mod.value if tokens[mod.token] > 0 else 0
@@ -46,9 +48,10 @@ def standing_modifiers(state: Position, table: Table) -> list[list]:
             value = mod.value
         if value:
             out.append([mod.label, value])
-    bonus = table.leader_bonus.get(army.leader)
-    if bonus:
-        out.append(list(bonus))
+    if table.leader_bonus:   # a leader's power modifies this roll (most rolls: none)
+        bonus = table.leader_bonus.get(army.leader)
+        if bonus:
+            out.append(list(bonus))
     return out
 
 
@@ -197,11 +200,11 @@ def answer(state: Position, seat: str, action: str) -> None:
         w.passes += 1
         w.pos = (w.pos + 1) % len(w.order)
         return
-    word, arg, *rest = action.split(" ")
-    if word == "leader":
-        use_leader(state, seat, arg)
+    play = state.rules.card_plays.get(action)
+    if play is None:   # `leader reroll`, `leader +1` ...
+        use_leader(state, seat, action.partition(" ")[2])
     else:
-        play_card(state, seat, int(arg), rest[0])
+        play_card(state, seat, *play)
     w.passes = 0
     table = state.rules.tables[w.table]
     if table.cards.forced:
@@ -228,14 +231,13 @@ def reroll(state: Position) -> None:
                                    tuple(w.mods)), roll_data)
 
 
-def play_card(state: Position, seat: str, number: int, label: str) -> None:
+def play_card(state: Position, seat: str, card: Card, opt: CardOption) -> None:
     army = state.armies[seat]
-    card = state.rules.cards[number]
-    opt = find_option(card, label)
+    number = card.number
     army.hand.remove(number)
     state.discard.append(number)
     w = state.window
-    state.emit("card", "{} plays {.name} ({})", (seat, card, label, w.roller), played_data)
+    state.emit("card", "{} plays {.name} ({})", (seat, card, opt.label, w.roller), played_data)
     if opt.effect == "modify":
         w.mods.append([card.name, opt.amount])
     elif opt.effect == "reroll":
@@ -260,7 +262,9 @@ def settle(state: Position, table: Table, seat: str, dice: list[int], mods: list
     for _, value in mods:
         total += value
     if table.outcome == "rows":
-        index = table.row_index(total)
+        index = table.row_of.get(total)
+        if index is None:   # modified far off the table
+            index = table.scan_row(total)
         state.turn.rows[table.id] = index
         apply_row(state, seat, table.row_effects[index], table, total)
     elif table.outcome == "attack":

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 TOKENS = ("food", "starvation", "mutiny", "anger")
+ROW_MARGIN = 30   # modifiers that take a total this far past a table's rows are looked up slowly
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +90,9 @@ class Table:
     label: str = ""                      # what the board calls its result (terrain, weather)
     roll_name: str = ""                  # the roll's name in words ("Route Roll")
     # worked out once from the data above, for the roll that happens every phase:
-    rows_by_total: tuple[int, ...] = ()   # row_index(total) for totals rows[0]["min"] on
+    # total -> its row (`scan_row`) for every total a roll can plausibly come to: a dict
+    # read is quicker than a call, on the path of nearly every phase
+    row_of: dict[int, int] = field(default_factory=dict)
     row_effects: tuple[RowEffect, ...] = ()   # rows, compiled
     hit_effect: RowEffect | None = None
     miss_effect: RowEffect | None = None
@@ -101,16 +104,9 @@ class Table:
     modified: bool = False   # has standing modifiers or leader bonuses to look at
     cards: RollCards | None = None   # the cards that act in this roll's window
 
-    def row_index(self, total: int) -> int:
-        """The row a modified result falls in; results off the table use its end rows."""
-        offset = total - self.rows[0]["min"]
-        if offset <= 0:
-            return 0
-        by_total = self.rows_by_total
-        return by_total[offset] if offset < len(by_total) else len(self.rows) - 1
-
     def scan_row(self, total: int) -> int:
-        """`row_index` the slow way, read off the rows (to build `rows_by_total`)."""
+        """The row a modified result falls in, read off the rows; results off the table
+        use its end rows."""
         if total <= self.rows[0]["min"]:
             return 0
         for i, row in enumerate(self.rows):
@@ -254,6 +250,11 @@ class GameRules:
             for opt in card.options if opt.effect == "tokens"}
         self.forced_token_cards = frozenset(self.forced_tokens)
         self.discard_action = {number: f"discard {number}" for number in self.cards}
+        # `play N LABEL` -> (card N, its option LABEL): read once a card is played
+        self.card_plays: dict[str, tuple[Card, CardOption]] = {}
+        for number, card in self.cards.items():
+            for opt in card.options:
+                self.card_plays.setdefault(f"play {number} {opt.label}", (card, opt))
 
     def _roll_cards(self, roll: str) -> RollCards:
         def playable(own: bool) -> dict[int, tuple[tuple[tuple[str, ...], str], ...]]:
@@ -300,8 +301,8 @@ def _table(tid: str, spec: dict[str, Any], tables: dict[str, Any],
         for mod in table.modifiers))
     if table.rows:
         low, high = table.rows[0]["min"], max(row["max"] for row in table.rows)
-        by_total = tuple(table.scan_row(total) for total in range(low, high + 1))
-        table = replace(table, rows_by_total=by_total)
+        table = replace(table, row_of={total: table.scan_row(total)
+                                       for total in range(low - ROW_MARGIN, high + ROW_MARGIN + 1)})
     return table
 
 
