@@ -81,8 +81,9 @@ def token_decisions(st: Position) -> list[Decision]:
     for side in b["sides"]:
         if b["slot"][side] < len(st.t.slots()):
             front, column, row = st.t.slots()[b["slot"][side]]
-            prompt = f"Great battle: token face down for {front} column {column + 1} row {row + 1}"
-            out.append(Decision(placer(st, side), prompt, token_options(st, side) + ["empty"]))
+            out.append(Decision(placer(st, side), "Great battle: token face down for {} column {} "
+                                "row {}", token_options(st, side) + ["empty"],
+                                args=(front, column + 1, row + 1)))
     return out
 
 
@@ -136,7 +137,8 @@ def figure_decisions(st: Position) -> list[Decision]:
         if index < len(st.t.fronts):
             front = st.t.fronts[index]["id"]
             legal = [f"commit {f}" for f in league_figures(st, side)]
-            out.append(Decision(placer(st, side), f"Great battle: figure face down on the {front}", legal))
+            out.append(Decision(placer(st, side), "Great battle: figure face down on the {}", legal,
+                                args=(front,)))
     return out
 
 
@@ -225,11 +227,16 @@ def fight_decisions(st: Position) -> list[Decision]:
     if not b["asks"]:
         return []
     side, stage = b["asks"][0]
-    figure = b["figs"][side][current_front(st)]
-    totals = ", ".join(f"{league} {total}" for league, total in b["base"].items())
-    prompt = (f"{current_front(st).capitalize()} column {b['column'] + 1}: totals "
-              f"{totals}; engage {st.t.figures[figure]['name']}?")
-    return [Decision(owner_of(st, figure), prompt, ["engage", "hold"])]
+    front = current_front(st)
+    figure = b["figs"][side][front]
+    return [Decision(owner_of(st, figure), engage_prompt, ["engage", "hold"],
+                     args=(front, b["column"] + 1, tuple(b["base"].items()),
+                           st.t.figures[figure]["name"]))]
+
+
+def engage_prompt(front: str, column: int, totals: tuple[tuple[str, int], ...], name: str) -> str:
+    listed = ", ".join(f"{league} {total}" for league, total in totals)
+    return f"{front.capitalize()} column {column}: totals {listed}; engage {name}?"
 
 
 def fight_apply(st: Position, seat: str, action: str) -> None:

@@ -149,7 +149,7 @@ def allows(st: Position, seat: str, action: str) -> bool:
 def decisions(st: Position) -> list[Decision]:
     seat = actor(st)
     left = st.player(seat)["actions"]
-    return [Decision(seat, f"Development: {left} action(s) left", legal(st, seat))]
+    return [Decision(seat, "Development: {} action(s) left", legal(st, seat), args=(left,))]
 
 
 def settle(st: Position) -> bool:

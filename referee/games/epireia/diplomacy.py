@@ -103,10 +103,10 @@ def allows(st: Position, seat: str, action: str) -> bool:
 
 
 def decisions(st: Position) -> list[Decision]:
-    seat = actor(st)
-    prompt = (f"Diplomacy: where does {st.g['selected']} go?" if st.g["selected"]
-              else "Diplomacy: choose a figure to move, or done")
-    return [Decision(seat, prompt, legal(st, seat))]
+    seat, selected = actor(st), st.g["selected"]
+    if selected:
+        return [Decision(seat, "Diplomacy: where does {} go?", legal(st, seat), args=(selected,))]
+    return [Decision(seat, "Diplomacy: choose a figure to move, or done", legal(st, seat))]
 
 
 def apply(st: Position, seat: str, action: str) -> None:

@@ -27,19 +27,19 @@ def buildable(st: Position, seat: str, discount: int = 0) -> list[str]:
 
 def affordable_buildings(t: Tables, have: dict[str, int], discount: int,
                          surcharge: int) -> list[str]:
-    """The buildings `have` pays for, `discount` units off, in the table's order."""
+    """The buildings `have` pays for, `discount` units off, in the table's order (do not
+    change the list: at full price it is shared)."""
     if discount or surcharge:
         wealth = sum(have.values())
         return [b for b, cost, _ in t.building_costs
                 if affordable(have, wealth, cost, discount, surcharge)]
-    out = []
-    for b, _, pairs in t.building_costs:   # the full price: as `can_pay`
-        for r, n in pairs:
-            if have[r] < n:
-                break
-        else:
-            out.append(b)
-    return out
+    # at full price the answer depends only on the amounts held: worked out once per holding
+    holding = tuple(map(have.__getitem__, t.resources))
+    found = t.full_price_buildings.get(holding)
+    if found is None:
+        found = t.full_price_buildings[holding] = [
+            b for b, _, pairs in t.building_costs if all(have[r] >= n for r, n in pairs)]
+    return found
 
 
 def start_payment(st: Position, item: dict[str, Any]) -> None:

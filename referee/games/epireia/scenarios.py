@@ -100,11 +100,11 @@ def check(st: Position) -> None:
     scenario = g["scenario"]
     if not scenario or scenario["done"] or g["step"] not in PLAYING_STEPS:
         return
-    spec = st.t.scenarios[scenario["id"]]
-    (kind, target), = spec["objective"].items()   # the schema allows exactly one kind
+    kind, target = st.t.objectives[scenario["id"]]
     met = OBJECTIVES[kind]
     for league, seats in st.t.members_by_league(g["seats"]):
         if met(st, league, target, seats):
+            spec = st.t.scenarios[scenario["id"]]
             scenario["done"] = True
             scenario["winner"] = league
             st.emit("objective", f"The {league} league completes {spec['name']}",

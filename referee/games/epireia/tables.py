@@ -69,6 +69,9 @@ class Tables:
         self.territories_by_sea = [(x, spec["maritime"]) for x, spec in self.territories.items()]
         self.brigands = sorted(data["brigands"], key=lambda b: -b["attack"])
         self.scenarios = by_id(data["scenarios"])
+        # each scenario's objective as (kind, target): the schema allows exactly one kind
+        self.objectives: dict[str, tuple[str, Any]] = {
+            s: next(iter(spec["objective"].items())) for s, spec in self.scenarios.items()}
         self.solo: dict[str, Any] = data.get("solo", {})
         self.solo_scenarios = by_id(self.solo.get("scenarios", []))
         self.augurs = {a["number"]: a for a in self.solo.get("augurs", [])}
@@ -91,6 +94,9 @@ class Tables:
                              for d, spec in self.tokens.items()]
         # `produce_rows` priced, by price terms (development.token_prices)
         self.token_prices: dict[tuple, list[tuple]] = {}
+        # the buildings affordable at full price, by the amounts held in resource order
+        # (payment.affordable_buildings)
+        self.full_price_buildings: dict[tuple[int, ...], list[str]] = {}
         self._members: dict[tuple[str, ...], list[tuple[str, list[str]]]] = {}
 
     def members_by_league(self, seats: list[str]) -> list[tuple[str, list[str]]]:
