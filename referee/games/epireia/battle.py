@@ -97,10 +97,11 @@ def token_apply(st: Position, seat: str, action: str) -> None:
         token = next(t for t in pool if t["deck"] == deck and t["power"] == int(power))
         pool.remove(token)
         b["placed"][side][key] = token
-        text = f"{st.name(seat)} places {deck} (power {power}) face down on {key}"
+        text, args = "{} places {} (power {}) face down on {}", (st.name(seat), deck, power, key)
     else:
-        text = f"{st.name(seat)} leaves {key} empty"
-    st.emit("place", text, {"seat": seat, "slot": key, "action": action}, to=st.league_seats(side))
+        text, args = "{} leaves {} empty", (st.name(seat), key)
+    st.emit("place", text, {"seat": seat, "slot": key, "action": action}, to=st.league_seats(side),
+            args=args)
     b["slot"][side] += 1
     b["placer"][side] += 1
 
@@ -148,8 +149,8 @@ def figure_apply(st: Position, seat: str, action: str) -> None:
     front = st.t.fronts[b["fig_front"][side]]["id"]
     figure = action.split()[1]
     b["figs"][side][front] = figure
-    st.emit("place", f"{st.name(seat)} puts {st.t.figures[figure]['name']} face down on the {front}",
-            {"seat": seat, "front": front, "figure": figure}, to=st.league_seats(side))
+    st.emit("place", "{} puts {} face down on the {}", {"seat": seat, "front": front, "figure": figure},
+            to=st.league_seats(side), args=(st.name(seat), st.t.figures[figure]["name"], front))
     b["fig_front"][side] += 1
     b["placer"][side] += 1
 
@@ -252,8 +253,9 @@ def answer(st: Position, side: str, stage: str, engage: bool) -> None:
         figure = b["figs"][side][front]
         b["engaged"][side].append(front)
         b["answers"][side] = figure_power(st, figure, front)
-        st.emit("engage", f"The {side} league engages {st.t.figures[figure]['name']} "
-                f"(+{b['answers'][side]})", {"side": side, "front": front, "figure": figure})
+        st.emit("engage", "The {} league engages {} (+{})", {"side": side, "front": front,
+                                                             "figure": figure},
+                args=(side, st.t.figures[figure]["name"], b["answers"][side]))
     if stage == "first":
         b["asks"].append([other(st, side), "second" if engage else "second-after-pass"])
     elif stage == "second-after-pass" and engage:
@@ -282,9 +284,9 @@ def close_column(st: Position) -> None:
     a, c = b["sides"]
     winner = None if totals[a] == totals[c] else (a if totals[a] > totals[c] else c)
     b["columns"][f"{front}-{column + 1}"] = winner
-    st.emit("column-won", f"{front.capitalize()} column {column + 1}: {totals[a]} against "
-            f"{totals[c]}: {winner + ' wins' if winner else 'nobody wins'}",
-            {"front": front, "column": column + 1, "totals": totals, "winner": winner})
+    st.emit("column-won", "{} column {}: {} against {}: {} wins",
+            {"front": front, "column": column + 1, "totals": totals, "winner": winner},
+            args=(front.capitalize(), column + 1, totals[a], totals[c], winner or "nobody"))
     b["base"] = {}
     b["column"] += 1
     if b["column"] < st.t.battlefield["columns"]:

@@ -223,7 +223,8 @@ def use_admin(st: Position, seat: str, args: list[str]) -> None:
     p["admin_spent"] += 1
     ability = st.t.admins[p["admin"]]["ability"]
     name = st.t.admins[p["admin"]]["name"]
-    st.emit("admin-use", f"{st.name(seat)} uses the {name}", {"seat": seat, "admin": p["admin"]})
+    st.emit("admin-use", "{} uses the {}", {"seat": seat, "admin": p["admin"]},
+            args=(st.name(seat), name))
     kind = args[0]
     if kind == "token":
         give_token(st, p["league"], args[1], seat, name)

@@ -42,8 +42,7 @@ def places(st: Position, seat: str, figure: str) -> Iterator[str]:
     league = p["league"]
     rules = st.all_constraints()
     closed = rules.get("closed_empires", ())
-    taken = {pos for s in g["seats"] if players[s]["league"] == league
-             for pos in players[s]["pos"].values()}
+    taken = {pos for s in st.members(league) for pos in players[s]["pos"].values()}
     for empire, by_sea in t.empires_by_sea:
         if empire == here or empire in closed or empire in taken or (by_sea and not sea):
             continue

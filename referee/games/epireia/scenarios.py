@@ -83,6 +83,8 @@ def maritime_taken_and_held(st: Position, league: str, least: int, seats: list[s
     # the league's maritime territories taken this act (a short list) that it still holds
     spots, kinds = st.g["territories"], st.t.territories
     taken = st.g["leagues"][league]["counters"]["maritime_taken"]
+    if len(taken) < least:   # most often: too few taken to count
+        return False
     return sum(1 for t in set(taken)
                if kinds[t]["maritime"] and spots[t]["owner"] in seats) >= least
 
