@@ -94,9 +94,9 @@ class Tables:
                              for d, spec in self.tokens.items()]
         # `produce_rows` priced, by price terms (development.token_prices)
         self.token_prices: dict[tuple, list[tuple]] = {}
-        # the buildings affordable at full price, by the amounts held in resource order
-        # (payment.affordable_buildings)
-        self.full_price_buildings: dict[tuple[int, ...], list[str]] = {}
+        # the buildings affordable, by the amounts held in resource order, discount and
+        # surcharge (payment.affordable_buildings)
+        self.affordable_buildings: dict[tuple[int, ...], list[str]] = {}
         self._members: dict[tuple[str, ...], list[tuple[str, list[str]]]] = {}
 
     def members_by_league(self, seats: list[str]) -> list[tuple[str, list[str]]]:
