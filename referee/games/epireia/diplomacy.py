@@ -3,7 +3,7 @@ unplayed Greek cities (one figure chosen, then its destination)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 from ...engine import Decision
 from . import registry
@@ -34,50 +34,40 @@ def sea_open(st: Position) -> bool:
 
 def places(st: Position, seat: str, figure: str) -> Iterator[str]:
     """Where `figure` may go, in order, lazily (`movable` needs only to know there is one)."""
-    return destinations(st, seat)(figure)
-
-
-def destinations(st: Position, seat: str) -> Callable[[str], Iterator[str]]:
-    """`places` of each figure of `seat`: what depends only on the seat is read once."""
     g, t = st.g, st.t
     players = g["players"]
     p = players[seat]
+    here = p["pos"][figure]
+    sea = t.figures[figure]["sea"] and sea_open(st)
     league = p["league"]
     rules = st.all_constraints()
     closed = rules.get("closed_empires", ())
     taken = {pos for s in st.members(league) for pos in players[s]["pos"].values()}
+    for empire, by_sea in t.empires_by_sea:
+        if empire == here or empire in closed or empire in taken or (by_sea and not sea):
+            continue
+        yield empire
     spots = g["territories"]
-    to_cities = not g["solo"] and not rules.get("no_city_moves")
-
-    def of(figure: str) -> Iterator[str]:
-        here = p["pos"][figure]
-        sea = t.figures[figure]["sea"] and sea_open(st)
-        for empire, by_sea in t.empires_by_sea:
-            if empire == here or empire in closed or empire in taken or (by_sea and not sea):
+    for territory, maritime in t.territories_by_sea:
+        if territory == here or (maritime and not sea):
+            continue
+        owner = spots[territory]["owner"]
+        if owner in players and owner != seat and players[owner]["league"] == league:
+            continue
+        yield territory
+    if not g["solo"] and not rules.get("no_city_moves"):
+        played = played_cities(st)
+        mine = p["pos"].values()
+        integrated = g["integrated"]
+        for city in t.city_order:
+            if city == here or city in played or city in mine:
                 continue
-            yield empire
-        for territory, maritime in t.territories_by_sea:
-            if territory == here or (maritime and not sea):
+            held = integrated.get(city)
+            if held and held["league"] == league:
                 continue
-            owner = spots[territory]["owner"]
-            if owner in players and owner != seat and players[owner]["league"] == league:
-                continue
-            yield territory
-        if to_cities:
-            played = played_cities(st)
-            mine = p["pos"].values()
-            integrated = g["integrated"]
-            for city in t.city_order:
-                if city == here or city in played or city in mine:
-                    continue
-                held = integrated.get(city)
-                if held and held["league"] == league:
-                    continue
-                yield city
-        if here != "home":
-            yield "home"
-
-    return of
+            yield city
+    if here != "home":
+        yield "home"
 
 
 def movable(st: Position, seat: str) -> Iterator[str]:
@@ -85,9 +75,8 @@ def movable(st: Position, seat: str) -> Iterator[str]:
     one away from home may always go back."""
     moved = st.g["moved"]
     pos = st.player(seat)["pos"]
-    where = destinations(st, seat)
     return (f for f in st.player(seat)["figures"]
-            if f not in moved and (pos[f] != "home" or next(where(f), None) is not None))
+            if f not in moved and (pos[f] != "home" or next(places(st, seat, f), None) is not None))
 
 
 def options(st: Position, seat: str) -> Iterator[str]:
