@@ -176,7 +176,7 @@ def apply(st: Position, seat: str, action: str) -> None:
         use_admin(st, seat, words[1:])
     else:
         st.player(seat)["actions"] -= 1
-        {"donate": donate, "build": build, "produce": produce}[words[0]](st, seat, words[1:])
+        ACTIONS[words[0]](st, seat, words[1:])
 
 
 def donate(st: Position, seat: str, args: list[str]) -> None:
@@ -242,5 +242,7 @@ def use_admin(st: Position, seat: str, args: list[str]) -> None:
 
 # the options that cost an action, by the verb of their action strings, in listing order
 ACTION_OPTIONS = {"donate": donate_options, "build": build_options, "produce": produce_options}
+# how each of them is taken
+ACTIONS = {"donate": donate, "build": build, "produce": produce}
 
 registry.step("develop", decisions, apply, settle, allows)
