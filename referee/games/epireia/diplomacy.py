@@ -79,26 +79,16 @@ def movable(st: Position, seat: str) -> Iterator[str]:
             if f not in moved and (pos[f] != "home" or next(places(st, seat, f), None) is not None))
 
 
-def options(st: Position, seat: str) -> Iterator[str]:
-    """The moves of `seat`, lazily: where the selected figure may go, else which to send."""
+def legal(st: Position, seat: str) -> list[str]:
+    """The moves of `seat`: where the selected figure may go, else which to send."""
     selected = st.g["selected"]
     if selected:
-        for place in places(st, seat, selected):
-            yield "to " + place
-    else:
-        for figure in movable(st, seat):
-            yield "send " + figure
-
-
-def legal(st: Position, seat: str) -> list[str]:
-    return [*options(st, seat), "back" if st.g["selected"] else "done"]
+        return ["to " + place for place in places(st, seat, selected)] + ["back"]
+    return ["send " + figure for figure in movable(st, seat)] + ["done"]
 
 
 def allows(st: Position, seat: str, action: str) -> bool:
-    if seat != actor(st):
-        return False
-    last = "back" if st.g["selected"] else "done"
-    return action == last or action in options(st, seat)
+    return seat == actor(st) and action in legal(st, seat)
 
 
 def decisions(st: Position) -> list[Decision]:
