@@ -41,6 +41,8 @@ class Position:
         # league -> its seats in seat order, worked out on first use: a seat's league is set
         # once (`join_league` forgets these)
         self._members: dict[str, tuple[str, ...]] = {}
+        # each league with its seats, the Peloponnesian first (`scenarios.check`), once read
+        self.contenders: list[tuple[str, list[str]]] | None = None
 
     # ------------------------------------------------------------ helpers
     def player(self, seat: str) -> dict[str, Any]:
