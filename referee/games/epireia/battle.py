@@ -81,8 +81,9 @@ def token_decisions(st: Position) -> list[Decision]:
     for side in b["sides"]:
         if b["slot"][side] < len(st.t.slots()):
             front, column, row = st.t.slots()[b["slot"][side]]
-            prompt = f"Great battle: token face down for {front} column {column + 1} row {row + 1}"
-            out.append(Decision(placer(st, side), prompt, token_options(st, side) + ["empty"]))
+            out.append(Decision(placer(st, side), "Great battle: token face down for {} column {} "
+                                "row {}", token_options(st, side) + ["empty"],
+                                args=(front, column + 1, row + 1)))
     return out
 
 
@@ -96,10 +97,11 @@ def token_apply(st: Position, seat: str, action: str) -> None:
         token = next(t for t in pool if t["deck"] == deck and t["power"] == int(power))
         pool.remove(token)
         b["placed"][side][key] = token
-        text = f"{st.name(seat)} places {deck} (power {power}) face down on {key}"
+        text, args = "{} places {} (power {}) face down on {}", (st.name(seat), deck, power, key)
     else:
-        text = f"{st.name(seat)} leaves {key} empty"
-    st.emit("place", text, {"seat": seat, "slot": key, "action": action}, to=st.league_seats(side))
+        text, args = "{} leaves {} empty", (st.name(seat), key)
+    st.emit("place", text, {"seat": seat, "slot": key, "action": action}, to=st.league_seats(side),
+            args=args)
     b["slot"][side] += 1
     b["placer"][side] += 1
 
@@ -136,7 +138,8 @@ def figure_decisions(st: Position) -> list[Decision]:
         if index < len(st.t.fronts):
             front = st.t.fronts[index]["id"]
             legal = [f"commit {f}" for f in league_figures(st, side)]
-            out.append(Decision(placer(st, side), f"Great battle: figure face down on the {front}", legal))
+            out.append(Decision(placer(st, side), "Great battle: figure face down on the {}", legal,
+                                args=(front,)))
     return out
 
 
@@ -146,8 +149,8 @@ def figure_apply(st: Position, seat: str, action: str) -> None:
     front = st.t.fronts[b["fig_front"][side]]["id"]
     figure = action.split()[1]
     b["figs"][side][front] = figure
-    st.emit("place", f"{st.name(seat)} puts {st.t.figures[figure]['name']} face down on the {front}",
-            {"seat": seat, "front": front, "figure": figure}, to=st.league_seats(side))
+    st.emit("place", "{} puts {} face down on the {}", {"seat": seat, "front": front, "figure": figure},
+            to=st.league_seats(side), args=(st.name(seat), st.t.figures[figure]["name"], front))
     b["fig_front"][side] += 1
     b["placer"][side] += 1
 
@@ -225,11 +228,16 @@ def fight_decisions(st: Position) -> list[Decision]:
     if not b["asks"]:
         return []
     side, stage = b["asks"][0]
-    figure = b["figs"][side][current_front(st)]
-    totals = ", ".join(f"{league} {total}" for league, total in b["base"].items())
-    prompt = (f"{current_front(st).capitalize()} column {b['column'] + 1}: totals "
-              f"{totals}; engage {st.t.figures[figure]['name']}?")
-    return [Decision(owner_of(st, figure), prompt, ["engage", "hold"])]
+    front = current_front(st)
+    figure = b["figs"][side][front]
+    return [Decision(owner_of(st, figure), engage_prompt, ["engage", "hold"],
+                     args=(front, b["column"] + 1, tuple(b["base"].items()),
+                           st.t.figures[figure]["name"]))]
+
+
+def engage_prompt(front: str, column: int, totals: tuple[tuple[str, int], ...], name: str) -> str:
+    listed = ", ".join(f"{league} {total}" for league, total in totals)
+    return f"{front.capitalize()} column {column}: totals {listed}; engage {name}?"
 
 
 def fight_apply(st: Position, seat: str, action: str) -> None:
@@ -245,8 +253,9 @@ def answer(st: Position, side: str, stage: str, engage: bool) -> None:
         figure = b["figs"][side][front]
         b["engaged"][side].append(front)
         b["answers"][side] = figure_power(st, figure, front)
-        st.emit("engage", f"The {side} league engages {st.t.figures[figure]['name']} "
-                f"(+{b['answers'][side]})", {"side": side, "front": front, "figure": figure})
+        st.emit("engage", "The {} league engages {} (+{})", {"side": side, "front": front,
+                                                             "figure": figure},
+                args=(side, st.t.figures[figure]["name"], b["answers"][side]))
     if stage == "first":
         b["asks"].append([other(st, side), "second" if engage else "second-after-pass"])
     elif stage == "second-after-pass" and engage:
@@ -275,9 +284,9 @@ def close_column(st: Position) -> None:
     a, c = b["sides"]
     winner = None if totals[a] == totals[c] else (a if totals[a] > totals[c] else c)
     b["columns"][f"{front}-{column + 1}"] = winner
-    st.emit("column-won", f"{front.capitalize()} column {column + 1}: {totals[a]} against "
-            f"{totals[c]}: {winner + ' wins' if winner else 'nobody wins'}",
-            {"front": front, "column": column + 1, "totals": totals, "winner": winner})
+    st.emit("column-won", "{} column {}: {} against {}: {} wins",
+            {"front": front, "column": column + 1, "totals": totals, "winner": winner},
+            args=(front.capitalize(), column + 1, totals[a], totals[c], winner or "nobody"))
     b["base"] = {}
     b["column"] += 1
     if b["column"] < st.t.battlefield["columns"]:

@@ -94,7 +94,7 @@ def choose_legal(st: Position, item: dict[str, Any]) -> list[str]:
 def choose_apply(st: Position, item: dict[str, Any], action: str) -> None:
     resource = action.split()[1]
     gain(st, item["seat"], {resource: 1})
-    st.emit("bonus", f"{st.name(item['seat'])} takes 1 {resource}", {"seat": item["seat"]})
+    st.emit("bonus", "{} takes 1 {}", {"seat": item["seat"]}, args=(st.name(item["seat"]), resource))
     item["left"] = item.get("left", item["spec"]) - 1
     if item["left"] <= 0:
         st.g["queue"].pop(0)

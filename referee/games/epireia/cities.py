@@ -34,9 +34,10 @@ def integrate(st: Position, city: str, pairs: Pairs) -> None:
     value = single_roll(st, roller, lambda v: v + bonus >= target,
                         f"{spec['name']} needs {target - bonus}")
     ok = value + bonus >= target
-    st.emit("integration", f"{st.name(roller)} courts {spec['name']}: {value} + {bonus} against "
-            f"{target}: {'success' if ok else 'refused'}",
-            {"seat": roller, "city": city, "roll": value, "bonus": bonus, "success": ok})
+    st.emit("integration", "{} courts {}: {} + {} against {}: {}",
+            {"seat": roller, "city": city, "roll": value, "bonus": bonus, "success": ok},
+            args=(st.name(roller), spec["name"], value, bonus, target,
+                  "success" if ok else "refused"))
     if not ok:
         return
     gain(st, roller, spec["integration"]["gain"])

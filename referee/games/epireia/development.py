@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from ...engine import Decision
 from . import registry
 from .diplomacy import start_diplomacy
@@ -14,7 +12,7 @@ from .economy import (
     token_price,
     token_surcharge,
 )
-from .payment import buildable, building_surcharge, start_payment
+from .payment import affordable_buildings, buildable, building_surcharge, start_payment
 from .position import Position
 from .resources import gain, pay, worded
 from .setup import actor
@@ -22,7 +20,7 @@ from .tables import Tables
 
 
 def admin_uses_left(st: Position, seat: str) -> int:
-    p = st.player(seat)
+    p = st.g["players"][seat]
     built = p["buildings"]
     uses = 0
     for building, count in st.t.admin_uses.items():   # the few buildings that give uses
@@ -32,11 +30,13 @@ def admin_uses_left(st: Position, seat: str) -> int:
 
 
 def production_blocked(st: Position) -> bool:
+    if not st.g.get("solo"):   # only a solo scenario blocks production
+        return False
     return st.g["turn"] in st.solo_constraint().get("no_production_turns", [])
 
 
 def donate_options(st: Position, seat: str) -> list[str]:
-    res = st.player(seat)["res"]
+    res = st.g["players"][seat]["res"]
     banned = st.all_constraints().get("no_donation", ())
     by_amount = st.t.donations_up_to
     out: list[str] = []
@@ -50,7 +50,7 @@ def donate_options(st: Position, seat: str) -> list[str]:
 def produce_options(st: Position, seat: str) -> list[str]:
     if production_blocked(st):
         return []
-    p = st.player(seat)
+    p = st.g["players"][seat]
     decks, built, res = st.g["decks"], p["buildings"], p["res"]
     treasury = st.g["leagues"][p["league"]]["treasury"]
     discounted = tuple(filter(st.t.token_discounts.__contains__, p["figures"]))
@@ -88,15 +88,19 @@ def token_prices(t: Tables, figures: tuple[str, ...],
 
 
 def build_options(st: Position, seat: str) -> list[str]:
-    actions = st.t.build_actions
-    return [actions[building] for building in buildable(st, seat)]
+    p = st.g["players"][seat]
+    built, actions = p["buildings"], st.t.build_actions
+    # as `buildable`, each action string at once
+    return [actions[b] for b in affordable_buildings(st.t, p["res"], 0, building_surcharge(st))
+            if b not in built]
 
 
 def admin_options(st: Position, seat: str) -> list[str]:
     if not admin_uses_left(st, seat):
         return []
-    ability = st.t.admins[st.player(seat)["admin"]]["ability"]
-    res = st.player(seat)["res"]
+    p = st.g["players"][seat]
+    ability = st.t.admins[p["admin"]]["ability"]
+    res = p["res"]
     if "free_token" in ability:
         level = ability["free_token"]
         return [f"admin token {d}" for d, spec in st.t.tokens.items()
@@ -114,18 +118,19 @@ def admin_options(st: Position, seat: str) -> list[str]:
     return []
 
 
-def options(st: Position, seat: str) -> Iterator[str]:
-    """Every development action of `seat` but pass, in order, listed lazily (`settle`
-    needs only to know whether there is one)."""
-    if st.player(seat)["actions"] > 0:
+def has_option(st: Position, seat: str) -> bool:
+    """Whether `seat` may do anything but pass (`legal` lists it all; this stops at the
+    first kind of option found)."""
+    if st.g["players"][seat]["actions"] > 0:
         for listing in ACTION_OPTIONS.values():
-            yield from listing(st, seat)
-    yield from admin_options(st, seat)
+            if listing(st, seat):
+                return True
+    return bool(admin_options(st, seat))
 
 
 def legal(st: Position, seat: str) -> list[str]:
     out: list[str] = []
-    if st.player(seat)["actions"] > 0:
+    if st.g["players"][seat]["actions"] > 0:
         for listing in ACTION_OPTIONS.values():
             out += listing(st, seat)
     out += admin_options(st, seat)
@@ -148,13 +153,13 @@ def allows(st: Position, seat: str, action: str) -> bool:
 
 def decisions(st: Position) -> list[Decision]:
     seat = actor(st)
-    left = st.player(seat)["actions"]
-    return [Decision(seat, f"Development: {left} action(s) left", legal(st, seat))]
+    left = st.g["players"][seat]["actions"]
+    return [Decision(seat, "Development: {} action(s) left", legal(st, seat), args=(left,))]
 
 
 def settle(st: Position) -> bool:
     seat = actor(st)
-    if next(options(st, seat), None) is None:   # nothing to do but pass
+    if not has_option(st, seat):   # nothing to do but pass
         end_turn(st, seat)
         return True
     return False
@@ -176,7 +181,7 @@ def apply(st: Position, seat: str, action: str) -> None:
         use_admin(st, seat, words[1:])
     else:
         st.player(seat)["actions"] -= 1
-        {"donate": donate, "build": build, "produce": produce}[words[0]](st, seat, words[1:])
+        ACTIONS[words[0]](st, seat, words[1:])
 
 
 def donate(st: Position, seat: str, args: list[str]) -> None:
@@ -223,7 +228,8 @@ def use_admin(st: Position, seat: str, args: list[str]) -> None:
     p["admin_spent"] += 1
     ability = st.t.admins[p["admin"]]["ability"]
     name = st.t.admins[p["admin"]]["name"]
-    st.emit("admin-use", f"{st.name(seat)} uses the {name}", {"seat": seat, "admin": p["admin"]})
+    st.emit("admin-use", "{} uses the {}", {"seat": seat, "admin": p["admin"]},
+            args=(st.name(seat), name))
     kind = args[0]
     if kind == "token":
         give_token(st, p["league"], args[1], seat, name)
@@ -241,5 +247,7 @@ def use_admin(st: Position, seat: str, args: list[str]) -> None:
 
 # the options that cost an action, by the verb of their action strings, in listing order
 ACTION_OPTIONS = {"donate": donate_options, "build": build_options, "produce": produce_options}
+# how each of them is taken
+ACTIONS = {"donate": donate, "build": build, "produce": produce}
 
 registry.step("develop", decisions, apply, settle, allows)

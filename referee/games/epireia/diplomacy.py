@@ -42,8 +42,7 @@ def places(st: Position, seat: str, figure: str) -> Iterator[str]:
     league = p["league"]
     rules = st.all_constraints()
     closed = rules.get("closed_empires", ())
-    taken = {pos for s in g["seats"] if players[s]["league"] == league
-             for pos in players[s]["pos"].values()}
+    taken = {pos for s in st.members(league) for pos in players[s]["pos"].values()}
     for empire, by_sea in t.empires_by_sea:
         if empire == here or empire in closed or empire in taken or (by_sea and not sea):
             continue
@@ -80,33 +79,23 @@ def movable(st: Position, seat: str) -> Iterator[str]:
             if f not in moved and (pos[f] != "home" or next(places(st, seat, f), None) is not None))
 
 
-def options(st: Position, seat: str) -> Iterator[str]:
-    """The moves of `seat`, lazily: where the selected figure may go, else which to send."""
+def legal(st: Position, seat: str) -> list[str]:
+    """The moves of `seat`: where the selected figure may go, else which to send."""
     selected = st.g["selected"]
     if selected:
-        for place in places(st, seat, selected):
-            yield "to " + place
-    else:
-        for figure in movable(st, seat):
-            yield "send " + figure
-
-
-def legal(st: Position, seat: str) -> list[str]:
-    return [*options(st, seat), "back" if st.g["selected"] else "done"]
+        return ["to " + place for place in places(st, seat, selected)] + ["back"]
+    return ["send " + figure for figure in movable(st, seat)] + ["done"]
 
 
 def allows(st: Position, seat: str, action: str) -> bool:
-    if seat != actor(st):
-        return False
-    last = "back" if st.g["selected"] else "done"
-    return action == last or action in options(st, seat)
+    return seat == actor(st) and action in legal(st, seat)
 
 
 def decisions(st: Position) -> list[Decision]:
-    seat = actor(st)
-    prompt = (f"Diplomacy: where does {st.g['selected']} go?" if st.g["selected"]
-              else "Diplomacy: choose a figure to move, or done")
-    return [Decision(seat, prompt, legal(st, seat))]
+    seat, selected = actor(st), st.g["selected"]
+    if selected:
+        return [Decision(seat, "Diplomacy: where does {} go?", legal(st, seat), args=(selected,))]
+    return [Decision(seat, "Diplomacy: choose a figure to move, or done", legal(st, seat))]
 
 
 def apply(st: Position, seat: str, action: str) -> None:

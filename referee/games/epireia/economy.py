@@ -6,7 +6,7 @@ from typing import Any
 
 from .position import Position
 from .recruit import offer_recruit
-from .resources import Cost, fmt, gain
+from .resources import Cost, gain, worded
 
 
 def add_prestige(st: Position, seat: str, amount: int, why: str) -> None:
@@ -29,8 +29,8 @@ def trigger_bonus(st: Position, seat: str, bonus: dict[str, Any]) -> None:
     level = bonus["level"]
     if "gain" in bonus:
         gain(st, seat, bonus["gain"])
-        st.emit("bonus", f"{st.name(seat)} reaches Prestige {level}: gains {fmt(bonus['gain'])}",
-                {"seat": seat, "level": level})
+        st.emit("bonus", worded, {"seat": seat, "level": level},
+                args=("{} reaches Prestige {}: gains {}", st.name(seat), level, bonus["gain"]))
         return
     if "recruit_figure" in bonus:
         offer_recruit(st, seat, bonus["recruit_figure"]["cost"], f"Prestige {level}")

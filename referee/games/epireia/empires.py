@@ -5,7 +5,7 @@ from __future__ import annotations
 from .contests import send_home, single_roll
 from .economy import add_prestige, give_token
 from .position import Position
-from .resources import fmt, gain
+from .resources import gain, worded
 
 
 def empire_targets(st: Position, empire: str) -> list[int]:
@@ -37,11 +37,11 @@ def resolve_empire(st: Position, empire: str) -> None:
             value = single_roll(st, seat, lambda v, b=bonus: v + b >= target,
                                 f"{spec['name']} needs {target - bonus}")
             ok = value + bonus >= target
-            st.emit("empire", f"{st.name(seat)} negotiates at {spec['name']} with "
-                    f"{st.t.figures[figure]['name']}: {value} + {bonus} against {target}: "
-                    f"{'success' if ok else 'failure'}",
+            st.emit("empire", "{} negotiates at {} with {}: {} + {} against {}: {}",
                     {"seat": seat, "empire": empire, "roll": value, "bonus": bonus,
-                     "target": target, "success": ok})
+                     "target": target, "success": ok},
+                    args=(st.name(seat), spec["name"], st.t.figures[figure]["name"], value, bonus,
+                          target, "success" if ok else "failure"))
             if ok:
                 empire_reward(st, seat, spec)
     send_home(st, present)
@@ -51,7 +51,8 @@ def empire_reward(st: Position, seat: str, spec: dict) -> None:
     reward = spec["reward"]
     goods = {r: n for r, n in reward.items() if r in st.t.resources}
     gain(st, seat, goods)
-    st.emit("reward", f"{st.name(seat)} receives {fmt(goods)} from {spec['name']}", {"seat": seat})
+    st.emit("reward", worded, {"seat": seat},
+            args=("{} receives {} from {}", st.name(seat), goods, spec["name"]))
     league = st.league_of(seat)
     st.g["leagues"][league]["counters"]["empires"] += 1
     if st.g["solo"]:

@@ -27,19 +27,20 @@ def buildable(st: Position, seat: str, discount: int = 0) -> list[str]:
 
 def affordable_buildings(t: Tables, have: dict[str, int], discount: int,
                          surcharge: int) -> list[str]:
-    """The buildings `have` pays for, `discount` units off, in the table's order."""
-    if discount or surcharge:
-        wealth = sum(have.values())
-        return [b for b, cost, _ in t.building_costs
-                if affordable(have, wealth, cost, discount, surcharge)]
-    out = []
-    for b, _, pairs in t.building_costs:   # the full price: as `can_pay`
-        for r, n in pairs:
-            if have[r] < n:
-                break
-        else:
-            out.append(b)
-    return out
+    """The buildings `have` pays for, `discount` units off, in the table's order (a list
+    shared by every call on the same terms: do not change it)."""
+    # the answer depends only on the amounts held and the terms: worked out once for each
+    terms = (*map(have.__getitem__, t.resources), discount, surcharge)
+    found = t.affordable_buildings.get(terms)
+    if found is None:
+        if discount or surcharge:
+            wealth = sum(have.values())
+            found = [b for b, cost, _ in t.building_costs
+                     if affordable(have, wealth, cost, discount, surcharge)]
+        else:   # the full price: as `can_pay`
+            found = [b for b, _, pairs in t.building_costs if all(have[r] >= n for r, n in pairs)]
+        t.affordable_buildings[terms] = found
+    return found
 
 
 def start_payment(st: Position, item: dict[str, Any]) -> None:

@@ -38,6 +38,11 @@ class Position:
         self.dice_i = 0  # position in the current resolution task's recorded dice
         self.answer_i = 0
         self._listed: list[Decision] = []   # what pending() last listed (apply's quick check)
+        # league -> its seats in seat order, worked out on first use: a seat's league is set
+        # once (`join_league` forgets these)
+        self._members: dict[str, tuple[str, ...]] = {}
+        # each league with its seats, the Peloponnesian first (`scenarios.check`), once read
+        self.contenders: list[tuple[str, list[str]]] | None = None
 
     # ------------------------------------------------------------ helpers
     def player(self, seat: str) -> dict[str, Any]:
@@ -54,11 +59,23 @@ class Position:
         return self.player(seat)["league"]
 
     def league_seats(self, league: str) -> frozenset[str]:
-        return frozenset(self.ordered(league))
+        return frozenset(self.members(league))
 
     def ordered(self, league: str) -> list[str]:
-        players = self.g["players"]
-        return [s for s in self.g["seats"] if players[s]["league"] == league]
+        return list(self.members(league))
+
+    def members(self, league: str) -> tuple[str, ...]:
+        """The seats of `league`, in seat order."""
+        found = self._members.get(league)
+        if found is None:
+            players = self.g["players"]
+            found = self._members[league] = tuple(
+                s for s in self.g["seats"] if players[s]["league"] == league)
+        return found
+
+    def join_league(self, seat: str, league: str) -> None:
+        self.player(seat)["league"] = league
+        self._members.clear()
 
     def occupants(self, place: str) -> list[tuple[str, str]]:
         """(seat, figure) pairs on a space; solo enemy figures have the seat 'enemy'."""
@@ -105,10 +122,16 @@ class Position:
 
     def all_constraints(self) -> dict[str, Any]:
         """Both constraints in force, the scenario's over the solo one's (read only)."""
-        solo, scenario = self.solo_constraint(), self.constraint()
-        if not solo or not scenario:   # most often one (or both) is empty: no merging
-            return solo or scenario
-        return {**solo, **scenario}
+        g = self.g
+        scenario = g["scenario"]
+        if not scenario or scenario["done"]:   # the usual cases first: no merging
+            return self.solo_constraint()
+        if not g.get("solo"):
+            return self.t.scenarios[scenario["id"]].get("constraint", {})
+        solo, card = self.solo_constraint(), self.constraint()
+        if not solo or not card:
+            return solo or card
+        return {**solo, **card}
 
     # ------------------------------------------------------------ copying and persistence
     def copy(self) -> Position:

@@ -85,6 +85,7 @@ def allows(st: Position, seat: str, action: str) -> bool:
 def advance(st: Position) -> None:
     """Run automatic work until a seat must decide or the game is over."""
     g = st.g
+    checks, steps = CHECKS, STEPS
     for _ in range(100000):
         queue = g["queue"]
         if queue:
@@ -98,9 +99,9 @@ def advance(st: Position) -> None:
                 handler.apply(st, item, legal[0])
                 continue
             return
-        for check in CHECKS:
+        for check in checks:
             check(st)
-        current = STEPS.get(g["step"])
+        current = steps.get(g["step"])
         if current is None or not current.settle(st):
             return
     raise RuntimeError("epireia: the state machine did not settle")

@@ -8,7 +8,7 @@ from typing import Any
 
 from . import questions, registry
 from .cities import resolve_city
-from .contests import can_reroll
+from .contests import can_reroll, side_of
 from .economy import add_prestige
 from .empires import resolve_empire
 from .position import Position
@@ -51,17 +51,33 @@ def may_ask(st: Position, kind: str, args: list[str]) -> bool:
         return bool(st.constraint().get("upkeep"))
     if not args:
         return False
-    # a reroll may be offered anywhere; only taking a territory may ask which to give up,
-    # and only of a seat without a city token left whose league does not hold it already
-    # (`territories.take`)
+    # a reroll may be offered after any roll: on a territory there is one only against
+    # brigands or in a conflict
     place = args[0]
-    for seat, _ in st.occupants(place):
+    present = st.occupants(place)
+    rolls = kind != "territory" or st.g["territories"][place]["brigand"] or contested(st, present)
+    for seat, _ in present:
         if seat == "enemy":
             continue
-        if can_reroll(st, seat) or (kind == "territory" and st.player(seat)["posts"] == 0
-                                    and not held_by_league(st, place, seat)):
+        if (rolls and can_reroll(st, seat)) or (kind == "territory"
+                                                and may_give_up(st, seat, place)):
             return True
     return False
+
+
+def may_give_up(st: Position, seat: str, territory: str) -> bool:
+    """Whether taking `territory` may ask `seat` which territory to give up (`territories.take`):
+    only a seat without a city token left, whose league does not hold it already, and that
+    holds other than exactly one other territory (that one is given up without asking)."""
+    if st.player(seat)["posts"] > 0 or held_by_league(st, territory, seat):
+        return False
+    spots = st.g["territories"]
+    return sum(1 for t, spot in spots.items() if spot["owner"] == seat and t != territory) != 1
+
+
+def contested(st: Position, present: list[tuple[str, str]]) -> bool:
+    """Whether figures of more than one side stand together (`contests.by_side`)."""
+    return len({side_of(st, seat) for seat, _ in present}) > 1
 
 
 def held_by_league(st: Position, territory: str, seat: str) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from . import registry
@@ -10,6 +11,7 @@ from .position import Position
 from .start import new_counters
 
 PLAYING_STEPS = frozenset({"turn-start", "develop", "diplomacy", "resolution"})
+OWNER = itemgetter("owner")
 
 
 def draw_next_act(st: Position) -> None:
@@ -50,7 +52,7 @@ def treasury_per_city(st: Position, league: str, per_city: int, seats: list[str]
 
 
 def territories_held(st: Position, league: str, by_size: dict[str, int], seats: list[str]) -> bool:
-    owners = [spot["owner"] for spot in st.g["territories"].values()]
+    owners = list(map(OWNER, st.g["territories"].values()))
     return sum(map(owners.count, seats)) >= by_size[str(len(seats))]
 
 
@@ -83,6 +85,8 @@ def maritime_taken_and_held(st: Position, league: str, least: int, seats: list[s
     # the league's maritime territories taken this act (a short list) that it still holds
     spots, kinds = st.g["territories"], st.t.territories
     taken = st.g["leagues"][league]["counters"]["maritime_taken"]
+    if len(taken) < least:   # most often: too few taken to count
+        return False
     return sum(1 for t in set(taken)
                if kinds[t]["maritime"] and spots[t]["owner"] in seats) >= least
 
@@ -100,11 +104,14 @@ def check(st: Position) -> None:
     scenario = g["scenario"]
     if not scenario or scenario["done"] or g["step"] not in PLAYING_STEPS:
         return
-    spec = st.t.scenarios[scenario["id"]]
-    (kind, target), = spec["objective"].items()   # the schema allows exactly one kind
+    kind, target = st.t.objectives[scenario["id"]]
     met = OBJECTIVES[kind]
-    for league, seats in st.t.members_by_league(g["seats"]):
+    contenders = st.contenders
+    if contenders is None:   # read once per position: checks run after every step
+        contenders = st.contenders = st.t.members_by_league(g["seats"])
+    for league, seats in contenders:
         if met(st, league, target, seats):
+            spec = st.t.scenarios[scenario["id"]]
             scenario["done"] = True
             scenario["winner"] = league
             st.emit("objective", f"The {league} league completes {spec['name']}",

@@ -80,7 +80,7 @@ def league_decisions(st: Position) -> list[Decision]:
 
 def league_apply(st: Position, seat: str, action: str) -> None:
     league = action.split()[1]
-    st.player(seat)["league"] = league
+    st.join_league(seat, league)
     st.emit("league", f"{st.name(seat)} joins the {league} league", {"seat": seat, "league": league})
     place_enemies(st, league)
     next_actor(st, "pick-admin")

@@ -40,8 +40,7 @@ def initial(tables: Tables, seats: list[str], seed: int, options: dict[str, Any]
     draws = []
     if not solo_scenario:
         for act in (1, 2, 3):
-            cards = sorted(s for s, spec in tables.scenarios.items() if spec["act"] == act)
-            draws.append(rngs["scenarios"].choice(cards))
+            draws.append(rngs["scenarios"].choice(tables.act_cards[act]))
     g: dict[str, Any] = {
         "seats": list(seats), "seed": seed, "options": dict(options),
         "players": players,

@@ -55,6 +55,8 @@ class Tables:
         self.bonuses = {b["level"]: b for b in self.track["bonuses"]}
         self.tokens = by_id(data["tokens"])
         self.token_needs = {d: spec.get("needs") for d, spec in self.tokens.items()}
+        self._deck_contents = {d: tuple(int(p) for p, n in sorted(spec["powers"].items())
+                                        for _ in range(n)) for d, spec in self.tokens.items()}
         self.decks_by_type: dict[str, list[str]] = {}
         for d, spec in self.tokens.items():
             self.decks_by_type.setdefault(spec["type"], []).append(d)
@@ -69,6 +71,12 @@ class Tables:
         self.territories_by_sea = [(x, spec["maritime"]) for x, spec in self.territories.items()]
         self.brigands = sorted(data["brigands"], key=lambda b: -b["attack"])
         self.scenarios = by_id(data["scenarios"])
+        # the scenario cards of each act, sorted (the deck an act's card is drawn from)
+        self.act_cards = {act: sorted(s for s, spec in self.scenarios.items() if spec["act"] == act)
+                          for act in (1, 2, 3)}
+        # each scenario's objective as (kind, target): the schema allows exactly one kind
+        self.objectives: dict[str, tuple[str, Any]] = {
+            s: next(iter(spec["objective"].items())) for s, spec in self.scenarios.items()}
         self.solo: dict[str, Any] = data.get("solo", {})
         self.solo_scenarios = by_id(self.solo.get("scenarios", []))
         self.augurs = {a["number"]: a for a in self.solo.get("augurs", [])}
@@ -91,6 +99,9 @@ class Tables:
                              for d, spec in self.tokens.items()]
         # `produce_rows` priced, by price terms (development.token_prices)
         self.token_prices: dict[tuple, list[tuple]] = {}
+        # the buildings affordable, by the amounts held in resource order, discount and
+        # surcharge (payment.affordable_buildings)
+        self.affordable_buildings: dict[tuple[int, ...], list[str]] = {}
         self._members: dict[tuple[str, ...], list[tuple[str, list[str]]]] = {}
 
     def members_by_league(self, seats: list[str]) -> list[tuple[str, list[str]]]:
@@ -120,8 +131,8 @@ class Tables:
         return None
 
     def deck_contents(self, deck: str) -> list[int]:
-        powers = self.tokens[deck]["powers"]
-        return [int(p) for p, n in sorted(powers.items()) for _ in range(n)]
+        """A new list of the deck's token powers, unshuffled."""
+        return list(self._deck_contents[deck])
 
     def slot_types(self, front: str, row: int) -> list[str]:
         for f in self.fronts:

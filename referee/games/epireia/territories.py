@@ -57,9 +57,9 @@ def beat_brigands(st: Position, territory: str, pairs: Pairs) -> bool:
         ok = value >= target
     name = st.t.territories[territory]["name"]
     who = "The enemy" if roller == "enemy" else st.name(roller)
-    st.emit("brigands", f"{who} attacks the brigands on {name} with attack {strength}: "
-            f"rolls {value} against {target}: {'victory' if ok else 'repelled'}",
-            {"territory": territory, "seat": roller, "roll": value, "target": target, "success": ok})
+    st.emit("brigands", "{} attacks the brigands on {} with attack {}: rolls {} against {}: {}",
+            {"territory": territory, "seat": roller, "roll": value, "target": target, "success": ok},
+            args=(who, name, strength, value, target, "victory" if ok else "repelled"))
     if not ok:
         send_home(st, pairs)
         return False
@@ -103,7 +103,7 @@ def take(st: Position, territory: str, pairs: Pairs) -> None:
     spot = st.g["territories"][territory]
     taker = strongest(st, pairs)
     league = st.league_of(taker)
-    if spot["owner"] in st.league_seats(league):
+    if spot["owner"] in st.members(league):
         return
     release_owner(st, territory)
     if st.player(taker)["posts"] <= 0:
