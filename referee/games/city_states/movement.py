@@ -18,6 +18,11 @@ from .core import FREE, NOBODY, pieces_text, plural
 from .leaders import Leaders
 from .tables import ALL_UNITS, ARMY, FLEET, ROWERS, TRANSPORT
 
+# the group's field each "leave ..." word takes from ("all": all the baggage)
+GROUP_FIELD = {"army": "g_arm", "rowers": "g_row", "fleet": "g_flt", "transport": "g_trn",
+               "baggage": "g_bag", "all": "g_bag"}
+LEAVE = {what: f"leave {what}" for what in GROUP_FIELD}
+
 
 class Movement(Leaders):
     """Choosing a group, its route, and what happens where it stops."""
@@ -60,16 +65,14 @@ class Movement(Leaders):
     def legal_move(self) -> list[str]:
         p, t = self.active, self.t
         out = ["done"]
-        occ, sea, ships_enter = self.occ, t.sea, t.ships_enter
+        sea, ships_enter = t.sea, t.ships_enter
         arm, row, flt, trn = self.arm, self.row, self.flt, self.trn
         mv_arm, mv_row, mv_flt, mv_trn = self.mv_arm, self.mv_row, self.mv_flt, self.mv_trn
         l_space, l_owner, l_state, l_moved = self.l_space, self.l_owner, self.l_state, self.l_moved
         with_leaders = {l_space[i] for i in range(len(l_owner)) if l_owner[i] == p
                         and l_state[i] == FREE and not l_moved[i]}
         per = t.fleet_rowers
-        for s in range(t.n):
-            if occ[s] != p:
-                continue
+        for s in self.spaces_of(p):
             fresh_row = row[s] - mv_row[s]
             if not sea[s] and (arm[s] - mv_arm[s] or fresh_row or s in with_leaders):
                 out.append(t.s_move[s])
@@ -191,14 +194,12 @@ class Movement(Leaders):
         out += self.move_cards()
         return out
 
-    GROUP_FIELDS = ("g_arm", "g_row", "g_flt", "g_trn", "g_bag", "g_keep")
-
     def leave_options(self) -> list[str]:
         out = []
-        for word in ("army", "rowers", "fleet", "transport", "baggage"):
-            if self.would_move(f"leave {word}"):
-                out.append(f"leave {word}")
-        if self.g_bag > 1 and self.would_move("leave all baggage"):
+        for what in ("army", "rowers", "fleet", "transport", "baggage"):
+            if self.would_move("leave", what):
+                out.append(LEAVE[what])
+        if self.g_bag > 1 and self.would_move("leave", "all"):
             out.append("leave all baggage")
         s = self.g_from
         afloat_rest = self.flt[s] - self.g_flt + self.trn[s] - self.g_trn
@@ -208,30 +209,26 @@ class Movement(Leaders):
                 out.append(f"leave {self.l_name[i]}")
         if self.g_sea and not self.t.sea[self.g_from]:
             fresh = self.row[self.g_from] - self.mv_row[self.g_from]
-            if fresh > self.g_row and self.would_move("take rowers"):
+            if fresh > self.g_row and self.would_move("take", "rowers"):
                 out.append("take rowers")
         return out
 
-    def would_move(self, action: str) -> bool:
-        """Whether the group could still go after `action` (tried, then undone)."""
-        words = action.split()
-        if not self.t.sea[self.g_from] and words[0] == "leave":
-            return self.may_leave_ashore(words[1])
-        field = {"army": "g_arm", "rowers": "g_row", "fleet": "g_flt", "transport": "g_trn",
-                 "baggage": "g_bag", "all": "g_bag"}[words[1]]
-        if words[0] == "leave" and getattr(self, field) <= 0:
+    def would_move(self, verb: str, what: str) -> bool:
+        """Whether the group could still go after `verb what` (tried, then undone)."""
+        if not self.t.sea[self.g_from] and verb == "leave":
+            return self.may_leave_ashore(what)
+        if verb == "leave" and getattr(self, GROUP_FIELD[what]) <= 0:
             return False
-        if words[1] == "rowers" and words[0] == "leave" and self.g_sea \
+        if what == "rowers" and verb == "leave" and self.g_sea \
                 and self.g_row <= self.g_flt * self.t.fleet_rowers:
             return False   # only rowers carried as cargo may be left; crews stay with fleets
-        saved = [getattr(self, f) for f in self.GROUP_FIELDS]
-        if words[0] == "take":
+        saved = self.g_arm, self.g_row, self.g_flt, self.g_trn, self.g_bag, self.g_keep
+        if verb == "take":
             self.take_rowers()
         else:
-            self.leave(words[1])
+            self.leave(what)
         ok = self.group_ok()
-        for f, value in zip(self.GROUP_FIELDS, saved, strict=True):
-            setattr(self, f, value)
+        self.g_arm, self.g_row, self.g_flt, self.g_trn, self.g_bag, self.g_keep = saved
         return ok
 
     def do_route(self, args: list[str]) -> None:
@@ -280,8 +277,7 @@ class Movement(Leaders):
         elif what == "baggage":
             self.g_keep = self.bag[self.g_from] - self.g_bag + 1
         elif what in ("army", "rowers", "fleet", "transport"):
-            field = {"army": "g_arm", "rowers": "g_row", "fleet": "g_flt",
-                     "transport": "g_trn"}[what]
+            field = GROUP_FIELD[what]
             setattr(self, field, getattr(self, field) - 1)
             if what == "fleet":   # its crew stays with it
                 self.g_row = max(0, self.g_row - t.fleet_rowers)
@@ -342,42 +338,52 @@ class Movement(Leaders):
         """
         p, t, origin = self.active, self.t, self.g_from
         mp = self.group_moves()
-        sea = self.g_sea
-        if sea:
+        if self.g_sea:
             capture = bool(self.g_flt or self.g_arm)
-            nexts, cost_of = t.ship_adj, None
+            steps, dock = t.ship_steps, t.dock
         else:
             capture = bool(self.g_arm or self.g_row)
-            nexts, cost_of = t.walk_adj, t.move_cost
-        occ, owner, city, dock = self.occ, self.owner, t.city, t.dock
+            steps, dock = t.walk_steps, None
+        occ, owner, city = self.occ, self.owner, t.city
         arm, row = self.arm, self.row
         far = mp + 3
         best = [far] * t.n
         best[origin] = 0
+        reached: list[int] = []   # every space given a cost, once (never the origin)
         buckets: list[list[int]] = [[] for _ in range(mp + 1)]
         buckets[0].append(origin)
         for cost in range(mp + 1):
             for x in buckets[cost]:
-                if best[x] != cost or (sea and x != origin and dock[x]):
-                    continue   # a shorter way was found; ships stop where they land
-                for y in nexts[x]:
-                    total = cost + (cost_of[y] if cost_of else 1)
-                    if total >= best[y] or total > mp and x != origin:
-                        continue   # a full allowance always buys one space (C-07)
+                if best[x] != cost:
+                    continue   # a shorter way was found
+                if x == origin:
+                    limit = far   # a full allowance always buys one space (C-07)
+                elif dock and dock[x]:
+                    continue   # ships stop where they land
+                else:
+                    limit = mp
+                for y, step in steps[x]:
+                    total = cost + step
+                    if total >= best[y] or total > limit:
+                        continue
                     if city[y] and owner[y] != p:
                         continue
                     q = occ[y]
                     if q == NOBODY or q == p:
-                        best[y] = total
                         if total <= mp:
                             buckets[total].append(y)
-                    elif capture and not arm[y] and not row[y]:
-                        best[y] = total   # stop here to capture
+                    elif not capture or arm[y] or row[y]:
+                        continue   # only unguarded units are captured (and the group stops)
+                    if best[y] == far:
+                        reached.append(y)
+                    best[y] = total
+        reached.sort()
+        fits = self.room_for_group
         relief = self.g_relief   # moves that may only bring the group to relieve a city
-        base = mp - relief
-        return [y for y in range(t.n) if best[y] < far and y != origin
-                and self.room_for_group(y)
-                and not (relief and best[y] > base and not self.relieves(y, p))]
+        if relief:
+            base = mp - relief
+            return [y for y in reached if fits(y) and (best[y] <= base or self.relieves(y, p))]
+        return [y for y in reached if fits(y)]
 
     def room_for_group(self, y: int) -> bool:
         """The group fits the stacking limit there (captured ships never block: they sink)."""

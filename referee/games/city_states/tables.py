@@ -209,6 +209,11 @@ class Tables:
         self.ship_adj: list[list[int]] = [
             list(self.sea_adj[i]) if not self.sea[i] else
             [y for y in self.adj[i] if self.sea[y] or self.ships_enter[y]] for i in range(n)]
+        # the same with the move points each step costs: (space, cost)
+        self.walk_steps: list[list[tuple[int, int]]] = [
+            [(y, self.move_cost[y]) for y in self.walk_adj[i]] for i in range(n)]
+        self.ship_steps: list[list[tuple[int, int]]] = [
+            [(y, 1) for y in self.ship_adj[i]] for i in range(n)]
         self.city: list[bool] = ["city" in s for s in spaces]
         self.named: list[bool] = [s.get("city") == "named" for s in spaces]
         self.cities: list[int] = [i for i in range(n) if self.city[i]]
@@ -263,5 +268,6 @@ class Tables:
         for verb in ("home", "move", "sail", "to", "attack", "hold", "roll", "retreat",
                      "target", "recruit"):
             setattr(self, "s_" + verb, [f"{verb} {x}" for x in ids])
+        self.s_baggage = [f"baggage {k}" for k in range(1, self.baggage_per_city + 1)]
         self.s_play = {n: f"play {c.id}" for n, c in self.cards.items()}
         self.s_discard = {n: f"discard {c.id}" for n, c in self.cards.items()}
