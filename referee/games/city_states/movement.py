@@ -14,7 +14,7 @@ an army (or rowers) or 8 baggage.
 
 from __future__ import annotations
 
-from .core import FREE, NOBODY, pieces_text, plural
+from .core import FREE, NOBODY, group_words, pieces_text, plural
 from .leaders import Leaders
 from .tables import ALL_UNITS, ARMY, FLEET, ROWERS, TRANSPORT
 
@@ -22,6 +22,11 @@ from .tables import ALL_UNITS, ARMY, FLEET, ROWERS, TRANSPORT
 GROUP_FIELD = {"army": "g_arm", "rowers": "g_row", "fleet": "g_flt", "transport": "g_trn",
                "baggage": "g_bag", "all": "g_bag"}
 LEAVE = {what: f"leave {what}" for what in GROUP_FIELD}
+
+
+def move_text(seat: str, by_sea: bool, group: tuple, origin: str, dest: str) -> str:
+    """'Athens moves 2 armies, Kimon from Athens to Megara' (group: `group_parts()`)."""
+    return f"{seat} {'sails' if by_sea else 'moves'} {group_words(*group)} from {origin} to {dest}"
 
 
 class Movement(Leaders):
@@ -415,9 +420,9 @@ class Movement(Leaders):
             self.l_moved[i] = True
         self.occ[d] = p
         self.refresh(s)
-        self.log("move", f"{self.seats[p]} {'sails' if self.g_sea else 'moves'} "
-                 f"{self.group_text()} from {t.names[s]} to {t.names[d]}", seat=self.seats[p],
-                 origin=t.ids[s], dest=t.ids[d])
+        self.log_later("move", move_text, (self.seats[p], self.g_sea, self.group_parts(),
+                                           t.names[s], t.names[d]),
+                       seat=self.seats[p], origin=t.ids[s], dest=t.ids[d])
         if captured:
             self.sink_excess(d, *taken)
         self.g_from = -1
@@ -457,10 +462,13 @@ class Movement(Leaders):
             if self.t.sea[s]:
                 self.fit_cargo(s)   # afloat, what the scuttled ships carried goes down
 
+    def group_parts(self) -> tuple:
+        """The moving group's counts and leaders' names, as `group_words` takes them."""
+        return (self.g_arm, self.g_row, self.g_flt, self.g_trn, self.g_bag,
+                tuple(self.l_name[i] for i in self.g_ldr))
+
     def group_text(self) -> str:
-        text = pieces_text(self.g_arm, self.g_row, self.g_flt, self.g_trn, self.g_bag)
-        names = [self.l_name[i] for i in self.g_ldr]
-        return ", ".join(([text] if text else []) + names) or "nothing"
+        return group_words(*self.group_parts())
 
     def units_text(self, s: int) -> str:
         return pieces_text(self.arm[s], self.row[s], self.flt[s], self.trn[s], self.bag[s])

@@ -14,6 +14,17 @@ from .leaders import Leaders
 KINDS = ("army", "rowers", "fleet", "transport")
 
 
+def recruit_text(seat: str, kind: str, count: int, place: str, gold: int) -> str:
+    """'Athens recruits an army in Athens (3 gold left)'."""
+    if kind == "baggage":
+        what = f"{count} baggage"
+    elif kind == "rowers":
+        what = "a rowers unit"
+    else:
+        what = f"{'an' if kind == 'army' else 'a'} {kind}"
+    return f"{seat} recruits {what} in {place} ({gold} gold left)"
+
+
 class Recruit(Leaders):
     """Experience and recruiting."""
 
@@ -123,12 +134,9 @@ class Recruit(Leaders):
             else:
                 self.trn[s] += 1
         self.occ[s] = p
-        what = f"{count} baggage" if kind == "baggage" else f"{'an' if kind == 'army' else 'a'} {kind}"
-        if kind == "rowers":
-            what = "a rowers unit"
-        self.log("recruit", f"{self.seats[p]} recruits {what} in {t.names[s]} "
-                 f"({self.gold[p]} gold left)", seat=self.seats[p], space=t.ids[s], unit=kind,
-                 count=count)
+        self.log_later("recruit", recruit_text, (self.seats[p], kind, count, t.names[s],
+                                                 self.gold[p]),
+                       seat=self.seats[p], space=t.ids[s], unit=kind, count=count)
         if not self.may_recruit(p, s, self.rc_left[i], self.rc_bags[i]):
             self.next_recruit()
 
