@@ -43,6 +43,16 @@ NESTED_LISTS = ("hands", "traits", "known", "hesitant", "l_skills")
 STREAMS = ("deck", "dice")
 
 
+def positions(values: list, value: Any) -> list[int]:
+    """The indices where `values` holds `value`, in order (count and index scan in C)."""
+    out = []
+    i = -1
+    for _ in range(values.count(value)):
+        i = values.index(value, i + 1)
+        out.append(i)
+    return out
+
+
 def plural(n: int, word: str, many: str = "") -> str:
     """'1 army', '2 armies', '3 fleets', '2 rowers'."""
     if n == 1:

@@ -328,9 +328,13 @@ class Movement(Leaders):
                 kinds.append(("rowers", ROWERS))
             if self.g_ldr:
                 kinds.append(("leader", ALL_UNITS))
-        effects = [moves for fx in self.realm_traits(self.active) for moves in fx.moves]
+        p = self.active
+        effects = [moves for key in t.move_traits if self.enjoys(p, key)
+                   for moves in t.traits[key].moves]
         effects += [moves for i in self.g_ldr for k in self.l_skills[i]
                     for moves in t.skills[k].moves]   # Logistics: the leaders in the group
+        if not effects:   # the usual case: no bonus to sum
+            return min([t.moves[k] for k, _ in kinds]) + self.g_bonus
         return min(t.moves[k] + sum(amount for amount, units in effects if units & mask == mask)
                    for k, mask in kinds) + self.g_bonus
 

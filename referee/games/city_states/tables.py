@@ -171,6 +171,8 @@ class Tables:
         self.tables = {key: DiceTable(spec) for key, spec in data["tables"].items()}
         self.skills = {key: Fx(key, spec) for key, spec in data["skills"].items()}
         self.traits = {key: Fx(key, spec) for key, spec in data["traits"].items()}
+        # the traits that add move points (few: a group's moves look only for these)
+        self.move_traits: list[str] = [key for key, fx in self.traits.items() if fx.moves]
         self.cards = {int(c["number"]): Card(c) for c in data["cards"]}
         self.card_numbers = sorted(self.cards)
         self.card_by_id = {c.id: n for n, c in self.cards.items()}
