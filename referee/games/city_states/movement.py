@@ -386,20 +386,29 @@ class Movement(Leaders):
                     if best[y] == far:
                         reached.append(y)
                     best[y] = total
-        reached.sort()
-        fits = self.room_for_group
+        fits = self.with_room(sorted(reached))
         relief = self.g_relief   # moves that may only bring the group to relieve a city
         if relief:
             base = mp - relief
-            return [y for y in reached if fits(y) and (best[y] <= base or self.relieves(y, p))]
-        return [y for y in reached if fits(y)]
+            return [y for y in fits if best[y] <= base or self.relieves(y, p)]
+        return fits
 
-    def room_for_group(self, y: int) -> bool:
-        """The group fits the stacking limit there (captured ships never block: they sink)."""
-        t = self.t
-        arriving = self.g_flt + self.g_trn if t.sea[y] else self.g_arm + self.g_flt + self.g_trn
-        present = self.stacked(y) if self.occ[y] == self.active else 0
-        return not arriving or present + arriving <= t.stack[y]
+    def with_room(self, spaces: list[int]) -> list[int]:
+        """Those of `spaces` where the group fits the stacking limit (captured ships never
+        block: they sink).  At sea only ships count, as in `stacked`."""
+        t, p = self.t, self.active
+        sea, stack, occ, arm, flt, trn = t.sea, t.stack, self.occ, self.arm, self.flt, self.trn
+        ships = self.g_flt + self.g_trn
+        ashore = self.g_arm + ships
+        out = []
+        for y in spaces:
+            if sea[y]:
+                arriving, present = ships, flt[y] + trn[y]
+            else:
+                arriving, present = ashore, arm[y] + flt[y] + trn[y]
+            if not arriving or (present if occ[y] == p else 0) + arriving <= stack[y]:
+                out.append(y)
+        return out
 
     def relieves(self, y: int, p: int) -> bool:
         """In or next to a city of p under siege (Relieving Force)."""
