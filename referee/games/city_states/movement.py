@@ -14,7 +14,7 @@ an army (or rowers) or 8 baggage.
 
 from __future__ import annotations
 
-from .core import FREE, NOBODY, group_words, pieces_text, plural
+from .core import FREE, NOBODY, group_words, pieces_text, plural, positions
 from .leaders import Leaders
 from .tables import ALL_UNITS, ARMY, FLEET, ROWERS, TRANSPORT
 
@@ -73,17 +73,18 @@ class Movement(Leaders):
         sea, ships_enter = t.sea, t.ships_enter
         arm, row, flt, trn = self.arm, self.row, self.flt, self.trn
         mv_arm, mv_row, mv_flt, mv_trn = self.mv_arm, self.mv_row, self.mv_flt, self.mv_trn
-        l_space, l_owner, l_state, l_moved = self.l_space, self.l_owner, self.l_state, self.l_moved
-        with_leaders = {l_space[i] for i in range(len(l_owner)) if l_owner[i] == p
-                        and l_state[i] == FREE and not l_moved[i]}
+        l_space, l_state, l_moved = self.l_space, self.l_state, self.l_moved
+        with_leaders = {l_space[i] for i in positions(self.l_owner, p)
+                        if l_state[i] == FREE and not l_moved[i]}
         per = t.fleet_rowers
+        s_move, s_sail = t.s_move, t.s_sail
         for s in self.spaces_of(p):
             fresh_row = row[s] - mv_row[s]
             if not sea[s] and (arm[s] - mv_arm[s] or fresh_row or s in with_leaders):
-                out.append(t.s_move[s])
+                out.append(s_move[s])
             if ships_enter[s] and (trn[s] - mv_trn[s] or min(flt[s] - mv_flt[s],
                                                                fresh_row // per if per else 99)):
-                out.append(t.s_sail[s])
+                out.append(s_sail[s])
         return out
 
     def do_move(self, args: list[str]) -> None:

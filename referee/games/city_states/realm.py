@@ -22,9 +22,8 @@ class Realm(Core):
         return self.arm[s] + self.row[s] + self.flt[s] + self.trn[s] + self.bag[s]
 
     def leaders_at(self, s: int, p: int) -> list[int]:
-        owner, space, state = self.l_owner, self.l_space, self.l_state
-        return [i for i in range(len(owner)) if space[i] == s and owner[i] == p
-                and state[i] == FREE]
+        owner, state = self.l_owner, self.l_state
+        return [i for i in positions(self.l_space, s) if owner[i] == p and state[i] == FREE]
 
     def spaces_of(self, p: int) -> list[int]:
         """The spaces p's units or leaders occupy, in order."""
@@ -119,8 +118,8 @@ class Realm(Core):
         return any(owner[s] == p for s in positions(self.mtrait, key))
 
     def free_leaders(self, p: int) -> list[int]:
-        owner, state = self.l_owner, self.l_state
-        return [i for i in range(len(owner)) if owner[i] == p and state[i] == FREE]
+        state = self.l_state
+        return [i for i in positions(self.l_owner, p) if state[i] == FREE]
 
     def realm_skills(self, p: int) -> list[Fx]:
         skills = self.t.skills
