@@ -82,8 +82,11 @@ class Movement(Leaders):
             fresh_row = row[s] - mv_row[s]
             if not sea[s] and (arm[s] - mv_arm[s] or fresh_row or s in with_leaders):
                 out.append(s_move[s])
-            if ships_enter[s] and (trn[s] - mv_trn[s] or min(flt[s] - mv_flt[s],
-                                                               fresh_row // per if per else 99)):
+            if not ships_enter[s]:
+                continue
+            fleets = flt[s] - mv_flt[s]
+            crews = fresh_row // per if per else 99
+            if trn[s] - mv_trn[s] or (fleets if fleets < crews else crews):   # min(), inline
                 out.append(s_sail[s])
         return out
 
