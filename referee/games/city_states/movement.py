@@ -22,6 +22,8 @@ from .tables import ALL_UNITS, ARMY, FLEET, ROWERS, TRANSPORT
 GROUP_FIELD = {"army": "g_arm", "rowers": "g_row", "fleet": "g_flt", "transport": "g_trn",
                "baggage": "g_bag", "all": "g_bag"}
 LEAVE = {what: f"leave {what}" for what in GROUP_FIELD}
+# how a moving group may enter a space (`Movement.entry`)
+REFUSED, ENTER, CAPTURE = 0, 1, 2
 
 
 def move_text(seat: str, by_sea: bool, group: tuple, origin: str, dest: str) -> str:
@@ -343,24 +345,40 @@ class Movement(Leaders):
                    for k, mask in kinds) + self.g_bonus
 
     def destinations(self) -> list[int]:
-        """Every space the group may stop in: a search over move costs, cheapest first.
-
-        Costs are small integers, so the frontier is a list of buckets, one per cost.
-        A neutral or enemy city is never entered; a space of unguarded enemy units
-        only by a group that can capture them, and the group stops there.
-        """
-        p, t, origin = self.active, self.t, self.g_from
-        mp = self.group_moves()
+        """Every space the group may stop in (see `walk_costs` and `sail_costs`)."""
+        p, mp = self.active, self.group_moves()
         if self.g_sea:
-            capture = bool(self.g_flt or self.g_arm)
-            steps, dock = t.ship_steps, t.dock
+            best = self.sail_costs(mp, bool(self.g_flt or self.g_arm))
         else:
-            capture = bool(self.g_arm or self.g_row)
-            steps, dock = t.walk_steps, None
-        occ, owner, city = self.occ, self.owner, t.city
-        arm, row = self.arm, self.row
+            best = self.walk_costs(mp, bool(self.g_arm or self.g_row))
+        fits = self.with_room(sorted(best))
+        relief = self.g_relief   # moves that may only bring the group to relieve a city
+        if relief:
+            base = mp - relief
+            return [y for y in fits if best[y] <= base or self.relieves(y, p)]
+        return fits
+
+    def entry(self, y: int, capture: bool) -> int:
+        """How the moving group may enter space y: ENTER (and go on), CAPTURE (unguarded
+        enemy units: take them and stop there) or REFUSED (a neutral or enemy city, or
+        enemy units it cannot take)."""
+        p = self.active
+        if self.t.city[y] and self.owner[y] != p:
+            return REFUSED
+        q = self.occ[y]
+        if q == NOBODY or q == p:
+            return ENTER
+        if capture and not self.arm[y] and not self.row[y]:
+            return CAPTURE
+        return REFUSED
+
+    def walk_costs(self, mp: int, capture: bool) -> dict[int, int]:
+        """By land: each space reached and its cost, cheapest first.  Costs are small
+        integers, so the frontier is a list of buckets, one per cost."""
+        origin = self.g_from
+        steps, entry = self.t.walk_steps, self.entry
         far = mp + 3
-        best = [far] * t.n
+        best = [far] * self.t.n
         best[origin] = 0
         reached: list[int] = []   # every space given a cost, once (never the origin)
         buckets: list[list[int]] = [[] for _ in range(mp + 1)]
@@ -369,33 +387,45 @@ class Movement(Leaders):
             for x in buckets[cost]:
                 if best[x] != cost:
                     continue   # a shorter way was found
-                if x == origin:
-                    limit = far   # a full allowance always buys one space (C-07)
-                elif dock and dock[x]:
-                    continue   # ships stop where they land
-                else:
-                    limit = mp
+                limit = far if x == origin else mp   # a full allowance buys one space (C-07)
                 for y, step in steps[x]:
                     total = cost + step
                     if total >= best[y] or total > limit:
                         continue
-                    if city[y] and owner[y] != p:
+                    how = entry(y, capture)
+                    if how == REFUSED:
                         continue
-                    q = occ[y]
-                    if q == NOBODY or q == p:
-                        if total <= mp:
-                            buckets[total].append(y)
-                    elif not capture or arm[y] or row[y]:
-                        continue   # only unguarded units are captured (and the group stops)
+                    if how == ENTER and total <= mp:
+                        buckets[total].append(y)
                     if best[y] == far:
                         reached.append(y)
                     best[y] = total
-        fits = self.with_room(sorted(reached))
-        relief = self.g_relief   # moves that may only bring the group to relieve a city
-        if relief:
-            base = mp - relief
-            return [y for y in fits if best[y] <= base or self.relieves(y, p)]
-        return fits
+        return {y: best[y] for y in reached}
+
+    def sail_costs(self, mp: int, capture: bool) -> dict[int, int]:
+        """By sea: each space reached and its cost.  Every step costs 1, so a search
+        zone by zone; ships stop where they land (the origin aside)."""
+        origin = self.g_from
+        ship_next, dock, entry = self.t.ship_next, self.t.dock, self.entry
+        best: dict[int, int] = {}
+        seen = {origin}   # spaces given a cost or refused (refusal does not depend on the way)
+        layer = [origin]
+        cost = 0
+        while layer and (cost == 0 or cost < mp):   # a full allowance buys one space (C-07)
+            cost += 1
+            ahead = []
+            for x in layer:
+                if x != origin and dock[x]:
+                    continue
+                for y in ship_next[x] - seen:
+                    seen.add(y)
+                    how = entry(y, capture)
+                    if how != REFUSED:
+                        best[y] = cost
+                        if how == ENTER:
+                            ahead.append(y)
+            layer = ahead
+        return best
 
     def with_room(self, spaces: list[int]) -> list[int]:
         """Those of `spaces` where the group fits the stacking limit (captured ships never

@@ -211,11 +211,10 @@ class Tables:
         self.ship_adj: list[list[int]] = [
             list(self.sea_adj[i]) if not self.sea[i] else
             [y for y in self.adj[i] if self.sea[y] or self.ships_enter[y]] for i in range(n)]
-        # the same with the move points each step costs: (space, cost)
+        # by land, with the move points each step costs: (space, cost)
         self.walk_steps: list[list[tuple[int, int]]] = [
             [(y, self.move_cost[y]) for y in self.walk_adj[i]] for i in range(n)]
-        self.ship_steps: list[list[tuple[int, int]]] = [
-            [(y, 1) for y in self.ship_adj[i]] for i in range(n)]
+        self.ship_next: list[frozenset[int]] = [frozenset(a) for a in self.ship_adj]
         self.city: list[bool] = ["city" in s for s in spaces]
         self.named: list[bool] = [s.get("city") == "named" for s in spaces]
         self.cities: list[int] = [i for i in range(n) if self.city[i]]
