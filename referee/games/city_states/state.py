@@ -101,6 +101,8 @@ class CityStatesState(Draw, Cards, Revenue, Upkeep, Recruit, Diplomacy, Movement
         step, t = self.step, self.t
         if step == "route":
             return self.group_parts() + (t.names[self.g_from],)
+        if step not in DETAILS:
+            return ()   # the most frequent steps (move) are told no more
         if step == "diplomacy":
             return (self.dip_left,)
         if step in ("battle_card", "attack_with"):
