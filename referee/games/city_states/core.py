@@ -11,9 +11,10 @@ of continuation names that `resume()` pops.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from ...engine import Decision, Event
+from ...engine import Event
 from ...rng import Streams
 from .tables import Tables
 
@@ -42,6 +43,16 @@ NESTED_LISTS = ("hands", "traits", "known", "hesitant", "l_skills")
 STREAMS = ("deck", "dice")
 
 
+def positions(values: list, value: Any) -> list[int]:
+    """The indices where `values` holds `value`, in order (count and index scan in C)."""
+    out = []
+    i = -1
+    for _ in range(values.count(value)):
+        i = values.index(value, i + 1)
+        out.append(i)
+    return out
+
+
 def plural(n: int, word: str, many: str = "") -> str:
     """'1 army', '2 armies', '3 fleets', '2 rowers'."""
     if n == 1:
@@ -59,6 +70,12 @@ def pieces_text(arm: int, row: int, flt: int, trn: int, bag: int) -> str:
         if n:
             parts.append(plural(n, word, many))
     return ", ".join(parts)
+
+
+def group_words(arm: int, row: int, flt: int, trn: int, bag: int, leaders: tuple) -> str:
+    """'2 armies, 1 fleet, Kimon': a moving group's units and leaders ('nothing' if none)."""
+    text = pieces_text(arm, row, flt, trn, bag)
+    return ", ".join(([text] if text else []) + list(leaders)) or "nothing"
 
 
 class Core:
@@ -223,6 +240,11 @@ class Core:
         if not self.silent:
             self.events.append(Event(kind, text, data, None if to < 0 else self.only[to]))
 
+    def log_later(self, kind: str, text: Callable[..., str], args: tuple, **data: Any) -> None:
+        """An event for everyone whose text `text(*args)` is written only if it is read."""
+        if not self.silent:
+            self.events.append(Event(kind, text, data, None, args))
+
     def log_except(self, kind: str, text: str, hidden: int, **data: Any) -> None:
         """An event for everyone but player `hidden`."""
         if not self.silent:
@@ -298,7 +320,7 @@ class Core:
     def ask(self, step: str, actor: int, legal: list[str]) -> None:
         """Open `step` for `actor` with a legal list already built (it is not built twice)."""
         self.step, self.actor = step, actor
-        self._pending = [Decision(self.seats[actor], self.prompt(), legal)]
+        self._pending = [self.decision(legal)]
 
     def resume(self) -> None:
         """Return from a finished sub-procedure to whoever started it."""

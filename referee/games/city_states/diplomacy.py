@@ -63,9 +63,10 @@ class Diplomacy(Leaders):
                 and home[owner[s]] != s]
 
     def roll_targets(self, p: int) -> list[int]:
-        owner, hostile = self.owner, self.hostile
-        return [s for s in self.t.cities if owner[s] == NOBODY or owner[s] == p and hostile[s]
-                or owner[s] >= 0 and owner[s] != p and self.home[owner[s]] != s]
+        """Neutral cities, p's own hostile ones, and other players' cities but their homes."""
+        owner, hostile, home = self.owner, self.hostile, self.home
+        return [s for s in self.t.cities if (o := owner[s]) == NOBODY
+                or (hostile[s] if o == p else home[o] != s)]
 
     def open_diplomacy(self) -> None:
         legal = self.legal_diplomacy()

@@ -14,9 +14,21 @@ an army (or rowers) or 8 baggage.
 
 from __future__ import annotations
 
-from .core import FREE, NOBODY, pieces_text, plural
+from .core import FREE, NOBODY, group_words, pieces_text, plural, positions
 from .leaders import Leaders
 from .tables import ALL_UNITS, ARMY, FLEET, ROWERS, TRANSPORT
+
+# the group's field each "leave ..." word takes from ("all": all the baggage)
+GROUP_FIELD = {"army": "g_arm", "rowers": "g_row", "fleet": "g_flt", "transport": "g_trn",
+               "baggage": "g_bag", "all": "g_bag"}
+LEAVE = {what: f"leave {what}" for what in GROUP_FIELD}
+# how a moving group may enter a space (`Movement.entry`)
+REFUSED, ENTER, CAPTURE = 0, 1, 2
+
+
+def move_text(seat: str, by_sea: bool, group: tuple, origin: str, dest: str) -> str:
+    """'Athens moves 2 armies, Kimon from Athens to Megara' (group: `group_parts()`)."""
+    return f"{seat} {'sails' if by_sea else 'moves'} {group_words(*group)} from {origin} to {dest}"
 
 
 class Movement(Leaders):
@@ -60,22 +72,24 @@ class Movement(Leaders):
     def legal_move(self) -> list[str]:
         p, t = self.active, self.t
         out = ["done"]
-        occ, sea, ships_enter = self.occ, t.sea, t.ships_enter
+        sea, ships_enter = t.sea, t.ships_enter
         arm, row, flt, trn = self.arm, self.row, self.flt, self.trn
         mv_arm, mv_row, mv_flt, mv_trn = self.mv_arm, self.mv_row, self.mv_flt, self.mv_trn
-        l_space, l_owner, l_state, l_moved = self.l_space, self.l_owner, self.l_state, self.l_moved
-        with_leaders = {l_space[i] for i in range(len(l_owner)) if l_owner[i] == p
-                        and l_state[i] == FREE and not l_moved[i]}
+        l_space, l_state, l_moved = self.l_space, self.l_state, self.l_moved
+        with_leaders = {l_space[i] for i in positions(self.l_owner, p)
+                        if l_state[i] == FREE and not l_moved[i]}
         per = t.fleet_rowers
-        for s in range(t.n):
-            if occ[s] != p:
-                continue
+        s_move, s_sail = t.s_move, t.s_sail
+        for s in self.spaces_of(p):
             fresh_row = row[s] - mv_row[s]
             if not sea[s] and (arm[s] - mv_arm[s] or fresh_row or s in with_leaders):
-                out.append(t.s_move[s])
-            if ships_enter[s] and (trn[s] - mv_trn[s] or min(flt[s] - mv_flt[s],
-                                                               fresh_row // per if per else 99)):
-                out.append(t.s_sail[s])
+                out.append(s_move[s])
+            if not ships_enter[s]:
+                continue
+            fleets = flt[s] - mv_flt[s]
+            crews = fresh_row // per if per else 99
+            if trn[s] - mv_trn[s] or (fleets if fleets < crews else crews):   # min(), inline
+                out.append(s_sail[s])
         return out
 
     def do_move(self, args: list[str]) -> None:
@@ -191,14 +205,12 @@ class Movement(Leaders):
         out += self.move_cards()
         return out
 
-    GROUP_FIELDS = ("g_arm", "g_row", "g_flt", "g_trn", "g_bag", "g_keep")
-
     def leave_options(self) -> list[str]:
         out = []
-        for word in ("army", "rowers", "fleet", "transport", "baggage"):
-            if self.would_move(f"leave {word}"):
-                out.append(f"leave {word}")
-        if self.g_bag > 1 and self.would_move("leave all baggage"):
+        for what in ("army", "rowers", "fleet", "transport", "baggage"):
+            if self.would_move("leave", what):
+                out.append(LEAVE[what])
+        if self.g_bag > 1 and self.would_move("leave", "all"):
             out.append("leave all baggage")
         s = self.g_from
         afloat_rest = self.flt[s] - self.g_flt + self.trn[s] - self.g_trn
@@ -208,30 +220,26 @@ class Movement(Leaders):
                 out.append(f"leave {self.l_name[i]}")
         if self.g_sea and not self.t.sea[self.g_from]:
             fresh = self.row[self.g_from] - self.mv_row[self.g_from]
-            if fresh > self.g_row and self.would_move("take rowers"):
+            if fresh > self.g_row and self.would_move("take", "rowers"):
                 out.append("take rowers")
         return out
 
-    def would_move(self, action: str) -> bool:
-        """Whether the group could still go after `action` (tried, then undone)."""
-        words = action.split()
-        if not self.t.sea[self.g_from] and words[0] == "leave":
-            return self.may_leave_ashore(words[1])
-        field = {"army": "g_arm", "rowers": "g_row", "fleet": "g_flt", "transport": "g_trn",
-                 "baggage": "g_bag", "all": "g_bag"}[words[1]]
-        if words[0] == "leave" and getattr(self, field) <= 0:
+    def would_move(self, verb: str, what: str) -> bool:
+        """Whether the group could still go after `verb what` (tried, then undone)."""
+        if not self.t.sea[self.g_from] and verb == "leave":
+            return self.may_leave_ashore(what)
+        if verb == "leave" and getattr(self, GROUP_FIELD[what]) <= 0:
             return False
-        if words[1] == "rowers" and words[0] == "leave" and self.g_sea \
+        if what == "rowers" and verb == "leave" and self.g_sea \
                 and self.g_row <= self.g_flt * self.t.fleet_rowers:
             return False   # only rowers carried as cargo may be left; crews stay with fleets
-        saved = [getattr(self, f) for f in self.GROUP_FIELDS]
-        if words[0] == "take":
+        saved = self.g_arm, self.g_row, self.g_flt, self.g_trn, self.g_bag, self.g_keep
+        if verb == "take":
             self.take_rowers()
         else:
-            self.leave(words[1])
+            self.leave(what)
         ok = self.group_ok()
-        for f, value in zip(self.GROUP_FIELDS, saved, strict=True):
-            setattr(self, f, value)
+        self.g_arm, self.g_row, self.g_flt, self.g_trn, self.g_bag, self.g_keep = saved
         return ok
 
     def do_route(self, args: list[str]) -> None:
@@ -280,8 +288,7 @@ class Movement(Leaders):
         elif what == "baggage":
             self.g_keep = self.bag[self.g_from] - self.g_bag + 1
         elif what in ("army", "rowers", "fleet", "transport"):
-            field = {"army": "g_arm", "rowers": "g_row", "fleet": "g_flt",
-                     "transport": "g_trn"}[what]
+            field = GROUP_FIELD[what]
             setattr(self, field, getattr(self, field) - 1)
             if what == "fleet":   # its crew stays with it
                 self.g_row = max(0, self.g_row - t.fleet_rowers)
@@ -327,64 +334,115 @@ class Movement(Leaders):
                 kinds.append(("rowers", ROWERS))
             if self.g_ldr:
                 kinds.append(("leader", ALL_UNITS))
-        effects = [moves for fx in self.realm_traits(self.active) for moves in fx.moves]
+        p = self.active
+        effects = [moves for key in t.move_traits if self.enjoys(p, key)
+                   for moves in t.traits[key].moves]
         effects += [moves for i in self.g_ldr for k in self.l_skills[i]
                     for moves in t.skills[k].moves]   # Logistics: the leaders in the group
+        if not effects:   # the usual case: no bonus to sum
+            return min([t.moves[k] for k, _ in kinds]) + self.g_bonus
         return min(t.moves[k] + sum(amount for amount, units in effects if units & mask == mask)
                    for k, mask in kinds) + self.g_bonus
 
     def destinations(self) -> list[int]:
-        """Every space the group may stop in: a search over move costs, cheapest first.
-
-        Costs are small integers, so the frontier is a list of buckets, one per cost.
-        A neutral or enemy city is never entered; a space of unguarded enemy units
-        only by a group that can capture them, and the group stops there.
-        """
-        p, t, origin = self.active, self.t, self.g_from
-        mp = self.group_moves()
-        sea = self.g_sea
-        if sea:
-            capture = bool(self.g_flt or self.g_arm)
-            nexts, cost_of = t.ship_adj, None
+        """Every space the group may stop in (see `walk_costs` and `sail_costs`)."""
+        p, mp = self.active, self.group_moves()
+        if self.g_sea:
+            best = self.sail_costs(mp, bool(self.g_flt or self.g_arm))
         else:
-            capture = bool(self.g_arm or self.g_row)
-            nexts, cost_of = t.walk_adj, t.move_cost
-        occ, owner, city, dock = self.occ, self.owner, t.city, t.dock
-        arm, row = self.arm, self.row
+            best = self.walk_costs(mp, bool(self.g_arm or self.g_row))
+        fits = self.with_room(sorted(best))
+        relief = self.g_relief   # moves that may only bring the group to relieve a city
+        if relief:
+            base = mp - relief
+            return [y for y in fits if best[y] <= base or self.relieves(y, p)]
+        return fits
+
+    def entry(self, y: int, capture: bool) -> int:
+        """How the moving group may enter space y: ENTER (and go on), CAPTURE (unguarded
+        enemy units: take them and stop there) or REFUSED (a neutral or enemy city, or
+        enemy units it cannot take)."""
+        p = self.active
+        if self.t.city[y] and self.owner[y] != p:
+            return REFUSED
+        q = self.occ[y]
+        if q == NOBODY or q == p:
+            return ENTER
+        if capture and not self.arm[y] and not self.row[y]:
+            return CAPTURE
+        return REFUSED
+
+    def walk_costs(self, mp: int, capture: bool) -> dict[int, int]:
+        """By land: each space reached and its cost, cheapest first.  Costs are small
+        integers, so the frontier is a list of buckets, one per cost."""
+        origin = self.g_from
+        steps, entry = self.t.walk_steps, self.entry
         far = mp + 3
-        best = [far] * t.n
+        best = [far] * self.t.n
         best[origin] = 0
+        reached: list[int] = []   # every space given a cost, once (never the origin)
         buckets: list[list[int]] = [[] for _ in range(mp + 1)]
         buckets[0].append(origin)
         for cost in range(mp + 1):
             for x in buckets[cost]:
-                if best[x] != cost or (sea and x != origin and dock[x]):
-                    continue   # a shorter way was found; ships stop where they land
-                for y in nexts[x]:
-                    total = cost + (cost_of[y] if cost_of else 1)
-                    if total >= best[y] or total > mp and x != origin:
-                        continue   # a full allowance always buys one space (C-07)
-                    if city[y] and owner[y] != p:
+                if best[x] != cost:
+                    continue   # a shorter way was found
+                limit = far if x == origin else mp   # a full allowance buys one space (C-07)
+                for y, step in steps[x]:
+                    total = cost + step
+                    if total >= best[y] or total > limit:
                         continue
-                    q = occ[y]
-                    if q == NOBODY or q == p:
-                        best[y] = total
-                        if total <= mp:
-                            buckets[total].append(y)
-                    elif capture and not arm[y] and not row[y]:
-                        best[y] = total   # stop here to capture
-        relief = self.g_relief   # moves that may only bring the group to relieve a city
-        base = mp - relief
-        return [y for y in range(t.n) if best[y] < far and y != origin
-                and self.room_for_group(y)
-                and not (relief and best[y] > base and not self.relieves(y, p))]
+                    how = entry(y, capture)
+                    if how == REFUSED:
+                        continue
+                    if how == ENTER and total <= mp:
+                        buckets[total].append(y)
+                    if best[y] == far:
+                        reached.append(y)
+                    best[y] = total
+        return {y: best[y] for y in reached}
 
-    def room_for_group(self, y: int) -> bool:
-        """The group fits the stacking limit there (captured ships never block: they sink)."""
-        t = self.t
-        arriving = self.g_flt + self.g_trn if t.sea[y] else self.g_arm + self.g_flt + self.g_trn
-        present = self.stacked(y) if self.occ[y] == self.active else 0
-        return not arriving or present + arriving <= t.stack[y]
+    def sail_costs(self, mp: int, capture: bool) -> dict[int, int]:
+        """By sea: each space reached and its cost.  Every step costs 1, so a search
+        zone by zone; ships stop where they land (the origin aside)."""
+        origin = self.g_from
+        ship_next, dock, entry = self.t.ship_next, self.t.dock, self.entry
+        best: dict[int, int] = {}
+        seen = {origin}   # spaces given a cost or refused (refusal does not depend on the way)
+        layer = [origin]
+        cost = 0
+        while layer and (cost == 0 or cost < mp):   # a full allowance buys one space (C-07)
+            cost += 1
+            ahead = []
+            for x in layer:
+                if x != origin and dock[x]:
+                    continue
+                for y in ship_next[x] - seen:
+                    seen.add(y)
+                    how = entry(y, capture)
+                    if how != REFUSED:
+                        best[y] = cost
+                        if how == ENTER:
+                            ahead.append(y)
+            layer = ahead
+        return best
+
+    def with_room(self, spaces: list[int]) -> list[int]:
+        """Those of `spaces` where the group fits the stacking limit (captured ships never
+        block: they sink).  At sea only ships count, as in `stacked`."""
+        t, p = self.t, self.active
+        sea, stack, occ, arm, flt, trn = t.sea, t.stack, self.occ, self.arm, self.flt, self.trn
+        ships = self.g_flt + self.g_trn
+        ashore = self.g_arm + ships
+        out = []
+        for y in spaces:
+            if sea[y]:
+                arriving, present = ships, flt[y] + trn[y]
+            else:
+                arriving, present = ashore, arm[y] + flt[y] + trn[y]
+            if not arriving or (present if occ[y] == p else 0) + arriving <= stack[y]:
+                out.append(y)
+        return out
 
     def relieves(self, y: int, p: int) -> bool:
         """In or next to a city of p under siege (Relieving Force)."""
@@ -409,9 +467,9 @@ class Movement(Leaders):
             self.l_moved[i] = True
         self.occ[d] = p
         self.refresh(s)
-        self.log("move", f"{self.seats[p]} {'sails' if self.g_sea else 'moves'} "
-                 f"{self.group_text()} from {t.names[s]} to {t.names[d]}", seat=self.seats[p],
-                 origin=t.ids[s], dest=t.ids[d])
+        self.log_later("move", move_text, (self.seats[p], self.g_sea, self.group_parts(),
+                                           t.names[s], t.names[d]),
+                       seat=self.seats[p], origin=t.ids[s], dest=t.ids[d])
         if captured:
             self.sink_excess(d, *taken)
         self.g_from = -1
@@ -451,10 +509,13 @@ class Movement(Leaders):
             if self.t.sea[s]:
                 self.fit_cargo(s)   # afloat, what the scuttled ships carried goes down
 
+    def group_parts(self) -> tuple:
+        """The moving group's counts and leaders' names, as `group_words` takes them."""
+        return (self.g_arm, self.g_row, self.g_flt, self.g_trn, self.g_bag,
+                tuple(self.l_name[i] for i in self.g_ldr))
+
     def group_text(self) -> str:
-        text = pieces_text(self.g_arm, self.g_row, self.g_flt, self.g_trn, self.g_bag)
-        names = [self.l_name[i] for i in self.g_ldr]
-        return ", ".join(([text] if text else []) + names) or "nothing"
+        return group_words(*self.group_parts())
 
     def units_text(self, s: int) -> str:
         return pieces_text(self.arm[s], self.row[s], self.flt[s], self.trn[s], self.bag[s])

@@ -9,7 +9,7 @@ leader of his, combat skills only in the leader's own stack.
 
 from __future__ import annotations
 
-from .core import FREE, NOBODY, Core
+from .core import FREE, NOBODY, Core, positions
 from .tables import FLEET, Fx
 
 
@@ -22,9 +22,12 @@ class Realm(Core):
         return self.arm[s] + self.row[s] + self.flt[s] + self.trn[s] + self.bag[s]
 
     def leaders_at(self, s: int, p: int) -> list[int]:
-        owner, space, state = self.l_owner, self.l_space, self.l_state
-        return [i for i in range(len(owner)) if space[i] == s and owner[i] == p
-                and state[i] == FREE]
+        owner, state = self.l_owner, self.l_state
+        return [i for i in positions(self.l_space, s) if owner[i] == p and state[i] == FREE]
+
+    def spaces_of(self, p: int) -> list[int]:
+        """The spaces p's units or leaders occupy, in order."""
+        return positions(self.occ, p)
 
     def refresh(self, s: int) -> None:
         """Clear the occupant of a space nothing is left in, and the starvation markers of
@@ -83,8 +86,7 @@ class Realm(Core):
                 and not self.besieged(s))
 
     def cities_of(self, p: int) -> list[int]:
-        owner = self.owner
-        return [s for s in self.t.cities if owner[s] == p]
+        return positions(self.owner, p)   # only a city ever has an owner
 
     def holds_home(self, p: int) -> bool:
         return self.home[p] >= 0 and self.owner[self.home[p]] == p
@@ -101,15 +103,23 @@ class Realm(Core):
         which adds nothing when it has that trait already (decision D16)."""
         t = self.t
         keys = list(self.traits[p]) if self.holds_home(p) else []
-        owner, mtrait = self.owner, self.mtrait
-        for s in t.cities:
-            if owner[s] == p and mtrait[s] and mtrait[s] not in keys:
-                keys.append(mtrait[s])
+        mtrait = self.mtrait
+        for s in self.cities_of(p):
+            key = mtrait[s]
+            if key and key not in keys:
+                keys.append(key)
         return [t.traits[k] for k in keys]
 
+    def enjoys(self, p: int, key: str) -> bool:
+        """Whether trait `key` is one of p's `realm_traits`."""
+        if key in self.traits[p] and self.holds_home(p):
+            return True
+        owner = self.owner
+        return any(owner[s] == p for s in positions(self.mtrait, key))
+
     def free_leaders(self, p: int) -> list[int]:
-        owner, state = self.l_owner, self.l_state
-        return [i for i in range(len(owner)) if owner[i] == p and state[i] == FREE]
+        state = self.l_state
+        return [i for i in positions(self.l_owner, p) if state[i] == FREE]
 
     def realm_skills(self, p: int) -> list[Fx]:
         skills = self.t.skills

@@ -14,6 +14,17 @@ from .leaders import Leaders
 KINDS = ("army", "rowers", "fleet", "transport")
 
 
+def recruit_text(seat: str, kind: str, count: int, place: str, gold: int) -> str:
+    """'Athens recruits an army in Athens (3 gold left)'."""
+    if kind == "baggage":
+        what = f"{count} baggage"
+    elif kind == "rowers":
+        what = "a rowers unit"
+    else:
+        what = f"{'an' if kind == 'army' else 'a'} {kind}"
+    return f"{seat} recruits {what} in {place} ({gold} gold left)"
+
+
 class Recruit(Leaders):
     """Experience and recruiting."""
 
@@ -54,23 +65,27 @@ class Recruit(Leaders):
 
     def buyable(self, p: int, s: int, left: int, bags: int) -> list[str]:
         """What city s may still recruit: unit kinds and baggage amounts."""
+        units = self.unit_kinds(p, s) if left > 0 else []
+        return units + self.t.s_baggage[:self.baggage_most(p, bags)]
+
+    def may_recruit(self, p: int, s: int, left: int, bags: int) -> bool:
+        """Whether city s may still recruit anything (`buyable` is not empty)."""
+        return self.baggage_most(p, bags) > 0 or left > 0 and bool(self.unit_kinds(p, s))
+
+    def unit_kinds(self, p: int, s: int) -> list[str]:
+        """The unit kinds p can pay for in city s and that it may raise there."""
         t = self.t
-        gold = self.gold[p]
-        out = []
-        if left > 0:
-            room = self.stacked(s) < t.stack[s]
-            for kind in KINDS:
-                if gold < t.unit_cost[kind]:
-                    continue
-                if kind in ("fleet", "transport") and not t.coastal[s]:
-                    continue
-                if kind != "rowers" and not room:
-                    continue
-                out.append(kind)
-        cost = t.unit_cost["baggage"]
-        most = min(bags, gold // cost if cost else bags)
-        out += [f"baggage {k}" for k in range(1, most + 1)]
-        return out
+        gold, cost = self.gold[p], t.unit_cost
+        room = self.stacked(s) < t.stack[s]
+        return [kind for kind in KINDS if gold >= cost[kind]
+                and (t.coastal[s] or kind not in ("fleet", "transport"))
+                and (room or kind == "rowers")]
+
+    def baggage_most(self, p: int, bags: int) -> int:
+        """The most baggage p may still buy in a city allowed `bags` more (at most the
+        ruleset's baggage per city, the length of `t.s_baggage`)."""
+        cost = self.t.unit_cost["baggage"]
+        return max(0, min(bags, self.gold[p] // cost if cost else bags))
 
     def next_recruit(self) -> None:
         legal = self.legal_recruit()
@@ -82,7 +97,7 @@ class Recruit(Leaders):
     def legal_recruit(self) -> list[str]:
         p, s_recruit = self.active, self.t.s_recruit
         return ["done"] + [s_recruit[s] for i, s in enumerate(self.rc_cities)
-                           if self.buyable(p, s, self.rc_left[i], self.rc_bags[i])]
+                           if self.may_recruit(p, s, self.rc_left[i], self.rc_bags[i])]
 
     def do_recruit(self, args: list[str]) -> None:
         if args[0] == "done":
@@ -119,12 +134,9 @@ class Recruit(Leaders):
             else:
                 self.trn[s] += 1
         self.occ[s] = p
-        what = f"{count} baggage" if kind == "baggage" else f"{'an' if kind == 'army' else 'a'} {kind}"
-        if kind == "rowers":
-            what = "a rowers unit"
-        self.log("recruit", f"{self.seats[p]} recruits {what} in {t.names[s]} "
-                 f"({self.gold[p]} gold left)", seat=self.seats[p], space=t.ids[s], unit=kind,
-                 count=count)
-        if not self.buyable(p, s, self.rc_left[i], self.rc_bags[i]):
+        self.log_later("recruit", recruit_text, (self.seats[p], kind, count, t.names[s],
+                                                 self.gold[p]),
+                       seat=self.seats[p], space=t.ids[s], unit=kind, count=count)
+        if not self.may_recruit(p, s, self.rc_left[i], self.rc_bags[i]):
             self.next_recruit()
 

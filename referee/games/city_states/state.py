@@ -8,7 +8,7 @@ from typing import Any
 from ...engine import Decision, Event, IllegalAction, Result, State
 from .board import action_notes, describe_board
 from .cards import Cards
-from .core import LEADER_STATES
+from .core import LEADER_STATES, group_words
 from .diplomacy import Diplomacy
 from .draw import Draw
 from .end import End
@@ -43,6 +43,28 @@ PROMPTS = {
     "captive": "You hold a captured leader: execute him or ask a ransom",
     "ransom": "Your leader is held for ransom: pay or refuse",
 }
+# What some prompts add in brackets, filled in by `prompt_values` ...
+DETAILS = {
+    "diplomacy": " ({} rolls left)",
+    "battle_card": " ({})",
+    "attack_with": " ({})",
+    "target": " ({})",
+    "recruit_in": " ({}, {} gold)",
+    "recruit": " ({} gold)",
+    "deny": " ({}, {} rolls)",
+    "ransom": " ({})",
+    "captive": " ({})",
+}
+
+
+def route_prompt(arm: int, row: int, flt: int, trn: int, bag: int, leaders: tuple,
+                 place: str) -> str:
+    return f"{PROMPTS['route']} ({group_words(arm, row, flt, trn, bag, leaders)} in {place})"
+
+
+# ... so that a prompt is a template written only when read (search bots never read one).
+PROMPT_TEXTS = {step: route_prompt if step == "route" else text + DETAILS.get(step, "")
+                for step, text in PROMPTS.items()}
 # Windows that open only when the seat holds a card for them (option reaction_prompts=held):
 # other seats are never told whose decision one of these is.
 REACTION_STEPS = frozenset({"battle_card", "deny", "executions"})
@@ -66,36 +88,38 @@ class CityStatesState(Draw, Cards, Revenue, Upkeep, Recruit, Diplomacy, Movement
 
     def pending(self) -> list[Decision]:
         if self._pending is None:
-            if self.over:
-                self._pending = []
-            else:
-                step = self.step
-                self._pending = [Decision(self.seats[self.actor], self.prompt(),
-                                          LEGAL[step](self))]
+            self._pending = [] if self.over else [self.decision(LEGAL[self.step](self))]
         return self._pending
 
-    def prompt(self) -> str:
+    def decision(self, legal: list[str]) -> Decision:
+        """The open step's decision, with these legal actions."""
+        return Decision(self.seats[self.actor], PROMPT_TEXTS[self.step], legal,
+                        self.prompt_values())
+
+    def prompt_values(self) -> tuple:
+        """What the open step's prompt template is filled in with."""
         step, t = self.step, self.t
-        text = PROMPTS[step]
         if step == "route":
-            text += f" ({self.group_text()} in {t.names[self.g_from]})"
-        elif step == "diplomacy":
-            text += f" ({self.dip_left} rolls left)"
-        elif step in ("battle_card", "attack_with"):
-            text += f" ({t.names[self.b_target]})"
-        elif step == "target":
-            text += f" ({self.card_name(self.c_card)})"
-        elif step == "recruit_in":
-            text += f" ({t.names[self.rc_city]}, {self.gold[self.actor]} gold)"
-        elif step == "recruit":
-            text += f" ({self.gold[self.actor]} gold)"
-        elif step == "deny":
-            text += f" ({self.seats[self.active]}, {self.dip_left} rolls)"
-        elif step == "ransom":
-            text += f" ({self.l_name[self.r_leader]})"
-        elif step == "captive":
-            text += f" ({self.leader_text(self.captives[0])})"
-        return text
+            return self.group_parts() + (t.names[self.g_from],)
+        if step not in DETAILS:
+            return ()   # the most frequent steps (move) are told no more
+        if step == "diplomacy":
+            return (self.dip_left,)
+        if step in ("battle_card", "attack_with"):
+            return (t.names[self.b_target],)
+        if step == "target":
+            return (self.card_name(self.c_card),)
+        if step == "recruit_in":
+            return (t.names[self.rc_city], self.gold[self.actor])
+        if step == "recruit":
+            return (self.gold[self.actor],)
+        if step == "deny":
+            return (self.seats[self.active], self.dip_left)
+        if step == "ransom":
+            return (self.l_name[self.r_leader],)
+        if step == "captive":
+            return (self.leader_text(self.captives[0]),)
+        return ()
 
     def apply(self, seat: str, action: str) -> list[Event]:
         pending = self._pending if self._pending is not None else self.pending()

@@ -171,6 +171,8 @@ class Tables:
         self.tables = {key: DiceTable(spec) for key, spec in data["tables"].items()}
         self.skills = {key: Fx(key, spec) for key, spec in data["skills"].items()}
         self.traits = {key: Fx(key, spec) for key, spec in data["traits"].items()}
+        # the traits that add move points (few: a group's moves look only for these)
+        self.move_traits: list[str] = [key for key, fx in self.traits.items() if fx.moves]
         self.cards = {int(c["number"]): Card(c) for c in data["cards"]}
         self.card_numbers = sorted(self.cards)
         self.card_by_id = {c.id: n for n, c in self.cards.items()}
@@ -209,6 +211,10 @@ class Tables:
         self.ship_adj: list[list[int]] = [
             list(self.sea_adj[i]) if not self.sea[i] else
             [y for y in self.adj[i] if self.sea[y] or self.ships_enter[y]] for i in range(n)]
+        # by land, with the move points each step costs: (space, cost)
+        self.walk_steps: list[list[tuple[int, int]]] = [
+            [(y, self.move_cost[y]) for y in self.walk_adj[i]] for i in range(n)]
+        self.ship_next: list[frozenset[int]] = [frozenset(a) for a in self.ship_adj]
         self.city: list[bool] = ["city" in s for s in spaces]
         self.named: list[bool] = [s.get("city") == "named" for s in spaces]
         self.cities: list[int] = [i for i in range(n) if self.city[i]]
@@ -263,5 +269,6 @@ class Tables:
         for verb in ("home", "move", "sail", "to", "attack", "hold", "roll", "retreat",
                      "target", "recruit"):
             setattr(self, "s_" + verb, [f"{verb} {x}" for x in ids])
+        self.s_baggage = [f"baggage {k}" for k in range(1, self.baggage_per_city + 1)]
         self.s_play = {n: f"play {c.id}" for n, c in self.cards.items()}
         self.s_discard = {n: f"discard {c.id}" for n, c in self.cards.items()}
