@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import copy
+
+from agon.referee.games.city_states import CityStatesEngine
+from agon.referee.ruleset import validate_value
+
 THEBAN = ("thebes", "sparta", "troy")
 
 
@@ -245,3 +250,17 @@ def test_relieving_force_serves_any_stack_forced_march_only_armies(board, play):
         ["play relieving-force"]
     play(s, "play relieving-force")
     assert "larissa" in destinations(s)
+
+
+def test_a_full_allowance_enters_one_space_however_dear(board):
+    """C-07: a unit with all its move points may always step into one adjacent passable
+    space, even one whose terrain costs more than it has (a house rule's costly hills)."""
+    raw = copy.deepcopy(board.engine.ruleset.raw)
+    raw["data"]["terrain"]["hills"]["move"] = 9   # an army has 4
+    ruleset, issues = validate_value(raw, "costly-hills.yaml")
+    assert not issues
+    s = moving(type(board)(CityStatesEngine(ruleset)), homes=THEBAN,
+               units={"thebes": (0, {"army": 1})})
+    found = destinations(s)
+    assert "cithaeron" in found   # the hills next door: the one dear step
+    assert "megara" not in found  # beyond them: nothing left to pay with

@@ -26,6 +26,9 @@ LEAVE = {what: f"leave {what}" for what in GROUP_FIELD}
 REFUSED, ENTER, CAPTURE = 0, 1, 2
 
 
+UNREACHED = 1 << 30   # the cost of a space no way reaches: above any step's (C-07: any one)
+
+
 def move_text(seat: str, by_sea: bool, group: tuple, origin: str, dest: str) -> str:
     """'Athens moves 2 armies, Kimon from Athens to Megara' (group: `group_parts()`)."""
     return f"{seat} {'sails' if by_sea else 'moves'} {group_words(*group)} from {origin} to {dest}"
@@ -377,7 +380,7 @@ class Movement(Leaders):
         integers, so the frontier is a list of buckets, one per cost."""
         origin = self.g_from
         steps, entry = self.t.walk_steps, self.entry
-        far = mp + 3
+        far = UNREACHED
         best = [far] * self.t.n
         best[origin] = 0
         reached: list[int] = []   # every space given a cost, once (never the origin)
