@@ -12,9 +12,10 @@ commands that read it, run in this process:
 
 * records: ``agon replay`` and ``agon map --record``;
 * saved games: ``agon play --resume`` (programs replaced by random bots);
-* journals: ``agon replay`` and ``agon tournament --resume``;
-* rulesets (their ``data``): ``agon validate``, then two random games of
-  each mutant that still validates.
+* journals: ``agon replay`` and ``agon tournament --resume``.
+
+Mutated rulesets are the test suite's (tests/platform/test_mutants.py: every
+mutant is refused or plays to the end).
 
 A bad answer is a traceback, "internal error", or Python's own wording of an
 exception in a message ("unhashable type", "'NoneType' object ..."): every
@@ -37,7 +38,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import yaml
 from tabulate import tabulate
 
 # what a message must never show: Python's words for an exception nobody caught
@@ -176,22 +176,6 @@ def fuzz_journals(h: Harness, files: dict[str, Path], cases: int, rng: random.Ra
     return cases
 
 
-def fuzz_rulesets(h: Harness, cases: int, rng: random.Random) -> int:
-    from agon.referee.ruleset import load_ruleset
-
-    for ruleset, seats in RULESETS.items():
-        raw = load_ruleset(ruleset).raw
-        for case in range(cases):
-            changed = dict(raw, data=twice_perhaps(raw["data"], rng))
-            path = h.write(f"{ruleset}-{case}.yaml", yaml.safe_dump(changed, sort_keys=False))
-            if h.run(["validate", str(path)]) != 0:
-                continue
-            for seed in ("1", "2"):
-                h.run(["play", str(path), "--seed", seed,
-                       *[arg for seat in seats for arg in ("-s", f"{seat}=random")]])
-    return cases * len(RULESETS)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--cases", type=int, default=40, help="mutants per file and kind")
@@ -206,8 +190,7 @@ def main() -> None:
     rows = []
     for kind, fuzz in (("records", lambda: fuzz_records(h, files, args.cases, rng)),
                        ("saved games", lambda: fuzz_saved_games(h, files, args.cases, rng)),
-                       ("journals", lambda: fuzz_journals(h, files, args.cases, rng)),
-                       ("rulesets", lambda: fuzz_rulesets(h, args.cases, rng))):
+                       ("journals", lambda: fuzz_journals(h, files, args.cases, rng))):
         before = len(h.bad)
         rows.append([kind, fuzz(), len(h.bad) - before])
     print(tabulate(rows, headers=["mutated", "files", "bad answers"]))
