@@ -151,18 +151,21 @@ class Match:
                     self._apply(state, seat, action)
 
     def _quiet(self) -> bool:
-        """Whether every seat is asked at once (`_note_needs`) and nobody hears the events:
-        a tournament of built-in bots, which `_play_quietly` plays."""
+        """Whether every seat is `plain` (`_note_needs`) and nobody hears the events: a
+        tournament of bots that read neither views nor events, which `_play_quietly`
+        plays."""
         return (not self.forfeits and not self._heard()
-                and len(self.asked_at_once) == len(self.seats))
+                and len(self.plain) == len(self.seats))
 
     def _play_quietly(self, state: State) -> None:
         """`_play` for a `_quiet` game while one seat is to move at a time: each answer
         timed and judged as `_answer` does, then applied, with nothing else to do (no
-        view, no clock, no event, no watcher).  It returns, asking nobody, at the game's
-        end or simultaneous decisions, and after a forfeit: `_play` goes on from there."""
+        view, no event, no watcher; a clock for the players that read it).  It returns,
+        asking nobody, at the game's end or simultaneous decisions, and after a forfeit:
+        `_play` goes on from there."""
         pending, apply, played = state.pending, state.apply, self.actions.append
-        players, used, game, grace = self.players, self.used, self.limits.game, self.limits.grace
+        players, used, limits = self.players, self.used, self.limits
+        game, grace, move = limits.game, limits.grace, limits.move
         while not self.forfeits:
             decisions = pending()
             if len(decisions) != 1:
@@ -172,9 +175,12 @@ class Match:
             player = players[seat]
             self.ask_id += 1
             remaining = game - used[seat]
+            clock = {"move": move, "remaining": round(remaining, 3)} \
+                if player.wants_clock else _NO_CLOCK
+            timeout = max(0.0, min(move, remaining)) + grace if player.deadline else 0.0
             began = _now()
             try:
-                action = player.choose(self.ask_id, decision, _NO_VIEW, _NO_CLOCK, 0.0)
+                action = player.choose(self.ask_id, decision, _NO_VIEW, clock, timeout)
                 spent = _now() - began
                 used[seat] += spent
                 if spent > grace or action not in decision.legal:   # rare: judged in full
@@ -187,29 +193,38 @@ class Match:
             played([seat, action])
 
     def _start_players(self) -> None:
+        """Greet every seat, then start each: programs still up from the last game get
+        ready for this one side by side (`Player.greet`)."""
+        hellos = {seat: self._greet(seat, player) for seat, player in self.players.items()}
         for seat, player in self.players.items():
-            self._start(seat, player)
+            self._start(seat, player, hellos[seat])
         self._note_needs()  # a program says in its `ready` what it skips
 
-    def _start(self, seat: str, player: Player) -> None:
-        ruleset = self.engine.ruleset
-        told, files = ruleset_hello(ruleset)
-        hello = {
-            "game": ruleset.engine, "seat": seat, "seats": self.seats,
-            "seed": player_seed(self.seed, seat), "ruleset": told,
-            "options": self.options, "limits": self.limits.to_json(),
-        }
-        if self.teams:
-            hello["teams"] = self.teams
+    def _start(self, seat: str, player: Player, hello: dict[str, Any] | None = None) -> None:
+        """Start the seat's player (greeted with `hello`, or greeted now)."""
+        if hello is None:
+            hello = self._greet(seat, player)
+        if seat in self.forfeits:
+            return
+        try:
+            player.start(hello, self.limits)
+        except BotFault as fault:
+            self._forfeit(seat, fault)
+
+    def _greet(self, seat: str, player: Player) -> dict[str, Any]:
+        """Give the player its files and greet it: the hello, which `_start` passes on."""
+        hello = hello_for(self.engine, self.seats, seat, self.seed, self.options, self.limits)
+        _, files = ruleset_hello(self.engine.ruleset)
         join = getattr(player, "join_table", None)
         if join is not None:   # a person: they may take back, save, draw the map
             join(self)
         try:
             if files:
                 player.give(files)
-            player.start(hello, self.limits)
+            player.greet(hello, self.limits)
         except BotFault as fault:
             self._forfeit(seat, fault)
+        return hello
 
     def _answer(self, state: State, decision: Decision) -> str | None:
         """The seat's legal action, or the default policy's once it forfeited."""
@@ -306,15 +321,17 @@ class Match:
                 self._publish(event)
 
     def _note_needs(self) -> None:
-        """Who hears the events (built-in bots that ignore them are not told), and
-        who is asked at once: an in-process bot that reads no view, world or clock,
-        and is timed once it answers (with nobody at the table watching it think)."""
+        """Who hears the events (bots that ignore them are not told); who is `plain`: a
+        bot that reads no view and no world (with nobody at the table watching it
+        think); and who is asked at once: a plain in-process bot that reads no clock
+        either, timed once it answers."""
         players = self.players.items()
         self.listeners = [(seat, p) for seat, p in players if p.wants_events]
-        self.asked_at_once = set() if self._people() else {
-            seat for seat, p in players
-            if not (p.deadline or p.interactive or p.wants_clock or p.wants_state
-                    or p.wants_view)}
+        self.plain = set() if self._people() else {
+            seat for seat, p in players if not (p.interactive or p.wants_state or p.wants_view)}
+        self.asked_at_once = {seat for seat in self.plain
+                              if not (self.players[seat].deadline
+                                      or self.players[seat].wants_clock)}
 
     def _heard(self) -> bool:
         """Whether anyone reads this game's events.  When nobody does (built-in bots
@@ -509,6 +526,21 @@ class Match:
             forfeits=dict(self.forfeits), duration=time.perf_counter() - self.started,
             state_sha256=state_digest(state), resume=self.resume or {},
         )
+
+
+def hello_for(engine: Engine, seats: list[str], seat: str, seed: int, options: dict[str, Any],
+              limits: Limits) -> dict[str, Any]:
+    """The hello (or `newgame`) of the player in `seat` of the game `seed` between `seats`."""
+    ruleset = engine.ruleset
+    hello = {
+        "game": ruleset.engine, "seat": seat, "seats": seats,
+        "seed": player_seed(seed, seat), "ruleset": ruleset_hello(ruleset)[0],
+        "options": options, "limits": limits.to_json(),
+    }
+    teams = engine.teams(seats)
+    if teams:
+        hello["teams"] = teams
+    return hello
 
 
 def ruleset_hello(ruleset: Ruleset) -> tuple[dict[str, Any], dict[str, bytes]]:

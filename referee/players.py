@@ -92,6 +92,11 @@ class Player(ABC):
         Raises BotFault("handshake", ...) when the player cannot start.
         """
 
+    def greet(self, hello: dict[str, Any], limits: Limits) -> None:  # noqa: B027
+        """Optional: begin `start` without waiting for the answer.  The referee greets
+        every seat before it starts any (each `start` follows its `greet`), so the
+        players that take time to get ready do it side by side."""
+
     def identity(self) -> dict[str, Any]:
         """Who this player is, for records: at least a name."""
         return {"name": type(self).__name__}
@@ -133,6 +138,7 @@ class Player(ABC):
 EXIT_WAIT = 0.2  # seconds to wait for an exit status after a program closes its output
 CLIPPED = 500  # bytes of a line kept in `recent` (and characters of an info line in `infos`)
 HELD_BYTES = 1 << 16  # event lines held for a bot are sent once they reach this size
+NOT_GREETED = 0.0  # `greet` found no program up to take the game: `start` launches one
 
 
 # -- in-process bots ---------------------------------------------------------
@@ -257,6 +263,9 @@ class SubprocessPlayer(Player):
         self.held_bytes = 0
         self.games = 0  # games the running process has played to their end
         self.starts = 0  # processes started so far
+        self.greeted: float | None = None  # `greet`: the deadline of the `ready` it awaits
+        self.greeted_with: dict[str, Any] = {}  # and the hello it was sent
+        self.spin = 0.0  # seconds to wait for an answer without sleeping (`ChildProcess`)
 
     # -- identity and logs ---------------------------------------------------
 
@@ -323,7 +332,27 @@ class SubprocessPlayer(Player):
 
     # -- the protocol ----------------------------------------------------------
 
+    def greet(self, hello: dict[str, Any], limits: Limits) -> None:
+        """Send `newgame` to a program still up from the last game; `start` waits for
+        its `ready` (and starts the program afresh when it does not take the game).
+        A program greeted already with this hello (ahead of its game, while the last
+        one was being recorded: `referee.worker.play`) is not greeted again."""
+        if self.greeted and hello == self.greeted_with:
+            return
+        self._begin(hello, limits)
+        self.greeted_with = hello
+        self.greeted = self._send_newgame(hello) if self._running() else NOT_GREETED
+
     def start(self, hello: dict[str, Any], limits: Limits) -> None:
+        greeted, self.greeted = self.greeted, None
+        if greeted is None:   # not greeted first: greet now
+            self._begin(hello, limits)
+            greeted = self._send_newgame(hello) if self._running() else NOT_GREETED
+        if not (greeted and self._ready_for_next(greeted)):
+            self._launch(hello)
+
+    def _begin(self, hello: dict[str, Any], limits: Limits) -> None:
+        """A new game's counts and limits."""
         self.limits = limits
         self.seat = str(hello.get("seat", "bot"))
         self.log.cap = self.transcript_log.cap = limits.max_log
@@ -331,8 +360,6 @@ class SubprocessPlayer(Player):
         self.forfeited = False
         self.answers = {"index": 0, "text": 0}
         self.slowest = 0.0
-        if not (self._running() and self._next_game(hello)):
-            self._launch(hello)
 
     def _running(self) -> bool:
         """A program still up from an earlier game that can take the next one."""
@@ -340,19 +367,31 @@ class SubprocessPlayer(Player):
                 and protocol.wants(self.ready, protocol.NEWGAME)
                 and not self.child.exited(time.monotonic()))
 
-    def _next_game(self, hello: dict[str, Any]) -> bool:
-        """`newgame` to the running program; False (it is ended) when it does not take it."""
+    def _send_newgame(self, hello: dict[str, Any]) -> float:
+        """`newgame` to the running program: the deadline of its `ready`, or NOT_GREETED
+        (the program is ended) when it cannot take it."""
         assert self.cell is not None
         for name, data in self.files.items():
             self.cell.put(name, data)
         try:
-            self._handshake(protocol.NewGame(hello))
+            return self._greet(protocol.NewGame(hello))
         except BotFault as fault:
-            self.log.add(f"agon: the program did not take the next game ({fault}); "
-                         "it is started again\n".encode())
-            self._discard()
+            self._not_taken(fault)
+            return NOT_GREETED
+
+    def _ready_for_next(self, deadline: float) -> bool:
+        """Whether the running program said `ready` to its `newgame` (if not, it is ended)."""
+        try:
+            self._await_ready(deadline)
+        except BotFault as fault:
+            self._not_taken(fault)
             return False
         return True
+
+    def _not_taken(self, fault: BotFault) -> None:
+        self.log.add(f"agon: the program did not take the next game ({fault}); "
+                     "it is started again\n".encode())
+        self._discard()
 
     def _launch(self, hello: dict[str, Any]) -> None:
         """Start the program afresh in a new cell and greet it."""
@@ -366,17 +405,21 @@ class SubprocessPlayer(Player):
                 self.cell.put(name, data)
             self.child = ChildProcess(self.argv, max_line=self.limits.max_line,
                                       stderr=self.log, spawn=self.cell.spawn,
-                                      stop_grace=self.cell.stop_grace)
+                                      stop_grace=self.cell.stop_grace, spin=self.spin)
         except (OSError, SandboxError) as err:
             self._fail(BotFault("handshake", f"cannot run {shlex.join(self.argv)!r}: "
                                              f"{getattr(err, 'strerror', None) or err}"))
-        self._handshake(protocol.Hello(hello))
+        self._await_ready(self._greet(protocol.Hello(hello)))
 
-    def _handshake(self, greeting: protocol.Hello | protocol.NewGame) -> None:
-        """Send the hello (or newgame) and wait for `ready`."""
+    def _greet(self, greeting: protocol.Hello | protocol.NewGame) -> float:
+        """Send the hello (or newgame): the deadline of the `ready` it asks for."""
         self.ready = None
         deadline = time.monotonic() + self.limits.handshake + self.limits.grace
         self._send(greeting)
+        return deadline
+
+    def _await_ready(self, deadline: float) -> None:
+        """Wait for the `ready` (info lines before it are kept in the log)."""
         while True:
             message = self._receive(deadline, _late_ready)
             if isinstance(message, protocol.Ready):

@@ -59,7 +59,7 @@ from .signing import Keyring
 from .sprt import SprtSpec
 from .suggest import did_you_mean
 from .worker import Settings, engine_for, short_row
-from .worker_pool import InThisProcess, WorkerPool, cpus_for
+from .worker_pool import InThisProcess, WorkerPool, cpus_for, spin_for
 
 if TYPE_CHECKING:
     from .cluster import DaskCluster
@@ -450,15 +450,16 @@ def _games_of(tournament: Tournament, todo: list[GameTask], jobs: int, cluster: 
               logs: str, affinity: bool = False, keep_logs: str = "notable"
               ) -> InThisProcess | WorkerPool | DaskCluster:
     """Where the games are played: here, in worker processes, or on a Dask cluster."""
+    workers = min(jobs, len(units(todo)))
     settings = Settings(tournament.ruleset, tournament.options, tournament.limits,
                         {e.name: e.spec for e in tournament.entrants}, logs,
-                        tournament.sandbox.hiding(logs), keep_logs)
+                        tournament.sandbox.hiding(logs), keep_logs,
+                        spin_for(workers) if cluster is None and not affinity else 0.0)
     if cluster is not None:
         from .cluster import DaskCluster, cluster_settings
 
         return DaskCluster(cluster, cluster_settings(settings, tournament.asked_sandbox,
                                                              cluster))
-    workers = min(jobs, len(units(todo)))
     cpus = cpus_for(workers) if affinity else None
     if workers > 1:
         return WorkerPool(settings, workers, cpus)

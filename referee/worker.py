@@ -25,6 +25,7 @@ import os
 import re
 import tempfile
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -32,7 +33,7 @@ from typing import Any
 from agon.bots import builtin_name
 
 from .engine import Engine
-from .match import player_seed, run_match
+from .match import hello_for, player_seed, run_match
 from .players import (
     BuiltinSpec,
     InProcessPlayer,
@@ -61,6 +62,7 @@ class Settings:
     log_dir: str | None  # external bots' logs: <log_dir>/<game key>/<seat>.log
     sandbox: Sandbox = field(default_factory=Sandbox)  # hides the log folder from the bots
     keep_logs: str = "notable"  # players.KEEP_LOGS: which games' logs are written
+    spin: float = 0.0  # seconds the referee waits for a bot's answer without sleeping
 
 
 @dataclass(frozen=True)
@@ -109,7 +111,7 @@ class KeptBots:
         self.builtins: dict[str, BuiltinSpec] = {}  # spec -> its bot, checked once
 
     def player(self, name: str, spec: str, seed: int, log_dir: Path | None,
-               sandbox: Sandbox, keep_logs: str = "notable") -> Player:
+               sandbox: Sandbox, keep_logs: str = "notable", spin: float = 0.0) -> Player:
         builtin = self.builtins.get(spec) or builtin_spec(spec)
         if builtin is not None:
             self.builtins[spec] = builtin
@@ -120,10 +122,22 @@ class KeptBots:
             if not isinstance(made, SubprocessPlayer):
                 return made
             made.lasting = True
+            made.spin = spin
             kept = self.players[name, spec] = made
         kept.log_dir = log_dir
         kept.notable_only = keep_logs == "notable"
         return kept
+
+    def greet(self, settings: Settings, task: GameTask) -> None:
+        """Send `newgame` for `task` now to the kept programs that will play it, so that
+        they get ready while this game is recorded."""
+        engine = engine_for(settings.ruleset)
+        seats = [seat for seat, _ in task.seating]
+        for seat, name in task.seating:
+            kept = self.players.get((name, settings.specs[name]))
+            if kept is not None:
+                kept.greet(hello_for(engine, seats, seat, task.seed, dict(settings.options),
+                                     settings.limits), settings.limits)
 
     def close(self, quick: bool = False) -> None:
         """End every process: each is sent `quit` and given a moment to exit, or, `quick`
@@ -140,14 +154,25 @@ BOTS = KeptBots()  # this process's
 
 # -- playing -------------------------------------------------------------------------
 
-def play(settings: Settings, task: GameTask, bots: KeptBots = BOTS) -> Played:
-    """Play one game; any exception becomes an error row instead of a crash."""
+def play(settings: Settings, task: GameTask, bots: KeptBots = BOTS,
+         upcoming: GameTask | None = None) -> Played:
+    """Play one game; any exception becomes an error row instead of a crash.  With
+    `upcoming`, the game played next here: its programs are greeted at once."""
     info = task.info()
     try:
         entry = {"tournament": info, **_record(settings, task, bots)}
     except Exception as exc:  # noqa: BLE001 - one broken game must not end the tournament
         entry = {"tournament": info, "error": f"{type(exc).__name__}: {exc}"}
+    if upcoming is not None:
+        bots.greet(settings, upcoming)
     return Played(task.key, canonical(entry), short_row(entry))
+
+
+def play_in_turn(settings: Settings, tasks: list[GameTask],
+                 bots: KeptBots = BOTS) -> Iterator[Played]:
+    """Play `tasks` one after the other, each game's programs greeted as the last ends."""
+    for number, task in enumerate(tasks, 1):
+        yield play(settings, task, bots, tasks[number] if number < len(tasks) else None)
 
 
 def _record(settings: Settings, task: GameTask, bots: KeptBots) -> dict[str, Any]:
@@ -156,7 +181,7 @@ def _record(settings: Settings, task: GameTask, bots: KeptBots) -> dict[str, Any
     if settings.log_dir and any(not builtin_name(settings.specs[name]) for _, name in task.seating):
         log_dir = Path(settings.log_dir) / re.sub(r"[^A-Za-z0-9_.=-]+", "_", task.key)
     players = {seat: bots.player(name, settings.specs[name], player_seed(task.seed, seat),
-                                 log_dir, settings.sandbox, settings.keep_logs)
+                                 log_dir, settings.sandbox, settings.keep_logs, settings.spin)
                for seat, name in task.seating}
     record = run_match(engine, players, seed=task.seed, options=dict(settings.options),
                        limits=settings.limits)
@@ -172,7 +197,7 @@ def play_batch(settings: Settings, batch: list[GameTask]) -> list[Played]:
     """A cluster task: the games of `batch` (whole units), one after the other."""
     with _ONE_AT_A_TIME:
         settings = _here(settings)
-        return [play(settings, task) for task in batch]
+        return list(play_in_turn(settings, batch))
 
 
 def _here(settings: Settings) -> Settings:

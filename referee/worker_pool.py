@@ -37,13 +37,26 @@ from typing import Any
 
 from . import confine
 from .schedule import GameTask, TournamentError, batches
-from .worker import BOTS, Played, Settings, play
+from .worker import BOTS, Played, Settings, play_in_turn
 
 PREFETCH = 2  # batches a worker holds: one it plays, one waiting, so it never idles
 # A worker sends its finished games together at most this often (and at the end of
 # each batch): waking the main process costs more than the few kilobytes a game is.
 SEND_EVERY = 0.05  # seconds
 STOP_WAIT = 3.0  # seconds workers have to end after SIGTERM before they are killed
+
+
+SPIN = 0.0003  # seconds a referee with a CPU to spare waits for an answer without sleeping
+
+
+def spin_for(workers: int) -> float:
+    """How long each worker's referee waits for a bot's answer without sleeping
+    (`referee.transport.ChildProcess._spin`): `SPIN` when every worker and the bot it
+    is waiting for each have a CPU (two per worker), else 0: on a busy machine the
+    referee would take the CPU the bot needs."""
+    usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else \
+        os.cpu_count() or 1
+    return SPIN if 2 * workers <= usable else 0.0
 
 
 def cpus_for(workers: int) -> list[int]:
@@ -69,8 +82,7 @@ class InThisProcess:
             os.sched_setaffinity(0, {cpu})
 
     def play(self, tasks: list[GameTask]) -> Iterator[Played]:
-        for task in tasks:
-            yield play(self.settings, task)
+        yield from play_in_turn(self.settings, tasks)
 
     def close(self, at_once: bool) -> None:
         """End the bots kept here (at once, after an interrupt or an early stop)."""
@@ -180,8 +192,8 @@ def _serve(conn: Connection, settings: Settings, parent: int, cpu: int | None) -
         while (batch := conn.recv()) is not None:
             finished: list[Played] = []
             sent = time.monotonic()
-            for task in batch:
-                finished.append(play(settings, task))
+            for played in play_in_turn(settings, batch):
+                finished.append(played)
                 if time.monotonic() - sent >= SEND_EVERY:
                     conn.send(finished)
                     finished, sent = [], time.monotonic()

@@ -192,3 +192,20 @@ def test_tampered_record_is_not_verified(toy):
     record["result"]["ranks"] = {seat: 1 for seat in record["result"]["ranks"]}
     outcome = replay(record, toy.ruleset)
     assert not outcome.verified and "ranks" in outcome.problems[0]
+
+
+def test_every_seat_is_greeted_before_any_is_awaited(toy):
+    """Programs get ready side by side: the referee greets each seat, then waits for each."""
+    calls: list[tuple[str, str]] = []
+
+    class Greeted(Scripted):
+        def greet(self, hello, limits) -> None:
+            calls.append(("greet", hello["seat"]))
+
+        def start(self, hello, limits) -> None:
+            calls.append(("start", hello["seat"]))
+            super().start(hello, limits)
+
+    run_match(toy, {"p1": Greeted(["bid 3"]), "p2": Greeted(["bid 1"])}, seed=1,
+              options={"target": 1})
+    assert calls == [("greet", "p1"), ("greet", "p2"), ("start", "p1"), ("start", "p2")]

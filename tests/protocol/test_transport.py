@@ -21,33 +21,60 @@ def child(code: str, **options) -> ChildProcess:
     return ChildProcess([sys.executable, "-c", code], **options)
 
 
-def test_lines_are_framed_whatever_the_chunks():
+# A referee with a CPU to spare reads for a while before it sleeps (`spin`): the
+# framing, the bounds and the deadline are the same either way.
+SPINS = pytest.mark.parametrize("spin", [0.0, 0.02], ids=["sleeping", "spinning"])
+
+
+@SPINS
+def test_lines_are_framed_whatever_the_chunks(spin):
     code = ("import sys,time\nw=sys.stdout.write\nw('one\\ntw'); sys.stdout.flush(); time.sleep(0.05)\n"
             "w('o\\n\\nthree\\n'); sys.stdout.flush()")
-    with child(code) as proc:
+    with child(code, spin=spin) as proc:
         deadline = time.monotonic() + 2
         assert [proc.read_line(deadline) for _ in range(4)] == [b"one", b"two", b"", b"three"]
         with pytest.raises(Closed):
             proc.read_line(deadline)
 
 
-def test_a_line_of_exactly_max_line_bytes_passes_and_one_more_does_not():
+@SPINS
+def test_a_line_of_exactly_max_line_bytes_passes_and_one_more_does_not(spin):
     code = "import sys\nsys.stdout.write('a' * 100 + '\\n' + 'b' * 101 + '\\n')"
-    with child(code, max_line=100) as proc:
+    with child(code, max_line=100, spin=spin) as proc:
         assert proc.read_line(time.monotonic() + 2) == b"a" * 100
         with pytest.raises(LineTooLong):
             proc.read_line(time.monotonic() + 2)
 
 
-def test_a_half_line_then_silence_is_a_timeout_then_eof_mid_line_is_closed():
+@SPINS
+def test_a_half_line_then_silence_is_a_timeout_then_eof_mid_line_is_closed(spin):
     code = "import sys,time\nsys.stdout.write('half'); sys.stdout.flush(); time.sleep(0.3)"
-    with child(code) as proc:
+    with child(code, spin=spin) as proc:
         began = time.monotonic()
         with pytest.raises(Timeout):
             proc.read_line(began + 0.1)
         assert 0.1 <= time.monotonic() - began < 0.3
         with pytest.raises(Closed, match="mid-line"):
             proc.read_line(time.monotonic() + 2)
+
+
+def test_a_spinning_referee_reads_quick_and_slow_answers_and_the_end_of_a_bot():
+    echo = "import sys,time\nfor line in sys.stdin:\n    time.sleep(float(line))\n    print(line.strip(), flush=True)"
+    with child(echo, spin=0.01) as proc:
+        for delay in (b"0", b"0.05", b"0", b"0.2"):  # within the spin, after it, ...
+            proc.send(delay + b"\n")
+            assert proc.read_line(time.monotonic() + 2) == delay
+    with child("import sys\nsys.stdin.readline()", spin=5.0) as proc:
+        proc.send(b"bye\n")
+        began = time.monotonic()
+        with pytest.raises(Closed):   # a bot that exits is seen at once, not after the spin
+            proc.read_line(time.monotonic() + 10)
+        assert time.monotonic() - began < 4
+    with child("import time\ntime.sleep(5)", spin=5.0) as proc:
+        began = time.monotonic()
+        with pytest.raises(Timeout):   # nor does the spin outlast the deadline
+            proc.read_line(began + 0.2)
+        assert time.monotonic() - began < 2
 
 
 def test_unread_input_is_queued_without_blocking_up_to_the_backlog_bound():

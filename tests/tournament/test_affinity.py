@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from agon.referee.schedule import TournamentError
-from agon.referee.worker_pool import cpus_for
+from agon.referee.worker_pool import SPIN, cpus_for, spin_for
 
 # A bot that names, in its `ready`, the CPUs it may run on; it takes the first pick.
 CPU_BOT = """
@@ -83,3 +83,14 @@ def test_affinity_where_processes_cannot_be_pinned_is_refused(monkeypatch):
     monkeypatch.delattr(os, "sched_setaffinity")
     with pytest.raises(TournamentError, match="does not allow"):
         cpus_for(2)
+
+
+def test_a_worker_waits_without_sleeping_only_when_it_and_its_bot_each_have_a_cpu(
+        monkeypatch):
+    """A referee that reads in a loop for a quick answer takes a CPU: only when every
+    worker and the bot it waits for can each have one."""
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2, 3})
+    assert spin_for(1) == spin_for(2) == SPIN > 0
+    assert spin_for(3) == spin_for(8) == 0.0
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0})
+    assert spin_for(1) == 0.0

@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 
 from agon.referee.match import player_seed
+from agon.referee.tournament import Entrant, setup
+from agon.referee.worker import KeptBots, Settings, play
 
 # A 1.1 bot: it counts the games its process has played and says so in `ready`
 # (with the seed it was sent); it exits (a crash) at its first ask of game CRASH_AT.
@@ -133,3 +135,30 @@ def test_an_external_random_bot_gives_the_same_table_every_time(picks, agon, tmp
     # play the same games, so every seed's pair of games is split evenly
     (pair,) = table["pairs"]
     assert pair["wins"] == pair["losses"] and pair["pentanomial"][2] == pair["pairs"] == 4
+
+
+
+def test_the_next_games_programs_are_greeted_as_soon_as_a_game_ends(picks, tmp_path):
+    """While a game is recorded, the programs of the next game are already sent its
+    `newgame` (their seat, their seed), and that game is played on that greeting."""
+    bot = lasting_bot(tmp_path)
+    config = setup("picks", [Entrant("a", bot), Entrant("b", bot)], games=2, seed=5)
+    first, second = config.plan().tasks[:2]
+    settings = Settings(config.ruleset, config.options, config.limits, {"a": bot, "b": bot},
+                        None)
+    bots = KeptBots()
+    try:
+        play(settings, first, bots, upcoming=second)
+        for seat, name in second.seating:
+            kind, line = bots.players[name, bot].recent[-1]
+            assert kind == ">" and line.startswith(b"newgame ")
+            hello = json.loads(line.split(b" ", 1)[1])
+            assert hello["seat"] == seat and hello["seed"] == player_seed(second.seed, seat)
+        played = play(settings, second, bots)
+        assert played.row["result"] and not played.row["forfeits"]
+        for _, name in second.seating:   # greeted once for it, and it played in that process
+            sent = [line for kind, line in bots.players[name, bot].recent if kind == ">"]
+            assert sum(line.startswith(b"newgame ") for line in sent) == 1
+            assert bots.players[name, bot].starts == 1
+    finally:
+        bots.close()
