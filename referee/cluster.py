@@ -98,9 +98,12 @@ class DaskCluster:
         try:
             if local:
                 self.dask_settings = _local_settings()
+                # Its workers are ours: what goes wrong in a game comes back as that game's
+                # error row, a worker lost as the run's error; Dask's own logs (a worker
+                # whose heartbeat finds the scheduler closing at the end) would be noise.
                 self.local = distributed.LocalCluster(
                     n_workers=int(local.group(1)), threads_per_worker=1, processes=True,
-                    dashboard_address=None, silence_logs=logging.ERROR)
+                    dashboard_address=None, silence_logs=logging.CRITICAL)
                 # results come straight from the workers, not relayed by the scheduler
                 # (which shares this process): less of its CPU per game
                 self.client = distributed.Client(self.local, direct_to_workers=True)
