@@ -138,7 +138,7 @@ class Player(ABC):
 EXIT_WAIT = 0.2  # seconds to wait for an exit status after a program closes its output
 CLIPPED = 500  # bytes of a line kept in `recent` (and characters of an info line in `infos`)
 HELD_BYTES = 1 << 16  # event lines held for a bot are sent once they reach this size
-NOT_GREETED = 0.0  # `greet` found no program up to take the game: `start` launches one
+NOT_GREETED = 0.0  # a running program did not take `newgame` (it is ended): `start` launches one
 
 
 # -- in-process bots ---------------------------------------------------------
@@ -265,6 +265,7 @@ class SubprocessPlayer(Player):
         self.starts = 0  # processes started so far
         self.greeted: float | None = None  # `greet`: the deadline of the `ready` it awaits
         self.greeted_with: dict[str, Any] = {}  # and the hello it was sent
+        self.fresh = False  # whether `greet` started the program (else: sent it newgame)
         self.spin = 0.0  # seconds to wait for an answer without sleeping (`ChildProcess`)
 
     # -- identity and logs ---------------------------------------------------
@@ -333,23 +334,27 @@ class SubprocessPlayer(Player):
     # -- the protocol ----------------------------------------------------------
 
     def greet(self, hello: dict[str, Any], limits: Limits) -> None:
-        """Send `newgame` to a program still up from the last game; `start` waits for
-        its `ready` (and starts the program afresh when it does not take the game).
-        A program greeted already with this hello (ahead of its game, while the last
-        one was being recorded: `referee.worker.play`) is not greeted again."""
+        """Send `newgame` to a program still up from the last game, or start the program
+        and send it the hello; `start` waits for its `ready` (and starts the program
+        afresh when a running one does not take the game).  A program greeted already
+        with this hello (ahead of its game, while the last one was being recorded:
+        `referee.worker.play`) is not greeted again."""
         if self.greeted and hello == self.greeted_with:
             return
+        self.greeted = None
         self._begin(hello, limits)
         self.greeted_with = hello
-        self.greeted = self._send_newgame(hello) if self._running() else NOT_GREETED
+        self.fresh = not self.running()
+        self.greeted = self._launch(hello) if self.fresh else self._send_newgame(hello)
 
     def start(self, hello: dict[str, Any], limits: Limits) -> None:
+        if self.greeted is None:   # not greeted first: greet now
+            self.greet(hello, limits)
         greeted, self.greeted = self.greeted, None
-        if greeted is None:   # not greeted first: greet now
-            self._begin(hello, limits)
-            greeted = self._send_newgame(hello) if self._running() else NOT_GREETED
-        if not (greeted and self._ready_for_next(greeted)):
-            self._launch(hello)
+        if self.fresh:   # a program just started: its faults are this game's
+            self._await_ready(greeted)
+        elif not (greeted and self._ready_for_next(greeted)):
+            self._await_ready(self._launch(hello))
 
     def _begin(self, hello: dict[str, Any], limits: Limits) -> None:
         """A new game's counts and limits."""
@@ -361,7 +366,7 @@ class SubprocessPlayer(Player):
         self.answers = {"index": 0, "text": 0}
         self.slowest = 0.0
 
-    def _running(self) -> bool:
+    def running(self) -> bool:
         """A program still up from an earlier game that can take the next one."""
         return (self.child is not None and not self.child.closed and self.ready is not None
                 and protocol.wants(self.ready, protocol.NEWGAME)
@@ -393,8 +398,9 @@ class SubprocessPlayer(Player):
                      "it is started again\n".encode())
         self._discard()
 
-    def _launch(self, hello: dict[str, Any]) -> None:
-        """Start the program afresh in a new cell and greet it."""
+    def _launch(self, hello: dict[str, Any]) -> float:
+        """Start the program afresh in a new cell and greet it: the deadline of its
+        `ready`."""
         self._discard()
         self.starts += 1
         self.games = 0
@@ -409,7 +415,7 @@ class SubprocessPlayer(Player):
         except (OSError, SandboxError) as err:
             self._fail(BotFault("handshake", f"cannot run {shlex.join(self.argv)!r}: "
                                              f"{getattr(err, 'strerror', None) or err}"))
-        self._await_ready(self._greet(protocol.Hello(hello)))
+        return self._greet(protocol.Hello(hello))
 
     def _greet(self, greeting: protocol.Hello | protocol.NewGame) -> float:
         """Send the hello (or newgame): the deadline of the `ready` it asks for."""

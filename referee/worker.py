@@ -130,12 +130,13 @@ class KeptBots:
 
     def greet(self, settings: Settings, task: GameTask) -> None:
         """Send `newgame` for `task` now to the kept programs that will play it, so that
-        they get ready while this game is recorded."""
+        they get ready while this game is recorded (one to start again waits for its
+        game: its cell hides that game's log folder)."""
         engine = engine_for(settings.ruleset)
         seats = [seat for seat, _ in task.seating]
         for seat, name in task.seating:
             kept = self.players.get((name, settings.specs[name]))
-            if kept is not None:
+            if kept is not None and kept.running():
                 kept.greet(hello_for(engine, seats, seat, task.seed, dict(settings.options),
                                      settings.limits), settings.limits)
 
