@@ -42,8 +42,9 @@ and prints the difference per game (Python's start-up and imports cancel out;
 each is run once outside valgrind first, so that no run compiles a module):
 the bare engine aloud and silenced, an in-process tournament game on
 ``--jobs 1``, and an external game's referee process (no sandbox, generous
-time limits: valgrind is slow) and its two bots (one bot process fed what the
-referee sent the bots of a tournament, from its transcripts).  The referee's
+time limits: valgrind is slow; asleep while it waits for an answer) and its two
+bots (one bot process fed what the referee sent the bots of a tournament, from
+its transcripts).  The referee's
 count of an external game depends a little on timing (valgrind slows it, not
 the bots: its clock changes at every ask).  It takes a few minutes.
 """
@@ -64,6 +65,7 @@ from typing import Any
 
 from tabulate import tabulate
 
+from agon.referee import tournament as tournament_module
 from agon.referee.games import engine_class
 from agon.referee.players import Limits
 from agon.referee.ruleset import load_ruleset
@@ -187,6 +189,9 @@ def measure(kind: str, ruleset_id: str, seeds: int) -> None:
     elif kind == "in-process":
         tournament_and_decisions(ruleset_id, seeds, "random", count=False)
     else:   # the bots run outside valgrind (whose limits they could not raise)
+        # and the referee sleeps while it waits: reading in a loop for a quick answer
+        # (worker_pool.spin_for) would count the waiting as instructions
+        tournament_module.spin_for = lambda workers: 0.0
         tournament_and_decisions(ruleset_id, seeds, EXTERNAL, count=False,
                                  sandbox=Sandbox(mode="none", open_files=0),
                                  limits=Limits(handshake=60.0, move=60.0, game=3600.0))
