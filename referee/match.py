@@ -177,7 +177,7 @@ class Match:
             remaining = game - used[seat]
             clock = {"move": move, "remaining": round(remaining, 3)} \
                 if player.wants_clock else _NO_CLOCK
-            timeout = max(0.0, min(move, remaining)) + grace if player.deadline else 0.0
+            timeout = self._allowance(remaining) if player.deadline else 0.0
             began = _now()
             try:
                 action = player.choose(self.ask_id, decision, _NO_VIEW, clock, timeout)

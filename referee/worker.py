@@ -165,7 +165,10 @@ def play(settings: Settings, task: GameTask, bots: KeptBots = BOTS,
     except Exception as exc:  # noqa: BLE001 - one broken game must not end the tournament
         entry = {"tournament": info, "error": f"{type(exc).__name__}: {exc}"}
     if upcoming is not None:
-        bots.greet(settings, upcoming)
+        try:
+            bots.greet(settings, upcoming)
+        except Exception:  # noqa: BLE001 - it fails again in that game, which reports it
+            pass
     return Played(task.key, canonical(entry), short_row(entry))
 
 
