@@ -28,6 +28,14 @@ from . import confine
 _CHILD_SIGNALS = (signal.SIGPIPE, signal.SIGXFSZ, signal.SIGXCPU, signal.SIGINT, signal.SIGTERM)
 
 
+# What starts a failure told through the errors pipe.  Anything else there is not ours:
+# Python code runs in the fork before the exec, and a tool in the referee's process
+# that writes to a file descriptor it had (Python 3.12's ``-X perf`` map, at the
+# number the pipe now has) would otherwise pass for a failed exec, and the referee
+# would wait for a warden whose bot runs on.
+EXEC_FAILED = b"agon-exec-failed:"
+
+
 def fork_exec(argv: Sequence[str], env: dict[str, str], stdio: Sequence[int],
               prepare: Callable[[], None], *, report: int | None = None) -> int:
     """Fork, set the child up with `prepare()`, exec `argv` with `stdio` as its fds 0, 1,
@@ -53,9 +61,10 @@ def fork_exec(argv: Sequence[str], env: dict[str, str], stdio: Sequence[int],
         failure = read_all(errors_read)
     finally:
         os.close(errors_read)
-    if failure:
+    _, marked, told = failure.rpartition(EXEC_FAILED)
+    if marked:
         os.waitpid(pid, 0)
-        code, _, message = failure.decode(errors="replace").partition(":")
+        code, _, message = told.decode(errors="replace").partition(":")
         raise OSError(int(code) if code.isdigit() else 0, message)
     return pid
 
@@ -87,7 +96,7 @@ def _become(argv: Sequence[str], env: dict[str, str], prepare: Callable[[], None
             raise OSError(0, "the referee died while the bot was starting")
         os.execve(argv[0], list(argv), env)
     except BaseException as exc:  # noqa: BLE001 - whatever it is, the parent must hear it
-        os.write(errors, f"{getattr(exc, 'errno', 0) or 0}:{exc}".encode()[:1000])
+        os.write(errors, EXEC_FAILED + f"{getattr(exc, 'errno', 0) or 0}:{exc}".encode()[:1000])
     os._exit(127)
 
 
