@@ -44,9 +44,9 @@ the bare engine aloud and silenced, an in-process tournament game on
 ``--jobs 1``, and an external game's referee process (no sandbox, generous
 time limits: valgrind is slow; asleep while it waits for an answer) and its two
 bots (one bot process fed what the referee sent the bots of a tournament, from
-its transcripts).  The referee's
-count of an external game depends a little on timing (valgrind slows it, not
-the bots: its clock changes at every ask).  It takes a few minutes.
+its transcripts).  The referee's count of an external game depends a little on
+timing (valgrind slows it, not the bots: its clock changes at every ask).  It
+takes a few minutes.
 """
 
 from __future__ import annotations

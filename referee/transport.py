@@ -253,7 +253,7 @@ class ChildProcess:
         Meanwhile the stderr of every child that has something to say is
         drained; a `quick` wait (the first for an answer, which most often
         comes at once) looks at this child's own pipes alone for its first
-        few milliseconds.
+        few milliseconds, after reading for `spin` seconds without sleeping.
         """
         if quick and self.spin and not self._pending and self._spin(min(seconds, self.spin)):
             return
