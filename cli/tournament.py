@@ -91,8 +91,8 @@ def tournament(
         help=f"master seed (default {DEFAULT_SEED}); game seeds are derived from it",
     )] = None,
     jobs: Annotated[int | None, typer.Option(
-        "--jobs", "-j", metavar="J", help="worker processes (0 = one per CPU; default 1, or with --resume "
-                             "the journal's)",
+        "--jobs", "-j", metavar="J", min=0,
+        help="worker processes (0 = one per CPU; default 1, or with --resume the journal's)",
     )] = None,
     cluster: Annotated[str | None, typer.Option(
         metavar="ADDRESS",

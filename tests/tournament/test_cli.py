@@ -157,6 +157,7 @@ def test_usage_errors_are_one_line_on_stderr_with_exit_2(picks, agon):
         (["picks", *bots("random1", "random2"), "--option", "nope=1"], "nope"),
         (["picks", "--bot", "a=random", "--bot", "a=random"], "given twice"),
         (["no-such-ruleset", *bots("random1", "random2")], "no-such-ruleset"),
+        (["picks", *bots("random1", "random2"), "--jobs", "-1"], "-1 is not in the range"),
     ]
     for args, message in cases:
         result = agon(*args)
