@@ -284,13 +284,13 @@ class SubprocessPlayer(Player):
         """Keep a line received (without its newline) for error reports and the transcript."""
         self.recent.append(("<", line if len(line) <= CLIPPED else _clipped(line)))
         if self.transcript:
-            self.transcript_log.add(b"< " + line + b"\n")
+            self.transcript_log.add_line(b"< ", line, b"\n")
 
     def _note_sent(self, line: bytes) -> None:
         """Keep a line sent, given with its newline: the transcript takes it whole."""
         self.recent.append((">", line[:-1] if len(line) <= CLIPPED else _clipped(line[:-1])))
         if self.transcript:
-            self.transcript_log.add(b"> " + line)
+            self.transcript_log.add_line(b"> ", line)
 
     def _log_info(self, text: str) -> None:
         self.infos.append(text if len(text) <= CLIPPED else text[:CLIPPED] + "...")
@@ -481,7 +481,8 @@ class SubprocessPlayer(Player):
             self.clock_json, None if state is None else protocol.json_text(state.to_json())))
         self.open_ask = (ask_id, timeout)
         deadline = began + timeout
-        while type(message := self._receive(deadline, self._late_answer)) is not protocol.Act:
+        while type(message := self._receive(deadline, self._late_answer, ask_id)) \
+                is not protocol.Act:
             if type(message) is not protocol.Info:
                 self._fail(BotFault("protocol", f"expected 'act {ask_id} K', got "
                                                 f"{protocol.shown(self.recent[-1][1])}"))
@@ -556,16 +557,18 @@ class SubprocessPlayer(Player):
         self._send_line(protocol.encode(message))
 
     def _send_line(self, line: bytes) -> None:
-        """Send `line` (b"": none), after the events held for it."""
+        """Send `line` (b"": none), after the events held for it.  The line is noted once
+        it is on its way: the bot reads it while we write the transcript."""
         assert self.child is not None
-        if line:
-            self._note_sent(line)
         try:
             self.child.send(self._with_held(line) if self.held else line)
         except transport.Closed:
             self._fail(BotFault("crash", self._exit_story("stopped reading its input")))
         except transport.Backlog as err:
             self._fail(BotFault("timeout", f"{err} (it is not reading its input)"))
+        finally:
+            if line:
+                self._note_sent(line)
 
     def _send_quietly(self, message: protocol.Message) -> bool:
         """Send at the end of a game, when a bot that left early loses nothing more."""
@@ -587,8 +590,10 @@ class SubprocessPlayer(Player):
         self.held_bytes = 0
         return data
 
-    def _receive(self, deadline: float, late: Callable[[], BotFault]) -> protocol.Message:
-        """The next message from the bot (blank lines skipped); `late()` is the fault on time.
+    def _receive(self, deadline: float, late: Callable[[], BotFault],
+                 ask_id: int | None = None) -> protocol.Message:
+        """The next message from the bot (blank lines skipped); `late()` is the fault on time;
+        `ask_id`, the ask open (its answer is read fast: `protocol.decode_answer`).
 
         Info lines and blank lines are read against the same deadline: a flood
         of them spends the bot's own clock, and past `Limits.max_log` they are
@@ -608,7 +613,8 @@ class SubprocessPlayer(Player):
                 continue  # blank lines are allowed and ignored
             self._note_received(line)
             try:
-                message = protocol.decode_from_bot(line, self.limits.max_line)
+                message = protocol.decode_from_bot(line, self.limits.max_line) \
+                    if ask_id is None else protocol.decode_answer(line, ask_id, self.limits.max_line)
             except protocol.ProtocolError as err:
                 self._fail(BotFault(self._breach, f"{err}: {protocol.shown(line)}"))
             if type(message) is protocol.Info:

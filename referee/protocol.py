@@ -257,6 +257,18 @@ def decode(line: bytes | str, max_line: int = MAX_LINE) -> Message:
     return parser(rest)
 
 
+def decode_answer(line: bytes, ask_id: int, max_line: int = MAX_LINE) -> Ready | Act | Info:
+    """`decode_from_bot` for a line read while ask `ask_id` is open: its usual answer,
+    `act ASK_ID K` with K an index, is read by comparing its start with the one
+    expected (a referee reads one after every ask); any other line is parsed in full."""
+    head = b"act %d " % ask_id
+    if line.startswith(head):
+        index = line[len(head):]
+        if 0 < len(index) <= MAX_DIGITS and index.isdigit():
+            return Act(ask_id, int(index))
+    return decode_from_bot(line, max_line)
+
+
 def decode_from_bot(line: bytes | str, max_line: int = MAX_LINE) -> Ready | Act | Info:
     """Parse a line a bot sent; anything but ready/act/info is a ProtocolError."""
     message = decode(line, max_line)

@@ -73,6 +73,17 @@ class BoundedLog:
             self.data += part[:max(room, 0)]
             self.dropped += len(part) - max(room, 0)
 
+    def add_line(self, mark: bytes, line: bytes, end: bytes = b"") -> None:
+        """`mark + line + end`, appended piece by piece: a transcript takes two lines per
+        ask, and joining them first cost more than the appends."""
+        data = self.data
+        if len(data) + len(mark) + len(line) + len(end) <= self.cap:
+            data += mark
+            data += line
+            data += end
+        else:
+            self.add(mark + line + end)
+
     @property
     def empty(self) -> bool:
         """Nothing was added (nor dropped) since the start or the last `clear`."""

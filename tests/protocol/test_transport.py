@@ -123,3 +123,13 @@ def test_a_silent_childs_stderr_is_drained_while_the_referee_waits_on_another():
         assert quiet.read_line(time.monotonic() + 10) == b"quiet done"
         assert noisy.read_line(time.monotonic() + 10) == b"noisy done"
     assert len(flooding.getvalue()) == 500_000
+
+
+def test_a_transcript_line_appended_in_pieces_is_cut_like_one_appended_whole():
+    for cap in (0, 5, 9, 10, 11, 40):
+        pieces, whole = BoundedLog(cap, "transcript"), BoundedLog(cap, "transcript")
+        for mark, line, end in ((b"> ", b"ask 1 2", b"\n"), (b"< ", b"act 1 0", b"\n")):
+            pieces.add_line(mark, line, end)
+            whole.add(mark + line + end)
+        assert pieces.getvalue() == whole.getvalue(), cap
+        assert pieces.dropped == whole.dropped
