@@ -245,7 +245,8 @@ class SubprocessPlayer(Player):
         self.limits = Limits()
         self.ready: protocol.Ready | None = None
         self.fault: BotFault | None = None
-        self.recent: deque[tuple[str, bytes]] = deque(maxlen=40)
+        self._recent: deque[tuple[str, bytes]] = deque(maxlen=40)  # see `recent`
+        self._unnoted: bytes | None = None  # an answer read, noted with the next line
         self.infos: deque[str] = deque(maxlen=100)
         self.answers = {"index": 0, "text": 0}
         self.slowest = 0.0
@@ -280,17 +281,32 @@ class SubprocessPlayer(Player):
     def give(self, files: dict[str, bytes]) -> None:
         self.files.update(files)
 
+    @property
+    def recent(self) -> deque[tuple[str, bytes]]:
+        """The last lines exchanged, cut short: ("<", received) or (">", sent)."""
+        self._note_unnoted()
+        return self._recent
+
     def _note_received(self, line: bytes) -> None:
         """Keep a line received (without its newline) for error reports and the transcript."""
-        self.recent.append(("<", line if len(line) <= CLIPPED else _clipped(line)))
+        self._note_unnoted()
+        self._recent.append(("<", line if len(line) <= CLIPPED else _clipped(line)))
         if self.transcript:
             self.transcript_log.add_line(b"< ", line, b"\n")
 
     def _note_sent(self, line: bytes) -> None:
         """Keep a line sent, given with its newline: the transcript takes it whole."""
-        self.recent.append((">", line[:-1] if len(line) <= CLIPPED else _clipped(line[:-1])))
+        self._note_unnoted()
+        self._recent.append((">", line[:-1] if len(line) <= CLIPPED else _clipped(line[:-1])))
         if self.transcript:
             self.transcript_log.add_line(b"> ", line)
+
+    def _note_unnoted(self) -> None:
+        """Note the answer `_answer` took unnoted, in its place before any later line."""
+        line = self._unnoted
+        if line is not None:
+            self._unnoted = None
+            self._note_received(line)
 
     def _log_info(self, text: str) -> None:
         self.infos.append(text if len(text) <= CLIPPED else text[:CLIPPED] + "...")
@@ -310,6 +326,7 @@ class SubprocessPlayer(Player):
         writes after its last game with that game's.  With `notable_only`,
         nothing is written (not even the folder) unless they are `notable`.
         """
+        self._note_unnoted()
         if self.log_dir is None or self.child is None:
             return
         if self.notable_only and not self.notable:
@@ -480,18 +497,37 @@ class SubprocessPlayer(Player):
             ask_id, legal, decision.prompt, protocol.json_text(view) if view else "{}",
             self.clock_json, None if state is None else protocol.json_text(state.to_json())))
         self.open_ask = (ask_id, timeout)
-        deadline = began + timeout
-        while type(message := self._receive(deadline, self._late_answer, ask_id)) \
-                is not protocol.Act:
-            if type(message) is not protocol.Info:
-                self._fail(BotFault("protocol", f"expected 'act {ask_id} K', got "
-                                                f"{protocol.shown(self.recent[-1][1])}"))
+        action = self._answer(ask_id, legal, began + timeout)
         spent = time.monotonic() - began
         if spent > self.slowest:
             self.slowest = spent
-        if message.id != ask_id:
-            self._fail(BotFault("protocol", f"answered ask {message.id}, but the open ask is {ask_id}"))
-        return self._action_of(message, legal, ask_id)
+        return action
+
+    def _answer(self, ask_id: int, legal: Sequence[str], deadline: float) -> str:
+        """The action the bot answers ask `ask_id` with; info lines before it are logged.
+
+        The usual answer, `act ASK_ID K` with K in range, is taken as it comes and
+        noted later, once the next line is sent (`_unnoted`): till then the bot
+        waits for the referee, so whatever the referee does first is time both
+        lose.  Any other line is noted and parsed in full.
+        """
+        while True:
+            line = self._next_line(deadline, self._late_answer)
+            index = protocol.answer_index(line, ask_id)
+            if index is not None and index < len(legal):
+                self._unnoted = line
+                self.answers["index"] += 1
+                return legal[index]
+            self._note_received(line)
+            message = self._decoded(line)
+            if type(message) is protocol.Act:
+                if message.id != ask_id:
+                    self._fail(BotFault("protocol", f"answered ask {message.id}, but the "
+                                                    f"open ask is {ask_id}"))
+                return self._action_of(message, legal, ask_id)
+            if type(message) is not protocol.Info:
+                self._fail(BotFault("protocol", f"expected 'act {ask_id} K', got "
+                                                f"{protocol.shown(self.recent[-1][1])}"))
 
     def _late_answer(self) -> BotFault:
         ask_id, timeout = self.open_ask
@@ -590,15 +626,19 @@ class SubprocessPlayer(Player):
         self.held_bytes = 0
         return data
 
-    def _receive(self, deadline: float, late: Callable[[], BotFault],
-                 ask_id: int | None = None) -> protocol.Message:
-        """The next message from the bot (blank lines skipped); `late()` is the fault on time;
-        `ask_id`, the ask open (its answer is read fast: `protocol.decode_answer`).
+    def _receive(self, deadline: float, late: Callable[[], BotFault]) -> protocol.Message:
+        """The next message from the bot (blank lines skipped); `late()` is the fault on time.
 
         Info lines and blank lines are read against the same deadline: a flood
         of them spends the bot's own clock, and past `Limits.max_log` they are
         no longer kept.
         """
+        line = self._next_line(deadline, late)
+        self._note_received(line)
+        return self._decoded(line)
+
+    def _next_line(self, deadline: float, late: Callable[[], BotFault]) -> bytes:
+        """The bot's next line that is not blank (not yet noted: `_note_received`)."""
         assert self.child is not None
         while True:
             try:
@@ -609,17 +649,18 @@ class SubprocessPlayer(Player):
                 self._fail(BotFault("crash", self._exit_story(str(err))))
             except transport.LineTooLong as err:
                 self._fail(BotFault(self._breach, str(err)))
-            if not line or line.isspace():
-                continue  # blank lines are allowed and ignored
-            self._note_received(line)
-            try:
-                message = protocol.decode_from_bot(line, self.limits.max_line) \
-                    if ask_id is None else protocol.decode_answer(line, ask_id, self.limits.max_line)
-            except protocol.ProtocolError as err:
-                self._fail(BotFault(self._breach, f"{err}: {protocol.shown(line)}"))
-            if type(message) is protocol.Info:
-                self._log_info(message.text)
-            return message
+            if line and not line.isspace():
+                return line   # blank lines are allowed and ignored
+
+    def _decoded(self, line: bytes) -> protocol.Message:
+        """The message `line` holds (an info line is logged), or the fault it is."""
+        try:
+            message = protocol.decode_from_bot(line, self.limits.max_line)
+        except protocol.ProtocolError as err:
+            self._fail(BotFault(self._breach, f"{err}: {protocol.shown(line)}"))
+        if type(message) is protocol.Info:
+            self._log_info(message.text)
+        return message
 
     @property
     def _breach(self) -> str:

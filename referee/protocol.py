@@ -257,16 +257,16 @@ def decode(line: bytes | str, max_line: int = MAX_LINE) -> Message:
     return parser(rest)
 
 
-def decode_answer(line: bytes, ask_id: int, max_line: int = MAX_LINE) -> Ready | Act | Info:
-    """`decode_from_bot` for a line read while ask `ask_id` is open: its usual answer,
-    `act ASK_ID K` with K an index, is read by comparing its start with the one
-    expected (a referee reads one after every ask); any other line is parsed in full."""
+def answer_index(line: bytes, ask_id: int) -> int | None:
+    """K of `act ASK_ID K` when `line` is exactly that with K an index (`decode_from_bot`
+    reads it so too), else None.  The usual answer to an ask, read by comparing its
+    start with the one expected: the referee reads one after every ask."""
     head = b"act %d " % ask_id
     if line.startswith(head):
         index = line[len(head):]
         if 0 < len(index) <= MAX_DIGITS and index.isdigit():
-            return Act(ask_id, int(index))
-    return decode_from_bot(line, max_line)
+            return int(index)
+    return None
 
 
 def decode_from_bot(line: bytes | str, max_line: int = MAX_LINE) -> Ready | Act | Info:

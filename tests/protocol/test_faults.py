@@ -176,6 +176,19 @@ def test_info_lines_and_stderr_go_to_the_log(kit, hello, tmp_path):
     assert "< act 2 2" in transcript
 
 
+def test_the_transcript_keeps_each_answer_in_its_place_and_the_last_one_too(kit, hello,
+                                                                            tmp_path):
+    player = started(kit, hello, "ok", log_dir=tmp_path, transcript=True)
+    for ask_id in (1, 2, 3):
+        player.choose(ask_id, DECISION, {}, {}, 1.0)
+        kind, line = player.recent[-1]   # read before the next line is sent
+        assert (kind, line[:len(f"act {ask_id} ")]) == ("<", f"act {ask_id} ".encode())
+    player.close()
+    exchanged = [line[:5] for line in (tmp_path / "p1.transcript").read_text().splitlines()
+                 if line[:5] in ("> ask", "< act")]
+    assert exchanged == ["> ask", "< act"] * 3
+
+
 def test_writing_to_a_bot_that_left_is_a_crash(kit, hello):
     player = started(kit, hello, "leave")
     assert player.child.exit_status(timeout=10) == 0
