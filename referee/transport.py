@@ -121,7 +121,7 @@ class ChildProcess:
                  stderr: BoundedLog | None = None, max_backlog: int | None = None,
                  spawn: Spawn = spawn_plain, stop_grace: float = 0.0,
                  spin: float = 0.0) -> None:
-        """`spin`: seconds the first wait for an answer reads without sleeping (see `_spin`)."""
+        """`spin`: seconds the first wait for an answer reads without sleeping (see `_spun_line`)."""
         self.argv = list(argv)
         self.spin = spin
         self.max_line = max_line
@@ -229,6 +229,10 @@ class ChildProcess:
         """
         if self.closed:
             raise Closed("was stopped")
+        if self.spin and not self._buffer and not self._pending:
+            line = self._spun_line(deadline)
+            if line is not None:
+                return line
         quick = True  # the first wait for an answer, the commonest, is a quick one
         while True:
             if self._buffer:
@@ -264,10 +268,8 @@ class ChildProcess:
         Meanwhile the stderr of every child that has something to say is
         drained; a `quick` wait (the first for an answer, which most often
         comes at once) looks at this child's own pipes alone for its first
-        few milliseconds, after reading for `spin` seconds without sleeping.
+        few milliseconds.
         """
-        if quick and self.spin and not self._pending and self._spin(min(seconds, self.spin)):
-            return
         wait_ms = max(1, int(seconds * 1000 + 0.999))
         events = []
         if quick:
@@ -324,21 +326,33 @@ class ChildProcess:
             os.close(self._err)
             self._err = None
 
-    def _spin(self, seconds: float) -> bool:
-        """Read for up to `seconds` without sleeping; True once something came (or EOF).
+    def _spun_line(self, deadline: float) -> bytes | None:
+        """The next line, read for up to `spin` seconds without sleeping; None when none
+        came whole in that time (what came is kept, for `read_line`'s loop).
 
         A quick bot answers in a few microseconds, and waking a sleeping referee
         costs more than that (the more so on a virtual machine): with a CPU to
         spare for it, reading in a loop for a fraction of a millisecond first
         saves most of that wake-up.  A bot that thinks longer finds the referee
-        asleep in `poll` as before.
+        asleep in `poll` as before.  The usual answer, one line read whole, is
+        returned as it came, without going through the buffer.
         """
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return None
         poll, now = self._poll.poll, time.perf_counter
-        end = now() + seconds
+        end = now() + min(self.spin, left)
         while not poll(0):   # (a read that fails raises: slower to try again)
             if now() > end:
-                return False
-        return self._read_available()
+                return None
+        try:
+            chunk = os.read(self._in, CHUNK)
+        except BlockingIOError:
+            return None
+        if chunk and chunk.find(b"\n") == len(chunk) - 1 and len(chunk) <= self.max_line + 1:
+            return chunk[:-1]
+        self._keep(chunk)   # several lines, part of one, or the end (an empty read)
+        return None
 
     def _read_available(self) -> bool:
         """Read what the child's stdout holds; False when it held nothing yet."""
@@ -346,13 +360,17 @@ class ChildProcess:
             chunk = os.read(self._in, CHUNK)
         except BlockingIOError:
             return False
+        self._keep(chunk)
+        return True
+
+    def _keep(self, chunk: bytes) -> None:
+        """Buffer what was read; an empty read is the end of the child's output."""
         if chunk:
             self._buffer += chunk
         else:
             self._eof = True
             for poll in (self._poll, self._poll_all):
                 poll.unregister(self._in)
-        return True
 
     # -- ending --------------------------------------------------------------
 

@@ -58,6 +58,15 @@ def test_a_half_line_then_silence_is_a_timeout_then_eof_mid_line_is_closed(spin)
             proc.read_line(time.monotonic() + 2)
 
 
+@SPINS
+def test_an_answer_that_waits_in_the_pipe_past_its_deadline_is_not_read(spin):
+    with child("print('late', flush=True)", spin=spin) as proc:
+        time.sleep(0.2)   # the line is there, the deadline passed
+        with pytest.raises(Timeout):
+            proc.read_line(time.monotonic() - 0.01)
+        assert proc.read_line(time.monotonic() + 2) == b"late"
+
+
 def test_a_spinning_referee_reads_quick_and_slow_answers_and_the_end_of_a_bot():
     echo = "import sys,time\nfor line in sys.stdin:\n    time.sleep(float(line))\n    print(line.strip(), flush=True)"
     with child(echo, spin=0.01) as proc:
