@@ -310,10 +310,10 @@ def main() -> None:
               f"tournament time {base / silent:.2f}x (its games build no events either)"]]
     for name, (wall, _, played) in runs.items():
         note = f"target {targets[name]}" if name in targets else ""
-        if name.startswith("external, --jobs 1"):
+        if name == "external, --jobs 1":
             note = f"time {wall / base:.2f}x in-process (target <= 4x)"
-        if name.endswith("--keep-logs all"):
-            note = f"time {wall / base:.2f}x in-process (every game's log files)"
+        elif name.startswith("external, --jobs 1"):
+            note = f"time {wall / base:.2f}x in-process"
         table.append([name, f"{played / wall:.0f}", f"{played / wall / rate:.2f}x", note])
     print(f"{args.ruleset}, random bots, {games} games (seed 1; the cluster "
           f"{2 * args.cluster_seeds})\n")
