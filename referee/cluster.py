@@ -101,12 +101,15 @@ class DaskCluster:
                 # Its workers are ours: what goes wrong in a game comes back as that game's
                 # error row, a worker lost as the run's error; Dask's own logs (a worker
                 # whose heartbeat finds the scheduler closing at the end) would be noise.
+                # Started with no worker, then asked for N: the workers start while the
+                # games are handed to the scheduler (`play`), not before.
                 self.local = distributed.LocalCluster(
-                    n_workers=int(local.group(1)), threads_per_worker=1, processes=True,
+                    n_workers=0, threads_per_worker=1, processes=True,
                     dashboard_address=None, silence_logs=logging.CRITICAL)
                 # results come straight from the workers, not relayed by the scheduler
                 # (which shares this process): less of its CPU per game
                 self.client = distributed.Client(self.local, direct_to_workers=True)
+                self.local.scale(int(local.group(1)))
             else:
                 self.client = distributed.Client(address, timeout=CONNECT_SECONDS)
         except OSError as exc:
@@ -120,7 +123,10 @@ class DaskCluster:
 
     @property
     def workers(self) -> int:
-        """Threads across the cluster's workers (at least one)."""
+        """Threads across the cluster's workers (at least one); a local cluster's N,
+        though its workers may still be starting."""
+        if self.local is not None:
+            return max(1, len(self.local.worker_spec))
         return max(1, sum(self.client.nthreads().values()))
 
     def play(self, tasks: list[GameTask]) -> Iterator[Played]:
@@ -135,6 +141,8 @@ class DaskCluster:
         self.futures = self.client.map(
             play_batch, [self.settings] * len(work), work, pure=False,
             key=[f"agon-{self.run_id}-{number}" for number in range(len(work))])
+        if self.local is not None:
+            self._await_a_local_worker()
         try:
             for _, played in distributed.as_completed(self.futures, with_results=True):
                 yield from played
@@ -144,6 +152,15 @@ class DaskCluster:
         except Exception as exc:  # noqa: BLE001 - KilledWorker and the like, from Dask
             raise TournamentError(f"the cluster could not play a task ({type(exc).__name__}: "
                                   f"{exc}); resume the journal to play the rest") from None
+
+    def _await_a_local_worker(self) -> None:
+        """Wait until one of our LocalCluster's workers is up (`scale` starts them): one
+        that cannot start is an error, not a tournament that waits for ever."""
+        try:
+            self.client.wait_for_workers(1, timeout=CONNECT_SECONDS)
+        except (TimeoutError, OSError):
+            raise TournamentError(f"--cluster local:{len(self.local.worker_spec)}: no worker "
+                                  f"started within {CONNECT_SECONDS} s") from None
 
     def close(self, at_once: bool = False) -> None:
         """Cancel what is left, end the bots the workers keep, and disconnect."""

@@ -103,3 +103,27 @@ def test_the_cluster_keeps_the_logs_keep_logs_asks_for(tmp_path):
         kept = sorted(logs.glob("*/*.log")) if logs.exists() else []
         assert len(kept) == folders  # the quiet bot's: none, or one a game
         assert not logs.exists() or len(list(logs.iterdir())) == folders
+
+
+# A local cluster whose workers cannot start (each one's nanny fails), run as the CLI.
+NO_WORKER = """
+import sys
+import distributed.nanny
+from agon.referee import cluster
+cluster.CONNECT_SECONDS = 2
+async def cannot_start(self):
+    raise RuntimeError("no room for a worker here")
+distributed.nanny.Nanny.start_unsafe = cannot_start
+from agon.cli.main import run
+sys.argv = ["agon", "tournament", *sys.argv[1:]]
+run()
+"""
+
+
+def test_a_local_cluster_whose_workers_cannot_start_is_an_error_not_a_wait(tmp_path):
+    done = subprocess.run([sys.executable, "-c", NO_WORKER, *ARGS, "--games", "2",
+                           "--cluster", "local:2"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 1, done.stderr
+    assert "--cluster local:2: no worker started within 2 s" in done.stderr
+    assert "Traceback" not in done.stderr
