@@ -133,7 +133,7 @@ class DaskCluster:
         """Every game of `tasks`, task by task as they finish.  A cluster task holds more
         games than a local batch: each costs the scheduler far more."""
         distributed = _dask()
-        from .worker import play_batch
+        from .worker import play_batch, unpack_batch
 
         work = list(batches(tasks, self.workers, spread=2, most=64))
         # One `map`, one message to the scheduler: submitting task by task cost about
@@ -144,8 +144,8 @@ class DaskCluster:
         if self.local is not None:
             self._await_a_local_worker()
         try:
-            for _, played in distributed.as_completed(self.futures, with_results=True):
-                yield from played
+            for _, packed in distributed.as_completed(self.futures, with_results=True):
+                yield from unpack_batch(packed)
         except distributed.client.FutureCancelledError:
             raise TournamentError("the cluster dropped the tournament's tasks (its "
                                   "scheduler restarted?); resume the journal") from None

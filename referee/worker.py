@@ -22,6 +22,7 @@ crashed tournament.
 from __future__ import annotations
 
 import os
+import pickle
 import re
 import tempfile
 import threading
@@ -197,11 +198,19 @@ def _record(settings: Settings, task: GameTask, bots: KeptBots) -> dict[str, Any
 _ONE_AT_A_TIME = threading.Lock()  # a worker with several threads still plays one game
 
 
-def play_batch(settings: Settings, batch: list[GameTask]) -> list[Played]:
-    """A cluster task: the games of `batch` (whole units), one after the other."""
+def play_batch(settings: Settings, batch: list[GameTask]) -> bytes:
+    """A cluster task: the games of `batch` (whole units), one after the other, as one
+    pickle of their `Played` list (`unpack_batch`).  Handed to Dask as a list, each
+    game would be serialized on its own: 4% fewer games a second at ``local:2``."""
     with _ONE_AT_A_TIME:
         settings = _here(settings)
-        return list(play_in_turn(settings, batch))
+        return pickle.dumps(list(play_in_turn(settings, batch)), pickle.HIGHEST_PROTOCOL)
+
+
+def unpack_batch(packed: bytes) -> list[Played]:
+    """The games a `play_batch` task returned (from our own workers, as all Dask
+    results are)."""
+    return pickle.loads(packed)  # noqa: S301 - Dask's own results are pickles as well
 
 
 def _here(settings: Settings) -> Settings:
