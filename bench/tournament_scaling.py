@@ -1,13 +1,15 @@
 """How a tournament scales: games per second by where the games run and who plays.
 
-Usage: python bench/tournament_scaling.py [--seeds N] [--ruleset ID] [--skip-cluster]
+Usage: python bench/tournament_scaling.py [--seeds N] [--repeat R] [--ruleset ID]
+                                           [--cluster-seeds N] [--skip-cluster]
        python bench/tournament_scaling.py --instructions [--ruleset ID]
 
 Plays the same Earth & Water random-bot tournament (N seeds, both seatings:
 2N games, master seed 1) in each configuration below and prints its games per
 second, measured around `run_tournament` (worker and cluster start-up
 included, Python's own start-up not), with the ratio to ``--jobs 1`` and the
-issue's target:
+issue's target.  Each configuration is run R times (3) and its median run is
+shown: one run on a shared machine is often 4% off either way.
 
 * the bare engine: the same games played by a loop that picks random legal
   actions, no referee (the floor a tournament can reach), aloud and silenced
@@ -18,7 +20,10 @@ issue's target:
   process per bot and worker) on ``--jobs 1`` and ``--jobs 2``, and on
   ``--jobs 1`` with ``--keep-logs all`` (log files for every game);
 * both again with ``--affinity`` (each worker and its bots on one CPU);
-* ``--cluster local:2`` with in-process bots (needs ``agon-referee[cluster]``).
+* ``--cluster local:2`` with in-process bots (needs ``agon-referee[cluster]``),
+  over more games (10,000): a tournament sent to a cluster is a long one, and
+  the cluster's start-up and shut-down (printed on their own, about 0.15 s)
+  would be a tenth of a run as short as the others.
 
 It also prints the main process's own CPU time per game in the ``--jobs 2``
 run (receive, sign, write, count): the games per second one main process
@@ -60,8 +65,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from tabulate import tabulate
 
@@ -73,6 +80,7 @@ from agon.referee.sandbox import Sandbox
 from agon.referee.tournament import Entrant, run_tournament, setup
 
 EXTERNAL = f"{sys.executable} -m agon.bots.random"
+Run = TypeVar("Run", bound=tuple)  # a run's figures, wall seconds first
 
 
 def bare_engine(ruleset_id: str, seeds: int, silent: bool = False) -> float:
@@ -98,6 +106,12 @@ def tournament(ruleset_id: str, seeds: int, bot: str, **how: Any) -> tuple[float
     """Wall seconds, the main process's CPU seconds, and the games played."""
     wall, cpu, played, _ = tournament_and_decisions(ruleset_id, seeds, bot, **how)
     return wall, cpu, played
+
+
+def median_run(repeat: int, run: Callable[[], Run]) -> Run:
+    """The run with the median wall time (its first figure) of `repeat` runs."""
+    runs = sorted((run() for _ in range(repeat)), key=lambda figures: figures[0])
+    return runs[len(runs) // 2]
 
 
 def tournament_and_decisions(ruleset_id: str, seeds: int, bot: str, *,
@@ -266,9 +280,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--seeds", type=int, default=300, help="seeds (games: twice as many)")
     parser.add_argument("--ruleset", default="earth-and-water")
-    parser.add_argument("--cluster-seeds", type=int, default=1500,
+    parser.add_argument("--repeat", type=int, default=3,
+                        help="runs of each configuration: the median run is shown")
+    parser.add_argument("--cluster-seeds", type=int, default=5000,
                         help="seeds of the --cluster run: more, so that the cluster's "
-                             "start-up (printed) is spread over enough games")
+                             "start-up (printed) is spread over as many games as a "
+                             "tournament sent to a cluster plays")
     parser.add_argument("--skip-cluster", action="store_true")
     parser.add_argument("--instructions", action="store_true",
                         help="instructions per game under callgrind instead of timings")
@@ -280,28 +297,29 @@ def main() -> None:
     if args.instructions:
         instructions(args.ruleset)
         return
-    games = 2 * args.seeds
-    bare = bare_engine(args.ruleset, args.seeds)
-    silent = bare_engine(args.ruleset, args.seeds, silent=True)
+    games, repeat = 2 * args.seeds, args.repeat
+    bare = median_run(repeat, lambda: (bare_engine(args.ruleset, args.seeds),))[0]
+    silent = median_run(repeat, lambda: (bare_engine(args.ruleset, args.seeds, True),))[0]
+    configurations: dict[str, tuple[str, dict[str, Any]]] = {
+        "in-process, --jobs 1": ("random", {}),
+        "in-process, --jobs 2": ("random", {"jobs": 2}),
+        "in-process, --jobs 2 --affinity": ("random", {"jobs": 2, "affinity": True}),
+        "external, --jobs 1": (EXTERNAL, {}),
+        "external, --jobs 1 --keep-logs all": (EXTERNAL, {"keep_logs": "all"}),
+        "external, --jobs 1 --affinity": (EXTERNAL, {"affinity": True}),
+        "external, --jobs 2": (EXTERNAL, {"jobs": 2}),
+        "external, --jobs 2 --affinity": (EXTERNAL, {"jobs": 2, "affinity": True}),
+    }
     runs: dict[str, tuple[float, float, int]] = {}
-    runs["in-process, --jobs 1"] = tournament(args.ruleset, args.seeds, "random")
-    runs["in-process, --jobs 2"] = tournament(args.ruleset, args.seeds, "random", jobs=2)
-    runs["in-process, --jobs 2 --affinity"] = tournament(args.ruleset, args.seeds, "random",
-                                                         jobs=2, affinity=True)
-    *runs["external, --jobs 1"], decisions = tournament_and_decisions(args.ruleset, args.seeds,
-                                                                     EXTERNAL)
-    runs["external, --jobs 1 --keep-logs all"] = tournament(args.ruleset, args.seeds, EXTERNAL,
-                                                            keep_logs="all")
-    runs["external, --jobs 1 --affinity"] = tournament(args.ruleset, args.seeds, EXTERNAL,
-                                                       affinity=True)
-    runs["external, --jobs 2"] = tournament(args.ruleset, args.seeds, EXTERNAL, jobs=2)
-    runs["external, --jobs 2 --affinity"] = tournament(args.ruleset, args.seeds, EXTERNAL,
-                                                       jobs=2, affinity=True)
+    asked: dict[str, int] = {}  # the decisions the games asked
+    for name, (bot, how) in configurations.items():
+        *runs[name], asked[name] = median_run(repeat, partial(
+            tournament_and_decisions, args.ruleset, args.seeds, bot, **how))
     startup = None
     if not args.skip_cluster:
         startup = cluster_startup()
-        runs["in-process, --cluster local:2"] = tournament(args.ruleset, args.cluster_seeds,
-                                                           "random", cluster="local:2")
+        runs["in-process, --cluster local:2"] = median_run(repeat, partial(
+            tournament, args.ruleset, args.cluster_seeds, "random", cluster="local:2"))
     base = runs["in-process, --jobs 1"][0]
     rate = games / base  # --jobs 1's games per second
     targets = {"in-process, --jobs 2": ">= 1.8x", "in-process, --jobs 2 --affinity": ">= 1.8x",
@@ -329,7 +347,7 @@ def main() -> None:
           f"about {1 / per_game:.0f} games/s")
     in_process = base / games
     round_trip, files = pipe_round_trip(), log_files()
-    asks = decisions / games
+    asks = asked["external, --jobs 1"] / games
     print(f"\nexternal bots' floor here: {asks:.0f} decisions a game x {round_trip * 1e6:.1f} µs "
           f"(a bare pipe round trip between two Python processes) = "
           f"{asks * round_trip * 1e3:.2f} ms a game, {asks * round_trip / in_process:.2f}x an "
