@@ -291,6 +291,8 @@ def main() -> None:
                         help="instructions per game under callgrind instead of timings")
     parser.add_argument("--measure", choices=MEASURES, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.repeat < 1:
+        parser.error("--repeat takes at least 1")
     if args.measure:
         measure(args.measure, args.ruleset, args.seeds)
         return
@@ -335,8 +337,9 @@ def main() -> None:
         elif name.startswith("external, --jobs 1"):
             note = f"time {wall / base:.2f}x in-process"
         table.append([name, f"{played / wall:.0f}", f"{played / wall / rate:.2f}x", note])
-    print(f"{args.ruleset}, random bots, {games} games (seed 1; the cluster "
-          f"{2 * args.cluster_seeds})\n")
+    cluster = "" if args.skip_cluster else f"; the cluster {2 * args.cluster_seeds}"
+    runs_each = "one run each" if repeat == 1 else f"the median of {repeat} runs each"
+    print(f"{args.ruleset}, random bots, {games} games (seed 1{cluster}), {runs_each}\n")
     print(tabulate(table, headers=["configuration", "games/s", "vs --jobs 1", ""]))
     if startup is not None:
         print(f"\n--cluster local:2 start-up and shut-down, no game: {startup:.2f} s "
