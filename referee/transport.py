@@ -354,14 +354,13 @@ class ChildProcess:
         self._keep(chunk)   # several lines, part of one, or the end (an empty read)
         return None
 
-    def _read_available(self) -> bool:
-        """Read what the child's stdout holds; False when it held nothing yet."""
+    def _read_available(self) -> None:
+        """Read what the child's stdout holds."""
         try:
             chunk = os.read(self._in, CHUNK)
         except BlockingIOError:
-            return False
+            return
         self._keep(chunk)
-        return True
 
     def _keep(self, chunk: bytes) -> None:
         """Buffer what was read; an empty read is the end of the child's output."""
