@@ -18,7 +18,7 @@ from agon.referee.ruleset import (
     shipped_variants_of,
     validate_file,
 )
-from agon.referee.ruleset_model import Ruleset
+from agon.referee.ruleset_model import Ruleset, integer_range
 from agon.referee.yamlsafe import MAX_BYTES, YamlError, read_bounded
 
 from .common import USAGE, Format, RulesetsPath, emit, fail, open_ruleset, ruleset_failure
@@ -127,7 +127,8 @@ def _details(ruleset: Ruleset) -> dict[str, Any]:
                     "default": ruleset.default_players()},
         "seats": seats, "teams": {n: t for n, t in teams.items() if t},
         "options": {name: {"type": spec.get("type", "string"), "default": spec.get("default"),
-                           "choices": spec.get("choices"), "text": spec.get("text", "")}
+                           "choices": spec.get("choices"), "text": spec.get("text", ""),
+                           **{k: spec[k] for k in ("min", "max") if k in spec}}
                     for name, spec in ruleset.options.items()},
         "rules": len(ruleset.rules),
     }
@@ -136,9 +137,16 @@ def _details(ruleset: Ruleset) -> dict[str, Any]:
 def _option_rows(ruleset: Ruleset) -> list[dict[str, Any]]:
     return [{"option": name, "type": spec.get("type", "string"),
              "default": _shown(spec.get("default")),
-             "choices": ", ".join(map(str, spec.get("choices") or [])) or "-",
+             "choices": ", ".join(map(str, spec.get("choices") or [])) or _range(spec),
              "text": spec.get("text", "")}
             for name, spec in ruleset.options.items()]
+
+
+def _range(spec: dict[str, Any]) -> str:
+    """The values of an integer option with bounds, as the choices column shows them."""
+    if "min" not in spec and "max" not in spec:
+        return "-"
+    return integer_range(spec).removeprefix("of ")
 
 
 def _shown(value: Any) -> str:

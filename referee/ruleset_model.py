@@ -80,6 +80,14 @@ class Ruleset:
         return values
 
 
+def integer_range(spec: dict[str, Any]) -> str:
+    """The values an integer option takes, in words ("from 1 to 30", "of at least 1")."""
+    low, high = spec.get("min"), spec.get("max", MAX_OPTION_INTEGER)
+    if low is None:
+        return f"up to {high:,}"
+    return f"from {low:,} to {high:,}" if "max" in spec else f"of at least {low:,}"
+
+
 def coerce_option(name: str, spec: dict[str, Any], value: Any) -> Any:
     """An option value from the command line (text) as the type it declares."""
     kind = spec.get("type", "string")
@@ -97,9 +105,10 @@ def coerce_option(name: str, spec: dict[str, Any], value: Any) -> Any:
             number = int(text)
         except ValueError:
             raise RulesetError(f"option {name} takes a whole number, not {text[:40]!r}") from None
-        if abs(number) > MAX_OPTION_INTEGER:
-            raise RulesetError(f"option {name} takes a whole number up to "
-                               f"{MAX_OPTION_INTEGER:,}, not {text[:40]}")
+        low, high = spec.get("min", -MAX_OPTION_INTEGER), spec.get("max", MAX_OPTION_INTEGER)
+        if not low <= number <= high:
+            raise RulesetError(f"option {name} takes a whole number {integer_range(spec)}, "
+                               f"not {text[:40]}")
         return number
     choices = spec.get("choices")
     if choices and text not in [str(c) for c in choices]:

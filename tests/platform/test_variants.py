@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from agon.referee.merge import merge_variant
-from agon.referee.ruleset import load_ruleset, validate_file
+from agon.referee.ruleset import RulesetError, load_ruleset, validate_file
 
 HEAD = 'format: agon-ruleset/1\nid: v\nname: V\nversion: "1"\n'
 
@@ -123,6 +123,22 @@ def test_an_error_in_a_variant_entry_names_its_own_line_and_index(tmp_path):
     _, issues = validate_file(variant)
     assert [(i.file, i.line, i.path) for i in issues] == [
         (str(variant), 9, "$.data.figures[1].attack")], issues
+
+
+def test_an_integer_option_keeps_to_its_range_in_a_variant_and_on_the_command_line(tmp_path):
+    variant = write(tmp_path, "v.yaml", head=HEAD, text="""\
+        extends: epireia
+        options:
+          max_turns: {type: integer, default: 0, min: 1, text: "a cap of zero turns"}
+        """)
+    _, issues = validate_file(variant)
+    assert [(i.line, i.path, i.message) for i in issues] == [
+        (7, "$.options.max_turns.default",
+         "option max_turns takes a whole number of at least 1, not 0")], issues
+    epireia = load_ruleset("epireia")
+    assert epireia.resolve_options({"max_turns": "3"})["max_turns"] == 3
+    with pytest.raises(RulesetError, match="max_turns takes a whole number of at least 1, not 0"):
+        epireia.resolve_options({"max_turns": "0"})
 
 
 def test_a_base_error_after_a_deletion_names_the_base_line_and_its_own_index(tmp_path):
