@@ -68,8 +68,8 @@ def test_figures_are_placed_face_down_then_revealed(setup_game):
     start_battle(state)
     registry.advance(state)
     assert state.g["step"] == "battle-figures"
-    assert [d.legal for d in state.pending()] == [["commit pericles", "commit cimon"],
-                                                  ["commit leonidas"]]
+    assert [d.legal for d in state.pending()] == [["commit pericles", "commit cimon", "empty"],
+                                                  ["commit leonidas", "empty"]]
     events = state.apply("p1", "commit cimon")
     assert all(e.to == frozenset({"p1"}) for e in events)
     assert state.view("p2")["battle"]["sides"]["delian"]["figures"] == {}
@@ -81,6 +81,25 @@ def test_figures_are_placed_face_down_then_revealed(setup_game):
         "The peloponnesian league reveals Leonidas on the flank"]
     assert state.view("p2")["battle"]["sides"]["delian"]["figures"] == {"flank": "cimon",
                                                                         "center": "pericles"}
+
+
+def test_a_league_short_of_figures_chooses_the_fronts_they_fight_on(setup_game):
+    """Rulebook, the great battle 3: one figure per front; with fewer figures than fronts
+    the league picks the fronts (decision), so Themistocles can sail to the maritime one."""
+    state = setup_game(players=2, figures=["themistocles", "leonidas"])
+    state.player("p1")["figures"] = ["themistocles", "pericles"]
+    start_battle(state)
+    registry.advance(state)
+    state.apply("p1", "empty")   # no figure on the flank
+    state.apply("p2", "commit leonidas")
+    assert state.pending()[0].legal == ["commit themistocles", "commit pericles"]  # 2 for 2
+    state.apply("p1", "commit pericles")
+    assert state.pending()[0].legal == ["commit themistocles"]  # the last front must be filled
+    state.apply("p1", "commit themistocles")
+    assert state.g["battle"]["figs"] == {"delian": {"center": "pericles",
+                                                    "maritime": "themistocles"},
+                                         "peloponnesian": {"flank": "leonidas"}}
+    assert state.g["step"] == "battle-fight"
 
 
 def test_columns_and_fronts(setup_game):

@@ -137,7 +137,10 @@ def figure_decisions(st: Position) -> list[Decision]:
         index = b["fig_front"][side]
         if index < len(st.t.fronts):
             front = st.t.fronts[index]["id"]
-            legal = [f"commit {f}" for f in league_figures(st, side)]
+            figures = league_figures(st, side)
+            legal = [f"commit {f}" for f in figures]
+            if len(figures) < len(st.t.fronts) - index:   # not enough for every front left
+                legal.append("empty")
             out.append(Decision(placer(st, side), "Great battle: figure face down on the {}", legal,
                                 args=(front,)))
     return out
@@ -147,10 +150,15 @@ def figure_apply(st: Position, seat: str, action: str) -> None:
     b = st.g["battle"]
     side = st.league_of(seat)
     front = st.t.fronts[b["fig_front"][side]]["id"]
-    figure = action.split()[1]
-    b["figs"][side][front] = figure
-    st.emit("place", "{} puts {} face down on the {}", {"seat": seat, "front": front, "figure": figure},
-            to=st.league_seats(side), args=(st.name(seat), st.t.figures[figure]["name"], front))
+    if action == "empty":
+        st.emit("place", "{} leaves the {} without a figure", {"seat": seat, "front": front},
+                to=st.league_seats(side), args=(st.name(seat), front))
+    else:
+        figure = action.split()[1]
+        b["figs"][side][front] = figure
+        st.emit("place", "{} puts {} face down on the {}",
+                {"seat": seat, "front": front, "figure": figure}, to=st.league_seats(side),
+                args=(st.name(seat), st.t.figures[figure]["name"], front))
     b["fig_front"][side] += 1
     b["placer"][side] += 1
 
