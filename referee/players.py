@@ -393,8 +393,13 @@ class SubprocessPlayer(Player):
         """`newgame` to the running program: the deadline of its `ready`, or NOT_GREETED
         (the program is ended) when it cannot take it."""
         assert self.cell is not None
-        for name, data in self.files.items():
-            self.cell.put(name, data)
+        try:
+            for name, data in self.files.items():
+                self.cell.put(name, data)
+        except OSError as err:   # the bot made the name something else (a directory)
+            self._not_taken(BotFault("handshake", f"its directory cannot take its files "
+                                                  f"again: {err.strerror or err}"))
+            return NOT_GREETED
         try:
             return self._greet(protocol.NewGame(hello))
         except BotFault as fault:

@@ -30,6 +30,7 @@ do") is the user's account of all this.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import os
 import resource
 import shutil
@@ -362,8 +363,23 @@ class Cell:
     stop_grace = STOP_GRACE  # seconds the warden has after SIGTERM to kill the bot's processes
 
     def put(self, name: str, data: bytes) -> None:
-        """A file for the bot to read in its own directory."""
-        (self.dir / name).write_bytes(data)
+        """A file for the bot to read in its own directory.
+
+        The bot may have left anything under `name` (a lasting bot is given its
+        files again before each game): a symbolic link to a file of ours must not
+        be written through.  So the data goes into a new file (O_EXCL follows no
+        link), which then takes the name's place: a rename replaces a link, it
+        never follows it.  OSError when the name cannot be taken (a directory).
+        """
+        handle, temporary = tempfile.mkstemp(prefix=".agon-", dir=self.dir)
+        try:
+            with os.fdopen(handle, "wb") as file:
+                file.write(data)
+            os.replace(temporary, self.dir / name)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise
 
     def environment(self) -> dict[str, str]:
         return {**_base_env(str(self.dir)), **dict(self.sandbox.env)}

@@ -137,3 +137,29 @@ def test_bad_sandbox_options_are_usage_errors(option, complaint):
                           "--seat", "greece=random", *option],
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 2 and complaint in run.stderr, run.stderr
+
+
+def test_a_file_given_again_replaces_a_link_the_bot_planted_and_never_writes_through_it(
+        tmp_path):
+    """A lasting bot is given its files again before each game: had it made one of
+    them a link to a file of ours, the referee would overwrite that file."""
+    from agon.referee.sandbox import Cell
+
+    victim = tmp_path / "victim.txt"
+    victim.write_text("ours")
+    cell = Cell(Sandbox(mode="none"), label="bot", game_seconds=10)
+    try:
+        cell.put("ruleset.json", b"{}")
+        (cell.dir / "ruleset.json").unlink()
+        (cell.dir / "ruleset.json").symlink_to(victim)   # what the bot does between games
+        cell.put("ruleset.json", b'{"again": 1}')
+        assert victim.read_text() == "ours"
+        given = cell.dir / "ruleset.json"
+        assert not given.is_symlink() and given.read_bytes() == b'{"again": 1}'
+        given.unlink()
+        given.mkdir()   # a name it cannot be given again: an error, no file left behind
+        with pytest.raises(OSError):
+            cell.put("ruleset.json", b"{}")
+        assert sorted(p.name for p in cell.dir.iterdir()) == ["ruleset.json"]
+    finally:
+        cell.remove()
