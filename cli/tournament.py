@@ -16,7 +16,7 @@ import typer
 
 from agon.referee.cluster import check_address
 from agon.referee.games import UnknownEngine
-from agon.referee.journal import JournalError, header_trust_problem, read_header
+from agon.referee.journal import JournalError, header_trust_problem, lock_path, read_header
 from agon.referee.players import Limits
 from agon.referee.progress import ProgressLine
 from agon.referee.ratings import standings
@@ -268,8 +268,9 @@ def tournament(
     kept_logs = str(_pick(keep_logs, stored.get("keep_logs"), KeepLogs.notable))
     temporary = resume is None and out is None
     journal = resume or out or _temporary_journal()
-    config = replace(config, sandbox=config.sandbox.hiding(journal),
-                     asked_sandbox=config.asked_sandbox.hiding(journal))
+    secrets = (journal, lock_path(journal))   # the lock names the run: kept from the bots
+    config = replace(config, sandbox=config.sandbox.hiding(*secrets),
+                     asked_sandbox=config.asked_sandbox.hiding(*secrets))
     progress = ProgressLine() if ProgressLine.wanted() else None
     test = SequentialTest(config.sprt, *(e.name for e in config.entrants)) \
         if config.sprt else None

@@ -9,8 +9,11 @@ played from lines someone edited.
 
 One run at a time: a run holds an exclusive lock (`fcntl.flock`) on
 ``<journal>.lock`` from the moment it opens the journal until it ends; the
-lock file names the run (process id, start time, command) so that a second
-run can say which one holds it.  The kernel releases the lock when the
+lock file names the run (process id, host, start time) so that a second
+run can say which one holds it.  It does not hold the command line: that
+names the master seed, from which every game's deck and dice follow, and
+the lock sits beside the journal, where a bot might read it (it is hidden
+from them as the journal is, `lock_path`).  The kernel releases the lock when the
 process dies, however it dies.
 
 The API, for the tournament runner:
@@ -32,7 +35,6 @@ import fcntl
 import json
 import os
 import socket
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -75,11 +77,16 @@ class Row:
 
 # -- the lock ----------------------------------------------------------------------
 
+def lock_path(journal: Path) -> Path:
+    """The lock file a run holds while it writes `journal`."""
+    return journal.with_name(journal.name + ".lock")
+
+
 class _Lock:
     """An exclusive hold on ``<journal>.lock``, removed when released."""
 
     def __init__(self, journal: Path) -> None:
-        self.path = journal.with_name(journal.name + ".lock")
+        self.path = lock_path(journal)
         while True:
             try:
                 fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
@@ -104,8 +111,7 @@ class _Lock:
         self.fd = fd
         os.ftruncate(fd, 0)
         holder = {"pid": os.getpid(), "host": socket.gethostname(),
-                  "started": time.strftime("%Y-%m-%d %H:%M:%S"),
-                  "command": " ".join(sys.argv)[:300]}
+                  "started": time.strftime("%Y-%m-%d %H:%M:%S")}
         os.write(fd, json.dumps(holder).encode())
 
     def release(self) -> None:
@@ -116,8 +122,7 @@ class _Lock:
 def _read_holder(fd: int) -> str:
     try:
         holder = json.loads(os.pread(fd, 4096, 0) or b"{}")
-        return (f"process {holder['pid']} on {holder['host']}, started {holder['started']}: "
-                f"{holder['command']}")
+        return f"process {holder['pid']} on {holder['host']}, started {holder['started']}"
     except (OSError, ValueError, KeyError, TypeError):
         return "a run that did not say which"
 

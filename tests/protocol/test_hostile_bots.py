@@ -173,3 +173,28 @@ def test_a_snooping_bot_finds_no_transcript_seed_canary_nor_key(kit, tmp_path):
     assert looked and int(looked[2]) >= 1, log[-2000:]  # it read its own script at least
     found = [line for line in log.splitlines() if "snoop: FOUND" in line]
     assert found == []
+
+
+def test_a_snooping_bot_in_a_tournament_finds_neither_the_master_seed_nor_the_journal(
+        kit, tmp_path):
+    """The journal and its lock sit beside the bot's script here (a common layout): the
+    lock names the run, and the master seed would give every game's deck and dice."""
+    if kit.sandbox == "none" and not confine.landlock_abi():
+        pytest.skip("without Landlock, bots of one user can inspect each other's processes")
+    seed = str(random.SystemRandom().randrange(10**8, 10**9))
+    snoop = tmp_path / "snoop_bot.py"
+    snoop.write_bytes(SNOOP.read_bytes())
+    journal = tmp_path / "games.jsonl"
+    run = agon("tournament", "earth-and-water", "--bot",
+               f"s={shlex.join([sys.executable, str(snoop), str(tmp_path)])}",
+               "--bot", "r=random", "--games", "1", "--seed", seed, "--out", str(journal),
+               "--keep-logs", "all", "--sandbox", kit.sandbox, "--move-time", "120",
+               "--bot-env", f"SNOOP_NEEDLES={seed},agon-tournament", "--format", "json")
+    assert run.returncode == 0, run.stderr
+    logs = sorted(journal.parent.glob("games.jsonl.logs/*/*.log"))
+    assert logs, "the snooping bot's logs"
+    for log in logs:
+        text = log.read_text()
+        looked = re.search(r"snoop: looked at (\d+) processes, (\d+) files", text)
+        assert looked and int(looked[2]) >= 1, text[-2000:]
+        assert [line for line in text.splitlines() if "snoop: FOUND" in line] == []
