@@ -44,7 +44,8 @@ Type the number of an action, or its text (a unique beginning is enough; Tab com
   save           write the game so far to a file, to resume later
   map            draw the map as it stands and say where the picture is
   help           this help
-  quit           resign the game (asks first; so does Ctrl-D)
+  quit           resign the game (asks first; so does Ctrl-D; at the end of
+                 input the game is saved and stops, as at Ctrl-C)
 Ctrl-C saves the game so far and stops. Where an action has the name of a
 command, the action wins: type /back for the command."""
 
@@ -224,13 +225,15 @@ class HumanPlayer(Player):
             self._map()
 
     def _confirm_resign(self) -> bool:
-        """Ask before resigning; the end of input (nobody left to ask) is a yes."""
+        """Ask before resigning.  At the end of input nobody is left to answer: the game
+        stops as at Ctrl-C (KeyboardInterrupt: `agon play` saves it), rather than
+        resign a game, perhaps a resumed one, for somebody who did not say so."""
         try:
             reply = self.terminal.ask("Resign the game? Type y to resign, anything else "
                                       "to play on: ")
         except EOFError:
             self._say()
-            return True
+            raise KeyboardInterrupt from None
         if reply.strip().lower() in ("y", "yes"):
             return True
         self._say("Playing on.")

@@ -117,10 +117,20 @@ def test_csv_output_is_the_result_table(tmp_path):
 
 
 def test_a_person_can_resign_at_the_terminal():
-    out = play("-s", "persia=random", "-s", "greece=human", "--seed", "1", stdin="help\nquit\n")
+    out = play("-s", "persia=random", "-s", "greece=human", "--seed", "1",
+               stdin="help\nquit\ny\n")
     assert out.returncode == 0, out.stderr
     assert "Traceback" not in out.stderr
     assert "greece forfeited (resign)" in out.stderr
+
+
+def test_input_that_ends_at_the_resign_question_saves_the_game_instead(tmp_path):
+    saved = tmp_path / "game.json"
+    out = play("-s", "persia=random", "-s", "greece=human", "--seed", "1", "--record",
+               str(saved), stdin="quit\n")
+    assert out.returncode == 130, out.stderr
+    assert f"the game so far is saved in {saved}" in out.stderr
+    assert json.loads(saved.read_text())["status"] == "unfinished"
 
 
 def test_wrong_seats_bots_and_options_are_clear_errors():

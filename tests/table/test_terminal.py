@@ -40,7 +40,7 @@ def a_game(stdout, plain: bool = False) -> str:
     """Greece (a person who resigns after a few moves) against a slow Persian bot."""
     ruleset = load_ruleset("earth-and-water")
     engine = engine_class(ruleset.engine)(ruleset)
-    human = HumanPlayer(stdin=io.StringIO("1\n" * 8), stdout=stdout, plain=plain,
+    human = HumanPlayer(stdin=io.StringIO("1\n" * 8 + "quit\ny\n"), stdout=stdout, plain=plain,
                         ruleset=ruleset)
     run_match(engine, {"persia": InProcessPlayer(Slow(2)), "greece": human}, seed=1,
               options={})
