@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import re
+import signal
 import sys
 from dataclasses import dataclass
 from enum import StrEnum
@@ -160,3 +161,29 @@ def bot_rules(mode: str, env: list[str] | None, network: bool, limits: list[str]
     except SandboxError as exc:
         fail(str(exc), USAGE)
     return BotRules(sandbox, int(log_mb) << 20)
+
+
+class SigtermStops:
+    """While held, SIGTERM (kill, timeout) stops a command as Ctrl-C does (it raises
+    KeyboardInterrupt), so that what a game or tournament holds so far is saved.
+    `signal` is the one that stopped it (SIGINT unless SIGTERM came): the exit
+    status is 128 + signal."""
+
+    def __init__(self) -> None:
+        self.signal = signal.SIGINT
+        self.before: Any = None
+
+    def __enter__(self) -> SigtermStops:
+        def interrupt(signum: int, frame: Any) -> None:
+            self.signal = signal.Signals(signum)
+            raise KeyboardInterrupt
+
+        try:
+            self.before = signal.signal(signal.SIGTERM, interrupt)
+        except ValueError:  # not the main thread: signals are not ours to take
+            self.before = None
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.before is not None:
+            signal.signal(signal.SIGTERM, self.before)

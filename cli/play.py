@@ -33,6 +33,7 @@ from .common import (
     Format,
     RulesetsPath,
     SandboxOption,
+    SigtermStops,
     bot_rules,
     fail,
     open_ruleset,
@@ -41,8 +42,6 @@ from .common import (
     unknown_bot,
 )
 from .resume import read_saved
-
-INTERRUPTED = 130  # the exit status of a game stopped with Ctrl-C (128 + SIGINT)
 
 
 def play(
@@ -152,7 +151,7 @@ def play(
                                save_record=lambda game: _save(game, unfinished),
                                draw_map=lambda game, _seat: _draw(game, picture))
         return make_player(specs[name], seed=player_seed(seed, name), log_dir=log_dir,
-                           sandbox=rules.sandbox.hiding(unfinished))
+                           sandbox=rules.sandbox.hiding(unfinished, resume))
 
     players: dict[str, Player] = {}
     try:
@@ -169,18 +168,21 @@ def play(
                   on_event=_printer(seats, aside) if watching else None,
                   prefix=saved.actions if saved else None, remake=seat_player,
                   resume={"seats": specs})
+    stopper = SigtermStops()
     try:
-        game = match.run()
+        with stopper:
+            game = match.run()
     except KeyboardInterrupt:
         if scratch_logs:
             _keep_logs(log_dir, "the game was stopped")
         try:
             path = _save(match.record_so_far(), unfinished)
         except OSError as exc:
-            fail(f"stopped, and the game so far could not be saved: {exc}", code=INTERRUPTED)
+            fail(f"stopped, and the game so far could not be saved: {exc}",
+                 code=128 + stopper.signal)
         typer.echo(f"\nstopped: the game so far is saved in {path}; "
                    f"`agon play --resume {path}` continues it", err=True)
-        raise typer.Exit(INTERRUPTED) from None
+        raise typer.Exit(128 + stopper.signal) from None
     finally:
         if reserved:
             _unreserve(unfinished)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import shlex
 import shutil
-import signal
 import tempfile
 from dataclasses import replace
 from enum import StrEnum
@@ -42,6 +41,7 @@ from .common import (
     Format,
     RulesetsPath,
     SandboxOption,
+    SigtermStops,
     bot_rules,
     existing_keyring,
     fail,
@@ -274,7 +274,7 @@ def tournament(
     progress = ProgressLine() if ProgressLine.wanted() else None
     test = SequentialTest(config.sprt, *(e.name for e in config.entrants)) \
         if config.sprt else None
-    stopper = _SigtermInterrupts()
+    stopper = SigtermStops()
     try:
         with stopper:
             plan, rows = run_tournament(config, jobs=workers, journal=journal,
@@ -337,30 +337,6 @@ def _journal_note(journal: Path) -> str:
     if not journal.exists():
         return ""
     return f"\nthe games played are in {journal}: agon tournament --resume {journal}"
-
-
-class _SigtermInterrupts:
-    """SIGTERM (kill, timeout) stops the run as Ctrl-C does: the table so far is printed.
-    `signal` is the one that stopped it (SIGINT unless SIGTERM came)."""
-
-    def __init__(self) -> None:
-        self.signal = signal.SIGINT
-        self.before: Any = None
-
-    def __enter__(self) -> _SigtermInterrupts:
-        def interrupt(signum: int, frame: Any) -> None:
-            self.signal = signal.Signals(signum)
-            raise KeyboardInterrupt
-
-        try:
-            self.before = signal.signal(signal.SIGTERM, interrupt)
-        except ValueError:  # not the main thread: signals are not ours to take
-            self.before = None
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self.before is not None:
-            signal.signal(signal.SIGTERM, self.before)
 
 
 def _pick(given: Any, stored: Any, default: Any) -> Any:

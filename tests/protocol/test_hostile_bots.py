@@ -130,6 +130,42 @@ def test_killing_agon_play_leaves_no_bot_running(kit, tmp_path):
     assert wait_until_gone(kit, marker) == []
 
 
+def test_sigterm_to_agon_play_saves_the_game_and_its_resume_hides_the_saved_file(kit,
+                                                                                tmp_path):
+    """SIGTERM (kill, timeout) stops a game as Ctrl-C does; the saved game names the
+    seed, so a resumed game keeps it from the bots even when it records elsewhere."""
+    if kit.sandbox == "none" and not confine.landlock_abi():
+        pytest.skip("without Landlock, bots of one user can inspect each other's processes")
+    marker, seed = f"agon-test-term-{uuid.uuid4()}", str(random.randrange(10**8, 10**9))
+    saved = tmp_path / "saved.json"
+    game = subprocess.Popen(
+        [*AGON, "play", "earth-and-water", "--seat", "persia=random", "--seat",
+         f"greece={shlex.join(kit.faulty('hang-with-child', marker))}", "--move-time", "300",
+         "--sandbox", kit.sandbox, "-q", "--seed", seed, "--record", str(saved)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    try:
+        wait_for(kit, marker, 2)
+        game.terminate()
+        _, said = game.communicate(timeout=60)
+    finally:
+        game.kill()
+    assert game.returncode == 143, said
+    assert f"the game so far is saved in {saved}" in said
+    assert json.loads(saved.read_text())["seed"] == int(seed)
+    assert wait_until_gone(kit, marker) == []
+    snoop = tmp_path / "snoop_bot.py"
+    snoop.write_bytes(SNOOP.read_bytes())
+    logs = tmp_path / "logs"
+    run = agon("play", "--resume", str(saved), "--record", str(tmp_path / "new.json"),
+               "--seat", f"greece={shlex.join([sys.executable, str(snoop), str(tmp_path)])}",
+               "--sandbox", kit.sandbox, "--move-time", "120", "--log-dir", str(logs),
+               "--bot-env", f"SNOOP_NEEDLES={seed}", "-q")
+    assert run.returncode == 0, run.stderr
+    log = (logs / "greece.log").read_text()
+    assert re.search(r"snoop: looked at \d+ processes, [1-9]\d* files", log), log[-2000:]
+    assert [line for line in log.splitlines() if "snoop: FOUND" in line] == []
+
+
 def test_killing_a_parallel_tournament_leaves_no_worker_and_no_bot(kit, tmp_path):
     marker = f"agon-test-tournament-{uuid.uuid4().hex[:12]}"
     hang = shlex.join(kit.faulty("hang-with-child", marker))
