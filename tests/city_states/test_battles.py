@@ -60,7 +60,7 @@ def test_a_beaten_defender_with_nowhere_to_go_is_destroyed(board, play, texts):
                      units={"sparta": (0, {"army": 1}), "gytheion": (1, {"army": 1})})
     s.rigged = [9, 1, 5]   # 9 against 1; the casualty roll 5 would retreat, but where?
     events = play(s, "attack gytheion")
-    assert "cannot retreat and are destroyed" in texts(events)
+    assert "cannot retreat and is destroyed" in texts(events)
     assert board.count(s, "arm", "gytheion") == 0 and board.count(s, "occ", "gytheion") == -1
 
 
@@ -73,7 +73,11 @@ def test_a_beaten_defender_retreats_where_its_owner_chooses(board, play):
     play(s, "attack boeotia")
     assert s.pending()[0].seat == "p2"
     assert s.pending()[0].legal == ["retreat thermopylae", "retreat marathon"]
-    play(s, "retreat marathon")
+    play(s, "retreat marathon")   # the first army, with Brasidas
+    assert s.l_space[0] == s.t.index["marathon"]
+    assert s.pending()[0].legal == ["retreat thermopylae", "retreat marathon"]
+    play(s, "retreat marathon")   # the second army (the rowers were lost)
+    assert s.pending()[0].seat == "p1"
     assert board.count(s, "arm", "marathon") == 2 and board.count(s, "row", "marathon") == 0
     assert board.count(s, "bag", "marathon") == 8   # two armies carry eight baggage
     assert s.l_space[0] == s.t.index["marathon"]
@@ -189,9 +193,9 @@ def test_sea_battle_loser_sinks_and_retreats_with_its_cargo(board, play, texts):
     assert board.count(s, "occ", "euboean-gulf") == -1
 
 
-def test_ships_retreating_to_a_beach_bring_no_more_armies_than_its_stacking_limit(board, play):
-    # Marathon (limit 4) holds 2 armies of p2: his 2 beaten transports fit, their 2 armies
-    # would make 6 there, so they drown
+def test_each_ship_retreats_with_its_army_only_where_both_have_room(board, play, texts):
+    # Marathon (limit 4) holds 2 armies of p2: the first beaten transport lands there with its
+    # army (4 in all); the second finds no room for itself and its army anywhere and is lost
     s = sea_battles(board, homes=THEBES_ATHENS,
                     units={"saronic-gulf": (0, {"fleet": 2, "rowers": 2}),
                            "north-aegean": (0, {"transport": 1}),
@@ -199,10 +203,55 @@ def test_ships_retreating_to_a_beach_bring_no_more_armies_than_its_stacking_limi
                            "euboean-gulf": (1, {"transport": 2, "army": 2}),
                            "marathon": (1, {"army": 2})})
     s.rigged = [9, 9, 1, 1, 5, 6]   # 18 against 2; both transports roll to retreat
-    play(s, "attack euboean-gulf")
+    events = play(s, "attack euboean-gulf")
     i = s.t.index["marathon"]
-    assert (s.arm[i], s.trn[i]) == (2, 2)
+    assert (s.arm[i], s.trn[i]) == (3, 1)
     assert s.stacked(i) <= s.t.stack[i]
+    assert "1 army, 1 transport in Euboean Gulf cannot retreat and are destroyed" in texts(events)
+    assert board.count(s, "occ", "euboean-gulf") == -1
+
+
+def test_survivors_retreat_one_by_one_into_every_space_with_room(board, play, texts):
+    # the audit's case: Thermopylae (a pass, room 1) and Marathon (3 of 4 taken) are both
+    # free; the two beaten armies both survive, one in each
+    s = land_battles(board, homes=("thebes", "athens", "troy"),
+                     units={"thebes": (0, {"army": 3}), "boeotia": (1, {"army": 2}),
+                            "marathon": (1, {"army": 3})})
+    s.rigged = [10, 10, 10, 1, 1, 5, 6]   # 30 against 2; casualty rolls 5 and 6
+    play(s, "attack boeotia")
+    assert s.pending()[0].seat == "p2"
+    assert s.pending()[0].legal == ["retreat thermopylae", "retreat marathon"]
+    events = play(s, "retreat marathon")
+    # Marathon is full now: the second army goes to the pass unasked
+    assert "An army of p2 retreats from Boeotia to Thermopylae" in texts(events)
+    assert board.count(s, "arm", "marathon") == 4 and board.count(s, "arm", "thermopylae") == 1
+    assert "destroyed" not in texts(events)
+
+
+def test_the_owner_may_split_his_survivors(board, play):
+    s = land_battles(board, homes=THEBES_ATHENS,
+                     units={"thebes": (0, {"army": 3}), "boeotia": (1, {"army": 2, "rowers": 1})})
+    s.rigged = [10, 10, 10, 1, 1, 1, 5, 6, 5]   # every survivor retreats
+    play(s, "attack boeotia")
+    play(s, "retreat thermopylae")   # room for one army only: the next goes to Marathon
+    assert board.count(s, "arm", "marathon") == 1 and board.count(s, "arm", "thermopylae") == 1
+    assert s.pending()[0].legal == ["retreat thermopylae", "retreat marathon"]   # the rowers
+    play(s, "retreat thermopylae")
+    assert board.count(s, "row", "thermopylae") == 1 and board.count(s, "occ", "boeotia") == -1
+
+
+def test_ships_retreat_one_by_one_where_their_owner_chooses(board, play):
+    s = sea_battles(board, units={"saronic-gulf": (0, {"fleet": 3, "rowers": 3}),
+                                  "euboean-gulf": (1, {"fleet": 2, "rowers": 2, "transport": 1,
+                                                       "army": 1, "baggage": 2})})
+    s.rigged = [8, 8, 8, 1, 1, 1, 5, 6, 6]   # 24 against 3; all three ships survive
+    play(s, "attack euboean-gulf")
+    options = ["retreat north-aegean", "retreat cyclades-sea", "retreat marathon"]
+    assert s.pending()[0].legal == options
+    play(s, "retreat north-aegean", "retreat cyclades-sea", "retreat cyclades-sea")
+    north, cyclades = s.t.index["north-aegean"], s.t.index["cyclades-sea"]
+    assert (s.flt[north], s.row[north], s.bag[north]) == (1, 1, 2)
+    assert (s.flt[cyclades], s.row[cyclades], s.trn[cyclades], s.arm[cyclades]) == (1, 1, 1, 1)
 
 
 def test_beached_ships_that_lose_stay_on_the_beach(board, play):

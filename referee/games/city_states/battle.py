@@ -3,7 +3,7 @@
 Steps `attack` (pick a target, or done), `attack_with` (keep some adjacent
 stacks out of the attack, or fight), `battle_card` (either side plays a battle
 card or passes, attacker first, until both pass in a row) and `retreat` (the
-beaten defender picks where his survivors go).
+beaten defender picks where each survivor goes, one unit at a time).
 
 Totals: every unit rolls its die plus the trait, skill and card bonuses that
 reach it; leaders with Heroism or Brilliance add a die per stack; battle-total
@@ -14,13 +14,15 @@ rolls the casualty roll for each unit.
 
 from __future__ import annotations
 
-from .core import NOBODY, plural
+from .core import NOBODY, pieces_text, plural
 from .leaders import Leaders
 from .tables import ARMY, BATTLE_CARDS, FLEET, ROWERS, TRANSPORT
 
 ATTACKER, DEFENDER = 0, 1
 SEA_UNITS, LAND_UNITS = FLEET | TRANSPORT, ARMY | ROWERS
 ROLE = ("attack", "defence")
+UNIT_WORDS = {"army": "an army", "rowers": "a rowers unit", "fleet": "a fleet",
+              "transport": "a transport"}
 
 
 class Battles(Leaders):
@@ -395,99 +397,144 @@ class Battles(Leaders):
         self.next_attack()
 
     # -- retreats ------------------------------------------------------------------------------
+    #
+    # Each surviving unit retreats on its own (rule 9.8, table T6, reference C-08 and C-10):
+    # on land the armies first, then the rowers; afloat the fleets first (each with one
+    # crew and its baggage), then the transports (each with an army, else a rowers unit,
+    # else baggage).  The owner picks a space for each one; with a single space open the
+    # unit goes there unasked, with none it is destroyed.  Leaders go with the first unit.
+
+    def retreat_kind(self) -> str:
+        """The kind of the next unit to retreat from the retreat space ('' when none is left)."""
+        s = self.rt_space
+        if self.rt_sea:
+            return "fleet" if self.flt[s] else "transport" if self.trn[s] else ""
+        return "army" if self.arm[s] else "rowers" if self.row[s] else ""
+
+    def retreat_cargo(self, kind: str) -> tuple[int, int, int]:
+        """What the next ship takes along: (armies, rowers, baggage)."""
+        s, t = self.rt_space, self.t
+        if kind == "fleet":
+            return 0, min(self.row[s], t.fleet_rowers), min(self.bag[s], t.fleet_baggage)
+        per = t.transport_army or 1
+        if self.arm[s]:
+            return min(self.arm[s], per), 0, 0
+        if self.row[s]:
+            return 0, min(self.row[s], per), 0
+        return 0, 0, min(self.bag[s], t.transport_baggage)
+
+    def retreat_need(self, kind: str, x: int) -> int:
+        """Stacking room the next unit needs in x (rowers need none; a transport landing
+        its army needs room for both)."""
+        if kind == "rowers":
+            return 0
+        if kind == "transport" and not self.t.sea[x]:
+            return 1 + self.retreat_cargo(kind)[0]
+        return 1
 
     def retreat_options(self, s: int, p: int, sea: bool) -> list[int]:
+        """Next spaces free of enemies with room for the next unit to retreat from s."""
         t = self.t
+        kind = self.retreat_kind()
         out = []
         for x in (t.adj[s] if sea else t.land_adj[s]):
             if sea and not t.ships_enter[x] or not sea and (t.sea[x] or t.impassable[x]):
                 continue
             if self.occ[x] not in (NOBODY, p) or t.city[x] and self.owner[x] != p:
                 continue
-            moving = (self.flt[s] + self.trn[s]) if sea else self.arm[s]
-            if moving and self.stacked(x) >= t.stack[x]:
+            if self.stacked(x) + self.retreat_need(kind, x) > t.stack[x]:
                 continue
             out.append(x)
         out.sort()
         return out
 
     def start_retreat(self, s: int, p: int, sea: bool, then: str) -> None:
-        """p's surviving units in s retreat to a next space of his choice, then `then`."""
+        """p's surviving units in s retreat one by one where he chooses, then `then`."""
         self.stack.append(then)
         self.rt_space, self.rt_player, self.rt_sea = s, p, sea
-        options = self.retreat_options(s, p, sea)
-        if not options:
-            lost = self.units_text(s) if sea else self.combat_text(s)
-            if lost:
-                self.log("no_retreat", f"{self.seats[p]}'s {lost} in {self.t.names[s]} "
-                         "cannot retreat and are destroyed", space=self.t.ids[s])
-            if sea:
-                self.flt[s] = self.trn[s] = self.arm[s] = self.row[s] = self.bag[s] = 0
-            else:
-                self.arm[s] = self.row[s] = 0
-            self.end_retreat()
-        elif len(options) == 1:
-            self.retreat_to(options[0])
-        else:
-            self.wait("retreat", p)
+        self.next_retreat()
 
-    def combat_text(self, s: int) -> str:
-        parts = []
-        if self.arm[s]:
-            parts.append(plural(self.arm[s], "army"))
-        if self.row[s]:
-            parts.append(plural(self.row[s], "rowers", "rowers"))
-        return " and ".join(parts)
+    def next_retreat(self) -> None:
+        """Move on the units with one way out or none; ask about the next one with a choice."""
+        s, p = self.rt_space, self.rt_player
+        while True:
+            kind = self.retreat_kind()
+            if not kind:
+                break
+            options = self.retreat_options(s, p, self.rt_sea)
+            if len(options) > 1:
+                self.wait("retreat", p)
+                return
+            if options:
+                self.retreat_one(kind, options[0])
+            else:
+                self.retreat_blocked(kind)
+        self.end_retreat()
+
+    def retreat_blocked(self, kind: str) -> None:
+        """No space has room for the next unit: it is destroyed, and the others of its kind
+        with it (they would need the same room); afloat, so is everything still aboard."""
+        s, p, t = self.rt_space, self.rt_player, self.t
+        if self.rt_sea:
+            lost = self.units_text(s)
+            many = self.units_at(s) > 1
+            self.flt[s] = self.trn[s] = self.arm[s] = self.row[s] = self.bag[s] = 0
+        elif kind == "army":
+            lost = plural(self.arm[s], "army")
+            many = self.arm[s] > 1
+            self.arm[s] = 0
+        else:
+            lost = plural(self.row[s], "rowers", "rowers")
+            many = self.row[s] > 1
+            self.row[s] = 0
+        self.log("no_retreat", f"{self.seats[p]}'s {lost} in {t.names[s]} cannot retreat and "
+                 f"{'are' if many else 'is'} destroyed", space=t.ids[s])
 
     def legal_retreat(self) -> list[str]:
         s = self.t.s_retreat
         return [s[x] for x in self.retreat_options(self.rt_space, self.rt_player, self.rt_sea)]
 
     def do_retreat(self, args: list[str]) -> None:
-        self.retreat_to(self.t.index[args[1]])
+        self.retreat_one(self.retreat_kind(), self.t.index[args[1]])
+        self.next_retreat()
 
-    def retreat_to(self, x: int) -> None:
+    def retreat_one(self, kind: str, x: int) -> None:
+        """The next unit retreats from the retreat space to x with what it carries."""
         s, p, t = self.rt_space, self.rt_player, self.t
-        room = t.stack[x] - self.stacked(x)
-        if self.rt_sea:   # ships up to the room there, with what they can carry
-            ships = min(self.flt[s] + self.trn[s], room)
-            flt = min(self.flt[s], ships)
-            trn = ships - flt
-            lost = self.flt[s] + self.trn[s] - ships
-            row = min(self.row[s], flt * t.fleet_rowers + trn * (t.transport_army or 1))
-            arm = min(self.arm[s], trn * (t.transport_army or 1))
-            if not t.sea[x]:   # landed, the armies aboard count for the stacking limit too
-                arm = min(arm, room - ships)
-            while self.bag_room(flt, trn, arm, row) < 0:
-                if row > min(self.row[s], flt * t.fleet_rowers):
-                    row -= 1
-                else:
-                    arm -= 1
-            bag = min(self.bag[s], max(0, self.bag_room(flt, trn, arm, row)))
-            leaders = self.leaders_at(s, p) if ships else []
-        else:   # armies up to the room there, all rowers, the baggage the armies carry
-            flt = trn = 0
-            arm = min(self.arm[s], room)
-            lost = self.arm[s] - arm
-            row = self.row[s]
-            bag = min(self.bag[s], arm * t.army_baggage)
-            leaders = self.leaders_at(s, p)
-        self.transfer(s, x, arm, row, flt, trn, bag)
-        if self.rt_sea:   # whatever no ship took drowns
-            self.flt[s] = self.trn[s] = self.arm[s] = self.row[s] = self.bag[s] = 0
+        flt = trn = 0
+        if kind == "army":
+            arm, row, bag = 1, 0, min(self.bag[s], t.army_baggage)
+        elif kind == "rowers":
+            arm, row, bag = 0, 1, 0
         else:
-            self.arm[s] = 0
+            arm, row, bag = self.retreat_cargo(kind)
+            flt, trn = (1, 0) if kind == "fleet" else (0, 1)
+        leaders = self.leaders_at(s, p)
+        self.transfer(s, x, arm, row, flt, trn, bag)
         for i in leaders:
             self.l_space[i] = x
-        self.log("retreat", f"{self.seats[p]} retreats from {t.names[s]} to {t.names[x]}"
-                 + (f"; {lost} more could not follow and are destroyed" if lost else ""),
+        with_ = pieces_text(arm, row, 0, 0, bag) if kind in ("fleet", "transport") else \
+            pieces_text(0, 0, 0, 0, bag)
+        with_ = ", ".join(([with_] if with_ else []) + [self.l_name[i] for i in leaders])
+        self.log("retreat", f"{UNIT_WORDS[kind].capitalize()} of {self.seats[p]} retreats from {t.names[s]} to "
+                 f"{t.names[x]}" + (f" with {with_}" if with_ else ""),
                  seat=self.seats[p], origin=t.ids[s], dest=t.ids[x])
-        self.end_retreat()
 
     def end_retreat(self) -> None:
-        self.refresh(self.rt_space)
+        s = self.rt_space
+        if self.rt_sea and not self.flt[s] + self.trn[s]:   # what no ship took drowns
+            self.arm[s] = self.row[s] = self.bag[s] = 0
+        self.refresh(s)
         self.rt_space = self.rt_player = -1
         self.resume()
+
+    def retreat_values(self) -> tuple:
+        """The prompt's details: the unit to place, where from, and what is left to place."""
+        s = self.rt_space
+        kind = self.retreat_kind()
+        left = self.units_text(s) if self.rt_sea else \
+            pieces_text(self.arm[s], self.row[s], 0, 0, 0)
+        return UNIT_WORDS[kind], self.t.names[s], left
 
     def take_leftovers(self, s: int, loser: int, winner: int) -> None:
         """A beaten stack left with no army or rowers loses what remains to the winner."""

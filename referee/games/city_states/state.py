@@ -38,7 +38,7 @@ PROMPTS = {
     "attack": "Battle: choose a target, or done",
     "attack_with": "Keep a stack out of the attack (hold), or fight",
     "battle_card": "Battle: play a battle card, or pass",
-    "retreat": "Your beaten units retreat: choose where",
+    "retreat": "Your beaten units retreat one by one: choose where this one goes",
     "plunder": "You took a city: spare, plunder or raze it",
     "captive": "You hold a captured leader: execute him or ask a ransom",
     "ransom": "Your leader is held for ransom: pay or refuse",
@@ -54,6 +54,7 @@ DETAILS = {
     "deny": " ({}, {} rolls)",
     "ransom": " ({})",
     "captive": " ({})",
+    "retreat": " ({} from {}; {} to go)",
 }
 
 
@@ -119,6 +120,8 @@ class CityStatesState(Draw, Cards, Revenue, Upkeep, Recruit, Diplomacy, Movement
             return (self.l_name[self.r_leader],)
         if step == "captive":
             return (self.leader_text(self.captives[0]),)
+        if step == "retreat":
+            return self.retreat_values()
         return ()
 
     def apply(self, seat: str, action: str) -> list[Event]:
