@@ -261,7 +261,37 @@ def test_beached_ships_that_lose_stay_on_the_beach(board, play):
     s.rigged = [10, 2, 1, 6]   # 10 against one manned fleet's 2 (no terrain for ships)
     play(s, "attack marathon")
     i = s.t.index["marathon"]
-    assert (s.flt[i], s.row[i], s.arm[i]) == (1, 0, 3)   # the manned fleet sank with its crew
+    # one fleet sank, one stays on the beach; its crew and the armies are ashore and live
+    assert (s.flt[i], s.row[i], s.arm[i]) == (1, 1, 3)
+
+
+def test_a_sea_battle_in_a_port_sinks_ships_only_and_armies_ashore_do_not_roll(board, play,
+                                                                               texts):
+    s = sea_battles(board, players=2, homes=("corinth", "athens"),
+                    units={"saronic-gulf": (0, {"fleet": 2, "rowers": 2}),
+                           "athens": (1, {"army": 2, "transport": 2})})
+    s.rigged = [10, 10, 1, 1]   # the fleets 20; nothing in Athens rolls; casualty rolls 1, 1
+    events = play(s, "attack athens")
+    assert "p1 20, p2 0" in texts(events)   # the armies are not aboard: no transport rolls
+    athens = s.t.index["athens"]
+    assert (s.trn[athens], s.arm[athens], s.occ[athens]) == (0, 2, 1)   # the ships alone sank
+
+
+def test_storms_and_sea_battles_spare_the_same_units_in_port(board, play):
+    units = {"saronic-gulf": (0, {"fleet": 1, "rowers": 1}),
+             "athens": (1, {"army": 1, "rowers": 1, "fleet": 1, "transport": 1})}
+    s = sea_battles(board, players=2, homes=("corinth", "athens"), units=units)
+    s.rigged = [10, 1, 1, 1]   # 10 against the manned fleet's 1; both ships roll 1: lost
+    play(s, "attack athens")
+    storm = board.empty(players=2, homes=("corinth", "athens"), units=units,
+                        hands={0: ["storms"]})
+    storm.wait("cards", 0)
+    storm.rigged = [6, 6]   # both ships sink in the storm
+    play(storm, "play storms", "target athens")
+    athens = s.t.index["athens"]
+    for state in (s, storm):
+        assert (state.flt[athens], state.trn[athens]) == (0, 0)
+        assert (state.arm[athens], state.row[athens]) == (1, 1)
 
 
 def test_battle_cards_both_sides_attacker_first(board, play, texts):

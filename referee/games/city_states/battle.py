@@ -284,7 +284,8 @@ class Battles(Leaders):
             notes.append(plural(t.neutral_armies, "neutral army", "neutral armies"))
         elif self.b_sea:
             fleets = self.manned(self.flt[target], self.row[target])
-            armed = min(self.trn[target], self.arm[target])
+            # in a landing place the armies are ashore: no transport there is armed (D12)
+            armed = min(self.trn[target], self.arm[target]) if t.sea[target] else 0
             total += self.roll_units(fleets, t.die["fleet"], self.unit_bonus(
                 q, target, FLEET, DEFENDER, False, False), faces)
             total += self.roll_units(armed, t.die["transport"], self.unit_bonus(

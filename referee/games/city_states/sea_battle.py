@@ -1,9 +1,11 @@
 """Phase 7, sea battles (rule 9.7): ships at sea attack ships next to them.
 
 A beaten stack afloat loses ships on the casualty roll and retreats with the
-rest; ships beached in a coastal space that lose stay on the beach (a ruling:
-they are ashore already), and those destroyed take their crews and the armies
-aboard with them.  Ships gone, whatever they carried drowns.
+rest; ships destroyed take their crews and the armies aboard with them, and
+with no ship left whatever they carried drowns.  In a landing place everyone
+is ashore (D12, as with Storms): the fleets there fight when the rowers there
+man them, transports never roll (their armies are not aboard), and a lost ship
+goes down alone; the survivors stay on the beach.
 """
 
 from __future__ import annotations
@@ -16,16 +18,20 @@ class SeaBattles(Battles):
 
     def sink(self, s: int, fleets: int, transports: int) -> None:
         """Lose fleets (the manned ones first, with their crews) and transports (the armed
-        ones first, with their armies); afloat, cargo that no longer fits drowns."""
+        ones first, with their armies); afloat, cargo that no longer fits drowns.  In a
+        landing place only the ships are lost: crews and armies are ashore."""
         t = self.t
+        if not t.sea[s]:
+            self.flt[s] -= fleets
+            self.trn[s] -= transports
+            return
         crews = min(fleets, self.manned(self.flt[s], self.row[s])) * t.fleet_rowers
         armies = min(transports, self.trn[s], self.arm[s]) * (t.transport_army or 1)
         self.flt[s] -= fleets
         self.trn[s] -= transports
         self.row[s] -= min(self.row[s], crews)
         self.arm[s] -= min(self.arm[s], armies)
-        if t.sea[s]:
-            self.fit_cargo(s)
+        self.fit_cargo(s)
 
     def sea_attacker_loses(self) -> None:
         p, q = self.b_att, self.b_def
