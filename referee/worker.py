@@ -3,13 +3,16 @@
 A worker keeps between games what can serve the next one:
 
 * the engine, built once per ruleset (`engine_for`);
-* one process per external bot (`KeptBots`): a bot that speaks protocol 1.1
-  plays game after game in the same process (``newgame`` instead of
+* a few processes per external bot (`KeptBots`): a bot that speaks protocol
+  1.1 plays game after game in the same process (``newgame`` instead of
   ``quit``), and is started again only after a fault of its own (crash,
   timeout, illegal answer, a failed ``newgame``) or when its CPU time nears
-  its lifetime limit (`referee.sandbox.Cell.room_for_a_game`).  Each entrant
-  has its own process, which only ever plays that entrant, so nothing of one
-  game reaches another player; each game's logs go to that game's folder
+  its lifetime limit (`referee.sandbox.Cell.room_for_a_game`).  Each process
+  only ever plays one entrant, so nothing of one game reaches another player,
+  and is never dealt one game seed twice: the duplicate format plays each
+  seed again with the seats swapped, and a process that remembered the first
+  deal would know its opponent's cards (`DEALS_APART` processes per entrant
+  serve the games of one seed).  Each game's logs go to that game's folder
   (with ``keep_logs="notable"``, only a game in which the program wrote to
   stderr, sent ``info`` or forfeited gets them).
 
@@ -99,56 +102,109 @@ def engine_for(ruleset: Ruleset) -> Engine:
     return engine
 
 
-class KeptBots:
-    """The external bots one worker keeps up: one player (one process) per entrant.
+DEALS_APART = 4  # processes a worker keeps per external entrant, for deals it has not seen
 
-    `player` hands out the entrant's player for the next game (a fresh
-    in-process bot for a built-in one); `close` ends every process when the
-    worker is done.
+
+@dataclass
+class _Kept:
+    """One lasting process of an entrant, and the deals (game seeds) it has played.
+
+    A process that played a seed knows that game's deck orders and dice; in the
+    duplicate format the same seed comes back with the seats swapped (and
+    against other bots), so no process may be dealt one seed twice.
     """
 
-    def __init__(self) -> None:
-        self.players: dict[tuple[str, str], SubprocessPlayer] = {}
-        self.builtins: dict[str, BuiltinSpec] = {}  # spec -> its bot, checked once
+    player: SubprocessPlayer
+    seeds: set[int] = field(default_factory=set)
+    used: int = 0  # when it was last handed out (a counter), to replace the idlest
 
-    def player(self, name: str, spec: str, seed: int, log_dir: Path | None,
+
+class KeptBots:
+    """The external bots one worker keeps up: a few processes per entrant (`DEALS_APART`).
+
+    `player` hands out the entrant's player for a game (a fresh in-process bot
+    for a built-in one): a running process that has not been dealt that game's
+    seed, else a new one (replacing the longest idle when the entrant has
+    `DEALS_APART` already); `greet` chooses ahead for the next game; `close`
+    ends every process when the worker is done.
+    """
+
+    def __init__(self, most: int = DEALS_APART) -> None:
+        self.most = most
+        self.players: dict[tuple[str, str], list[_Kept]] = {}
+        self.builtins: dict[str, BuiltinSpec] = {}  # spec -> its bot, checked once
+        self._chosen: dict[tuple[str, str], _Kept] = {}  # (game key, entrant) -> its process
+        self._handed = 0
+
+    def player(self, name: str, spec: str, task: GameTask, seat: str, log_dir: Path | None,
                sandbox: Sandbox, keep_logs: str = "notable", spin: float = 0.0) -> Player:
+        seed = player_seed(task.seed, seat)
         builtin = self.builtins.get(spec) or builtin_spec(spec)
         if builtin is not None:
             self.builtins[spec] = builtin
             return InProcessPlayer(builtin.bot(seed), builtin.settings)
-        kept = self.players.get((name, spec))
+        kept = self._chosen.pop((task.key, name), None) \
+            or self._choose(name, spec, task.seed, seed, sandbox)
+        player = kept.player
+        player.log_dir = log_dir
+        player.transcript = log_dir is not None
+        player.notable_only = keep_logs == "notable"
+        player.spin = spin
+        return player
+
+    def _choose(self, name: str, spec: str, deal: int, seed: int, sandbox: Sandbox) -> _Kept:
+        """The process of the program entrant `name` for a game dealt from seed `deal`,
+        marked as having been dealt it.  One that is not running will be started
+        afresh (in a new directory): it knows no deal yet."""
+        pool = self.players.setdefault((name, spec), [])
+        running = [k for k in pool if k.player.running()]
+        kept = next((k for k in running if deal not in k.seeds), None) \
+            or next((k for k in pool if k not in running), None)   # one to start again
         if kept is None:
-            made = make_player(spec, seed=seed, log_dir=log_dir, sandbox=sandbox)
-            if not isinstance(made, SubprocessPlayer):
-                return made
+            made = make_player(spec, seed=seed, sandbox=sandbox)
+            assert isinstance(made, SubprocessPlayer), "built-in bots are not kept"
             made.lasting = True
-            made.spin = spin
-            kept = self.players[name, spec] = made
-        kept.log_dir = log_dir
-        kept.notable_only = keep_logs == "notable"
+            kept = _Kept(made)
+            if len(pool) >= self.most:   # the longest idle one makes room
+                idlest = min(pool, key=lambda k: k.used)
+                pool.remove(idlest)
+                idlest.player.close()
+            pool.append(kept)
+        if not kept.player.running():   # a new process will start: it knows no deal
+            kept.seeds.clear()
+        kept.seeds.add(deal)
+        self._handed += 1
+        kept.used = self._handed
         return kept
 
     def greet(self, settings: Settings, task: GameTask) -> None:
-        """Send `newgame` for `task` now to the kept programs that will play it, so that
-        they get ready while this game is recorded (one to start again waits for its
-        game: its cell hides that game's log folder)."""
+        """Choose the processes of the game `task` now and send the running ones its
+        `newgame`, so that they get ready while this game is recorded (one to start
+        again waits for its game: its cell hides that game's log folder)."""
         engine = engine_for(settings.ruleset)
         seats = [seat for seat, _ in task.seating]
         for seat, name in task.seating:
-            kept = self.players.get((name, settings.specs[name]))
-            if kept is not None and kept.running():
-                kept.greet(hello_for(engine, seats, seat, task.seed, dict(settings.options),
-                                     settings.limits), settings.limits)
+            spec = settings.specs[name]
+            if (self.builtins.get(spec) or builtin_spec(spec)) is not None:
+                continue
+            kept = self._choose(name, spec, task.seed, player_seed(task.seed, seat),
+                                settings.sandbox)
+            self._chosen[task.key, name] = kept
+            if kept.player.running():
+                kept.player.greet(hello_for(engine, seats, seat, task.seed,
+                                            dict(settings.options), settings.limits),
+                                  settings.limits)
 
     def close(self, quick: bool = False) -> None:
         """End every process: each is sent `quit` and given a moment to exit, or, `quick`
         (an interrupt), killed at once."""
-        players, self.players = self.players, {}
-        for player in players.values():
-            if quick:
-                player.quit_wait = 0.0
-            player.close()
+        pools, self.players = self.players, {}
+        self._chosen.clear()
+        for pool in pools.values():
+            for kept in pool:
+                if quick:
+                    kept.player.quit_wait = 0.0
+                kept.player.close()
 
 
 BOTS = KeptBots()  # this process's
@@ -185,8 +241,8 @@ def _record(settings: Settings, task: GameTask, bots: KeptBots) -> dict[str, Any
     log_dir = None
     if settings.log_dir and any(not builtin_name(settings.specs[name]) for _, name in task.seating):
         log_dir = Path(settings.log_dir) / re.sub(r"[^A-Za-z0-9_.=-]+", "_", task.key)
-    players = {seat: bots.player(name, settings.specs[name], player_seed(task.seed, seat),
-                                 log_dir, settings.sandbox, settings.keep_logs, settings.spin)
+    players = {seat: bots.player(name, settings.specs[name], task, seat, log_dir,
+                                 settings.sandbox, settings.keep_logs, settings.spin)
                for seat, name in task.seating}
     record = run_match(engine, players, seed=task.seed, options=dict(settings.options),
                        limits=settings.limits)

@@ -118,7 +118,8 @@ TITLE_11 = "## Example transcript: two games in one process (1.1)\n"
 
 
 def tournament_transcript(args: list[str], workdir: Path) -> list[str]:
-    """The example bot's lines over the tournament's two games, in order."""
+    """The lines of the example bot's first process, over its games in order: the games
+    it plays in the first seat (its other process takes the swapped seatings)."""
     args = [arg.replace("bots/", f"{REPO}/bots/") for arg in args]
     out = subprocess.run([sys.executable, "-m", "agon", *args[1:]], cwd=workdir,
                          capture_output=True, text=True, timeout=300)
@@ -128,6 +129,8 @@ def tournament_transcript(args: list[str], workdir: Path) -> list[str]:
     lines = []
     for game in sorted(games, key=lambda g: g["tournament"]["index"]):
         seat = next(s for s, bot in game["tournament"]["seating"].items() if bot == "mini")
+        if seat != next(iter(game["tournament"]["seating"])):
+            continue
         folder = re.sub(r"[^A-Za-z0-9_.=-]+", "_", game["tournament"]["key"])
         lines += (workdir / f"{journal}.logs" / folder / f"{seat}.transcript").read_text(
             encoding="utf-8").splitlines()

@@ -80,25 +80,28 @@ def test_a_clean_tournament_leaves_no_logs_folder(picks, agon, tmp_path):
     assert json.loads(journal.read_text().splitlines()[0])["keep_logs"] == "notable"
 
 
-def test_only_the_game_where_a_bot_wrote_stderr_or_info_keeps_its_files(picks, agon,
-                                                                       tmp_path):
+def test_only_the_games_where_a_bot_wrote_stderr_or_info_keep_its_files(picks, agon,
+                                                                        tmp_path):
     journal = tmp_path / "games.jsonl"
     result = agon("picks", "--bot", bot(tmp_path, "a", noisy=2, info=3), "--bot",
-                  bot(tmp_path, "b"), "--games", "2", "--out", str(journal))
+                  bot(tmp_path, "b"), "--games", "3", "--out", str(journal))
     assert result.exit_code == 0, result.output
     games = games_of(journal)
-    assert [process_game(g, "a") for g in games] == [1, 2, 3, 4]  # one process, 4 games
-    noisy, chatty = games[1], games[2]
-    a_noisy, a_chatty = seat_of(noisy, "a"), seat_of(chatty, "a")
-    # b said nothing in those games either: only a's files, and only those two games
-    assert kept(journal) == {folder(journal, noisy).name: [f"{a_noisy}.log",
-                                                           f"{a_noisy}.transcript"],
-                             folder(journal, chatty).name: [f"{a_chatty}.log",
-                                                            f"{a_chatty}.transcript"]}
-    log = (folder(journal, noisy) / f"{a_noisy}.log").read_text()
-    assert "game 2: something odd" in log and "info" not in log
-    assert "info: thinking hard" in (folder(journal, chatty) / f"{a_chatty}.log").read_text()
-    for game, seat in ((noisy, a_noisy), (chatty, a_chatty)):  # the game's own lines, whole
+    # two processes take turns (never one deal twice), each plays 3 games
+    assert [process_game(g, "a") for g in games] == [1, 1, 2, 2, 3, 3]
+    noisy, chatty = games[2:4], games[4:6]
+    # b said nothing in those games either: only a's files, and only those games
+    assert kept(journal) == {folder(journal, g).name: [f"{seat_of(g, 'a')}.log",
+                                                       f"{seat_of(g, 'a')}.transcript"]
+                             for g in noisy + chatty}
+    for game in noisy:
+        log = (folder(journal, game) / f"{seat_of(game, 'a')}.log").read_text()
+        assert "game 2: something odd" in log and "info" not in log
+    for game in chatty:
+        log = (folder(journal, game) / f"{seat_of(game, 'a')}.log").read_text()
+        assert "info: thinking hard" in log and "something odd" not in log
+    for game in noisy + chatty:  # the game's own lines, whole
+        seat = seat_of(game, "a")
         lines = (folder(journal, game) / f"{seat}.transcript").read_text().splitlines()
         assert lines[0].startswith("> newgame ") and f'"seat":"{seat}"' in lines[0]
         assert sum(line.startswith("> result ") for line in lines) == 1
@@ -107,17 +110,20 @@ def test_only_the_game_where_a_bot_wrote_stderr_or_info_keeps_its_files(picks, a
 
 def test_a_bot_that_crashes_keeps_the_files_of_that_game(picks, agon, tmp_path):
     journal = tmp_path / "games.jsonl"
-    result = agon("picks", "--bot", bot(tmp_path, "c", crash=3), "--bot", "r=random",
-                  "--games", "2", "--out", str(journal))
+    result = agon("picks", "--bot", bot(tmp_path, "c", crash=2), "--bot", "r=random",
+                  "--games", "3", "--out", str(journal))
     assert result.exit_code == 0, result.output
     games = games_of(journal)
     crashed = [g for g in games if g["forfeits"]]
-    assert [g["tournament"]["index"] for g in crashed] == [2]  # restarted for the 4th game
-    seat = seat_of(crashed[0], "c")
-    assert kept(journal) == {folder(journal, crashed[0]).name: [f"{seat}.log",
-                                                                f"{seat}.transcript"]}
-    transcript = (folder(journal, crashed[0]) / f"{seat}.transcript").read_text()
-    assert transcript.splitlines()[-1].startswith("> ask ")  # the ask it died on
+    # the second game of each of its two processes; both started again for the last seed
+    assert [g["tournament"]["index"] for g in crashed] == [2, 3]
+    assert [process_game(g, "c") for g in games[4:]] == [1, 1]
+    assert kept(journal) == {folder(journal, g).name: [f"{seat_of(g, 'c')}.log",
+                                                       f"{seat_of(g, 'c')}.transcript"]
+                             for g in crashed}
+    for game in crashed:
+        transcript = (folder(journal, game) / f"{seat_of(game, 'c')}.transcript").read_text()
+        assert transcript.splitlines()[-1].startswith("> ask ")  # the ask it died on
 
 
 def test_what_a_lasting_bot_says_after_its_last_game_goes_to_that_game(picks, agon,
@@ -126,10 +132,13 @@ def test_what_a_lasting_bot_says_after_its_last_game_goes_to_that_game(picks, ag
     result = agon("picks", "--bot", bot(tmp_path, "a", bye=True), "--bot", "r=random",
                   "--games", "2", "--out", str(journal))
     assert result.exit_code == 0, result.output
-    last = games_of(journal)[-1]
-    seat = seat_of(last, "a")
-    assert kept(journal) == {folder(journal, last).name: [f"{seat}.log", f"{seat}.transcript"]}
-    assert (folder(journal, last) / f"{seat}.log").read_text().splitlines()[-1] == "bye"
+    last = games_of(journal)[-2:]   # the last game of each of its two processes
+    assert kept(journal) == {folder(journal, g).name: [f"{seat_of(g, 'a')}.log",
+                                                       f"{seat_of(g, 'a')}.transcript"]
+                             for g in last}
+    for game in last:
+        log = (folder(journal, game) / f"{seat_of(game, 'a')}.log").read_text()
+        assert log.splitlines()[-1] == "bye"
 
 
 def test_keep_logs_all_keeps_every_game_of_every_program(picks, agon, tmp_path):

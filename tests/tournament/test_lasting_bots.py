@@ -16,8 +16,8 @@ from agon.referee.worker import KeptBots, Settings, play
 # (with the seed it was sent); it exits (a crash) at its first ask of game CRASH_AT.
 # It spends BURN seconds of CPU time at the start of each game.
 LASTING_BOT = """
-import json, sys, time
-games = 0
+import json, os, sys, time
+games, process = 0, os.urandom(8).hex()   # a pid would be 1 in its own pid namespace
 for line in sys.stdin:
     keyword = line.split(" ", 1)[0].strip()
     if keyword in ("agon", "newgame"):
@@ -27,7 +27,7 @@ for line in sys.stdin:
         while time.process_time() < burn:
             pass
         about = {"wants": ["newgame"], "game": games, "seed": hello["seed"],
-                 "seat": hello["seat"]}
+                 "seat": hello["seat"], "process": process}
         print("ready lasting " + json.dumps(about), flush=True)
     elif keyword == "ask":
         if games == CRASH_AT:
@@ -55,7 +55,8 @@ def told(game: dict, bot: str) -> dict:
     return game["seats"][seat]["about"]
 
 
-def test_a_bot_that_asks_for_newgame_plays_every_game_in_one_process(picks, agon, tmp_path):
+def test_a_bot_that_asks_for_newgame_plays_game_after_game_but_never_one_deal_twice(
+        picks, agon, tmp_path):
     journal = tmp_path / "games.jsonl"
     result = agon("picks", "--bot", f"a={lasting_bot(tmp_path)}", "--bot",
                   f"b={lasting_bot(tmp_path)}", "--games", "3", "--keep-logs", "all",
@@ -63,8 +64,12 @@ def test_a_bot_that_asks_for_newgame_plays_every_game_in_one_process(picks, agon
     assert result.exit_code == 0, result.output
     games = games_of(journal)
     assert len(games) == 6 and not any(g["forfeits"] for g in games)
-    for bot in ("a", "b"):  # each entrant's own process, game after game
-        assert [told(g, bot)["game"] for g in games] == [1, 2, 3, 4, 5, 6]
+    for bot in ("a", "b"):  # two processes take turns, each game after game...
+        assert [told(g, bot)["game"] for g in games] == [1, 1, 2, 2, 3, 3]
+        assert len({told(g, bot)["process"] for g in games}) == 2
+        for seed in {g["seed"] for g in games}:  # ...and never both seatings of a seed
+            pair = [told(g, bot)["process"] for g in games if g["seed"] == seed]
+            assert len(pair) == 2 and pair[0] != pair[1]
     for game in games:  # each game: its own seat, its own seed, in the hello or newgame
         for seat, bot in game["tournament"]["seating"].items():
             assert told(game, bot)["seat"] == seat
@@ -83,17 +88,20 @@ def test_a_bot_that_asks_for_newgame_plays_every_game_in_one_process(picks, agon
             assert f'"seat":"{seat}"' in greetings[0]
 
 
-def test_a_bot_that_crashes_in_game_3_is_started_again_for_game_4(picks, agon, tmp_path):
+def test_a_bot_that_crashes_in_its_third_game_is_started_again_for_the_next(picks, agon,
+                                                                           tmp_path):
     journal = tmp_path / "games.jsonl"
     result = agon("picks", "--bot", f"c={lasting_bot(tmp_path, crash_at=3)}", "--bot",
-                  "r=random", "--games", "3", "--out", str(journal))
+                  "r=random", "--games", "4", "--out", str(journal))
     assert result.exit_code == 0, result.output
     games = games_of(journal)
-    assert [told(g, "c")["game"] for g in games] == [1, 2, 3, 1, 2, 3]  # a new process
     crashed = [g["tournament"]["index"] for g in games if g["forfeits"]]
-    assert crashed == [2, 5]  # its third game in each process, nothing else
-    for index in crashed:
+    assert crashed and all(told(games[i], "c")["game"] == 3 for i in crashed)
+    for index in crashed:   # only its third game in a process; that process ends there
         assert next(iter(games[index]["forfeits"].values()))["reason"] == "crash"
+        later = [told(g, "c") for g in games[index + 1:]]
+        assert all(about["process"] != told(games[index], "c")["process"] for about in later)
+    assert [told(g, "c")["game"] for g in games] == [1, 1, 2, 2, 3, 3, 1, 1]
 
 
 def test_a_bot_is_started_again_before_a_game_could_exhaust_its_cpu_time(picks, agon,
@@ -107,7 +115,7 @@ def test_a_bot_is_started_again_before_a_game_could_exhaust_its_cpu_time(picks, 
     assert result.exit_code == 0, result.output
     games = games_of(journal)
     assert not any(g["forfeits"] for g in games)
-    assert [told(g, "c")["game"] for g in games] == [1, 2, 1, 2, 1, 2]
+    assert [told(g, "c")["game"] for g in games] == [1, 1, 2, 2, 1, 1]
 
 
 def test_a_version_1_bot_is_started_for_every_game(picks, agon, first_legal_bot, tmp_path):
@@ -143,22 +151,23 @@ def test_the_next_games_programs_are_greeted_as_soon_as_a_game_ends(picks, tmp_p
     `newgame` (their seat, their seed), and that game is played on that greeting."""
     bot = lasting_bot(tmp_path)
     config = setup("picks", [Entrant("a", bot), Entrant("b", bot)], games=2, seed=5)
-    first, second = config.plan().tasks[:2]
+    first, second = config.plan().tasks[0], config.plan().tasks[2]   # another seed
     settings = Settings(config.ruleset, config.options, config.limits, {"a": bot, "b": bot},
                         None)
     bots = KeptBots()
     try:
         play(settings, first, bots, upcoming=second)
         for seat, name in second.seating:
-            kind, line = bots.players[name, bot].recent[-1]
+            kind, line = bots.players[name, bot][0].player.recent[-1]
             assert kind == ">" and line.startswith(b"newgame ")
             hello = json.loads(line.split(b" ", 1)[1])
             assert hello["seat"] == seat and hello["seed"] == player_seed(second.seed, seat)
         played = play(settings, second, bots)
         assert played.row["result"] and not played.row["forfeits"]
         for _, name in second.seating:   # greeted once for it, and it played in that process
-            sent = [line for kind, line in bots.players[name, bot].recent if kind == ">"]
+            kept = bots.players[name, bot][0].player
+            sent = [line for kind, line in kept.recent if kind == ">"]
             assert sum(line.startswith(b"newgame ") for line in sent) == 1
-            assert bots.players[name, bot].starts == 1
+            assert kept.starts == 1
     finally:
         bots.close()
