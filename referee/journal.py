@@ -43,7 +43,7 @@ from typing import IO, Any
 
 from .engine import Result
 from .players import KEEP_LOGS
-from .signing import Check, Keyring, canonical, check_signature, unsigned
+from .signing import Check, Keyring, NotFinite, canonical, check_signature, parse_json, unsigned
 
 JOURNAL_FORMAT = "agon-tournament/1"
 
@@ -150,7 +150,9 @@ def _first_line(path: Path) -> dict[str, Any]:
     except OSError as exc:
         raise JournalError(f"{path}: cannot read ({exc.strerror})") from None
     try:
-        header = json.loads(first)
+        header = parse_json(first)
+    except NotFinite as exc:
+        raise JournalError(f"{path}:1: not a journal line ({exc})") from None
     except (ValueError, RecursionError):
         raise JournalError(f"{path}:1: not a journal line") from None
     if not isinstance(header, dict) or header.get("format") != JOURNAL_FORMAT:
@@ -234,7 +236,9 @@ def _read_lines(path: Path) -> tuple[list[Row], int]:
         if not chunk.strip():
             continue
         try:
-            entry = json.loads(chunk)
+            entry = parse_json(chunk)
+        except NotFinite as exc:
+            raise JournalError(f"{path}:{number}: not a journal line ({exc})") from None
         except (ValueError, RecursionError):
             if any(rest.strip() for rest in chunks[number:]):
                 raise JournalError(f"{path}:{number}: not a journal line") from None

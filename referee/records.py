@@ -26,7 +26,7 @@ from typing import Any
 from .engine import Engine, Event, IllegalAction, Result, State, ranks_from_scores
 from .ruleset import Ruleset
 from .ruleset_model import RulesetError
-from .signing import Check, Keyring, check_signature, digest
+from .signing import Check, Keyring, check_signature, digest, parse_json
 
 RECORD_FORMAT = "agon-record/1"
 # what a record's digest covers: "position" (`State.position_json`) since the
@@ -150,7 +150,7 @@ def load_record(path: str | Path) -> dict[str, Any]:
             raise RecordError(f"{path}: larger than {MAX_RECORD_BYTES:,} bytes; not a record")
         if not raw:   # what `agon play` leaves when it is killed before any save
             raise RecordError(f"{path}: empty; nothing of its game was saved")
-        record = json.loads(raw.decode("utf-8"))
+        record = parse_json(raw.decode("utf-8"))
     except FileNotFoundError:
         raise RecordError(f"{path}: no such file") from None
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:

@@ -21,6 +21,7 @@ import enum
 import hashlib
 import hmac
 import json
+import math
 import os
 import secrets
 from dataclasses import dataclass
@@ -50,6 +51,34 @@ _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_asci
 def canonical(value: Any) -> bytes:
     """The one byte string a JSON value signs and hashes as."""
     return _CANONICAL.encode(value).encode("utf-8")
+
+
+def parse_json(text: str | bytes) -> Any:
+    """JSON that `canonical` can write again, or ValueError.
+
+    Python reads NaN, Infinity and numbers too large for a float (1e400) as
+    floats that JSON has no way to write: such a value was never signed by
+    this referee, and it would break `canonical` later.
+    """
+    return json.loads(text, parse_constant=_not_a_number, parse_float=_finite)
+
+
+class NotFinite(ValueError):
+    """NaN, Infinity or a number too large for a float, which JSON does not allow."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(f"it holds {text}, which JSON does not allow")
+
+
+def _not_a_number(text: str) -> float:
+    raise NotFinite(text)
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise NotFinite(f"{text[:20]}, a number too large for JSON")
+    return value
 
 
 def digest(value: Any) -> str:
@@ -217,7 +246,11 @@ def check_signature(payload: dict[str, Any], keyring: Keyring | None) -> Check:
     key = keyring.keys.get(signature.get("key"))
     if key is None:
         return Check.UNKNOWN_KEY
-    if not hmac.compare_digest(key.mac(unsigned(payload)), signature["value"]):
+    try:
+        mac = key.mac(unsigned(payload))
+    except ValueError:  # NaN or Infinity in it: nothing this referee wrote (`canonical`)
+        return Check.BROKEN
+    if not hmac.compare_digest(mac, signature["value"]):
         return Check.BROKEN
     return Check.VALID if key.retired is None else Check.VALID_RETIRED
 

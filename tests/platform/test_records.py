@@ -231,3 +231,20 @@ def test_garbage_records_are_clear_errors(tmp_path, text):
     out = agon("replay", str(path))
     assert out.exit_code == 1
     assert out.stderr.startswith(f"agon: error: {path}: ") and "internal error" not in out.output
+
+
+@pytest.mark.parametrize("bad", ["NaN", "Infinity", "1e400"])
+def test_nan_or_infinity_in_a_record_is_named(genuine, tmp_path, bad):
+    path = write(tmp_path, genuine)
+    path.write_text(path.read_text().replace('"duration": ', f'"duration": {bad}, "x": ', 1))
+    out = agon("replay", "--quiet", str(path))
+    assert out.exit_code == 1
+    assert f"{path}: not a JSON game record (it holds {bad}" in out.stderr
+    assert "which JSON does not allow" in out.stderr and "internal error" not in out.output
+
+
+def test_a_signature_over_nan_is_broken_not_a_crash(genuine):
+    from agon.referee.signing import Check, check_signature
+
+    keyring = Keyring.load(data_dir())
+    assert check_signature({**genuine, "duration": float("nan")}, keyring) == Check.BROKEN

@@ -281,3 +281,20 @@ def test_resume_with_another_ruleset_or_other_bots_says_exactly_that(picks, agon
     changed = agon("picks", "--bot", "r1=random", "--bot", "r2=random", "--bot", "r3=mc",
                    "--resume", str(journal))
     assert "r3 was 'random', now 'mc'" in changed.stderr
+
+
+def test_nan_or_infinity_in_a_line_names_the_line_instead_of_crashing(picks, agon, tmp_path):
+    """Python reads NaN and 1e400 as floats that JSON cannot write: no referee signed them."""
+    journal = tmp_path / "games.jsonl"
+    assert agon(*ARGS, "--out", str(journal)).exit_code == 0
+    genuine = journal.read_text()
+    for bad, says in (("NaN", "NaN"), ("1e400", "1e400, a number too large for JSON")):
+        lines = genuine.splitlines(keepends=True)
+        lines[2] = lines[2].replace('"duration":', f'"duration":{bad},"x":', 1)
+        journal.write_text("".join(lines))
+        for verify in ([], ["--verify"]):
+            result = agon("--resume", str(journal), *verify)
+            assert result.exit_code == 1, result.output
+            assert f"{journal}:3: not a journal line (it holds {says}, which JSON does not " \
+                   "allow)" in result.stderr
+            assert "internal error" not in result.output
