@@ -11,7 +11,13 @@ import typer
 
 from agon.referee.engine import IllegalAction
 from agon.referee.games import UnknownEngine
-from agon.referee.journal import JournalError, header_trust_problem, is_journal, journal_rows
+from agon.referee.journal import (
+    JournalError,
+    header_trust_problem,
+    is_journal,
+    journal_rows,
+    torn_note,
+)
 from agon.referee.records import (
     RECORD_FORMAT,
     RecordError,
@@ -117,7 +123,7 @@ def write_page(record: Path, data: dict[str, Any], rs: Ruleset, html: Path) -> N
 def journal_game(journal: Path, key: str) -> dict[str, Any]:
     """The record of the game `key` in a tournament journal (its last line, if several)."""
     try:
-        _, rows = journal_rows(journal)
+        _, rows, _ = journal_rows(journal)
     except JournalError as exc:
         fail(str(exc))
     found = [row for row in rows if row.key == key]
@@ -138,9 +144,11 @@ def verify_journal(journal: Path, ruleset: str | None, quiet: bool,
     of them, and the header, are verified.  Games that ended in an error hold no
     moves to check: they are counted apart."""
     try:
-        header, rows = journal_rows(journal)
+        header, rows, torn = journal_rows(journal)
     except JournalError as exc:
         fail(str(exc))
+    if torn is not None:
+        typer.echo(f"agon: {torn_note(journal, torn, removed=False)}", err=True)
     keyring = existing_keyring()
     trust = header_trust_problem(header, keyring)
     failures = [f"{journal}:1 (the header): {trust}"] if trust else []

@@ -20,7 +20,8 @@ The API, for the tournament runner:
 
 * ``Journal.create(path, header, keyring)`` starts a new journal;
 * ``Journal.resume(path, keyring)`` continues one: it returns the journal,
-  its header and its rows (a line cut short by a kill is dropped);
+  its header and its rows (a last line cut short by a kill is dropped, and
+  the journal's `notes` say so);
 * ``journal.write(entry)`` signs and appends a line;
 * ``trusted_rows(journal, header, rows, verify=None)`` keeps the rows this
   referee signed; the others are an error, or with `verify` (a replay) are
@@ -216,11 +217,23 @@ def header_trust_problem(header: dict[str, Any], keyring: Keyring | None) -> str
     return None if check.proven else _why(check)
 
 
-def _read_lines(path: Path) -> tuple[list[Row], int]:
-    """Every complete line as a Row (the header is row 1), and where they end.
+@dataclass
+class Lines:
+    """A journal's lines as read: the complete ones, and a last one cut short."""
 
-    A last line cut short (the tournament was killed while writing it) is
-    left out; any other line that is not a JSON object is an error.
+    rows: list[Row]  # every complete line (the header is row 1)
+    end: int  # where the complete lines end, in bytes
+    torn: int | None = None  # the number of a last line cut short, if there is one
+
+
+def _read_lines(path: Path) -> Lines:
+    """Every complete line as a Row, where they end, and the line a kill cut short.
+
+    Only the very last line, without its newline, can be cut short: a run
+    writes a line and its newline at once, so a kill while writing leaves
+    the line unfinished and the newline unwritten.  Such a line, if it is not
+    JSON, is left out (and `torn` names it); any other line that is not a
+    JSON object is an error, a last line that ends with its newline too.
     """
     try:
         raw = path.read_bytes()
@@ -229,8 +242,8 @@ def _read_lines(path: Path) -> tuple[list[Row], int]:
     except OSError as exc:
         raise JournalError(f"{path}: cannot read ({exc.strerror})") from None
     chunks = raw.split(b"\n")
-    rows: list[Row] = []
-    good_end = position = 0
+    lines = Lines([], 0)
+    position = 0
     for number, chunk in enumerate(chunks, 1):
         start, position = position, position + len(chunk) + 1
         if not chunk.strip():
@@ -239,16 +252,38 @@ def _read_lines(path: Path) -> tuple[list[Row], int]:
             entry = parse_json(chunk)
         except NotFinite as exc:
             raise JournalError(f"{path}:{number}: not a journal line ({exc})") from None
-        except (ValueError, RecursionError):
-            if any(rest.strip() for rest in chunks[number:]):
-                raise JournalError(f"{path}:{number}: not a journal line") from None
-            good_end = start  # a torn last line
+        except (ValueError, RecursionError) as exc:
+            if number < len(chunks) or not _cut_short(exc):
+                raise JournalError(f"{path}:{number}: not a journal line (not JSON)"
+                                   + _not_torn(chunks, number)) from None
+            lines.torn, lines.end = number, start
             continue
         if not isinstance(entry, dict):
             raise JournalError(f"{path}:{number}: not a journal line (not a JSON object)")
-        rows.append(Row(number, entry))
-        good_end = min(position, len(raw))
-    return rows, good_end
+        lines.rows.append(Row(number, entry))
+        lines.end = min(position, len(raw))
+    return lines
+
+
+def _cut_short(exc: BaseException) -> bool:
+    """Whether a line that does not parse may be one a kill cut off: JSON that stops
+    early, or inside a character (not one nested too deep, or a number too long)."""
+    return isinstance(exc, (json.JSONDecodeError, UnicodeDecodeError))
+
+
+def _not_torn(chunks: list[bytes], number: int) -> str:
+    """Why a last line that is not JSON is not taken for one a kill cut short."""
+    if any(rest.strip() for rest in chunks[number:]):
+        return ""
+    return ("; it ends with its newline, so no kill cut it short: remove the line "
+            "yourself, and its game is played again")
+
+
+def torn_note(path: Path, line: int, removed: bool) -> str:
+    """What is said of a last line a kill cut short (`Lines.torn`)."""
+    done = ("it was removed, and the game it held is played again" if removed else
+            "it is left out (a run was killed while writing it, or is writing it now)")
+    return f"{path}:{line}: the last line is cut short (no newline at its end); {done}"
 
 
 def row_problem(entry: dict[str, Any]) -> str | None:
@@ -274,20 +309,21 @@ def row_problem(entry: dict[str, Any]) -> str | None:
     return None
 
 
-def journal_rows(path: Path) -> tuple[dict[str, Any], list[Row]]:
+def journal_rows(path: Path) -> tuple[dict[str, Any], list[Row], int | None]:
     """The header and the game lines of a journal, only read: nothing is locked or
-    repaired, so a journal may be checked while a run still writes it."""
-    rows, _ = _journal_lines(path)
-    return rows[0].entry, rows[1:]
+    repaired, so a journal may be checked while a run still writes it.  Last, the
+    number of a last line cut short, left out (`torn_note` says so)."""
+    lines = _journal_lines(path)
+    return lines.rows[0].entry, lines.rows[1:], lines.torn
 
 
-def _journal_lines(path: Path) -> tuple[list[Row], int]:
+def _journal_lines(path: Path) -> Lines:
     """`_read_lines` of a file that must be a journal (its header first)."""
     _require_file(path)
-    rows, good_end = _read_lines(path)
-    if not rows or rows[0].entry.get("format") != JOURNAL_FORMAT:
+    lines = _read_lines(path)
+    if not lines.rows or lines.rows[0].entry.get("format") != JOURNAL_FORMAT:
         raise JournalError(f"{path}: not an {JOURNAL_FORMAT} journal")
-    return rows, good_end
+    return lines
 
 
 def read_journal(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -295,22 +331,22 @@ def read_journal(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
 
     Waits for no one: a journal another run holds is refused (JournalBusy).
     """
-    lock, header, rows = _open_existing(path)
+    lock, lines = _open_existing(path)
     lock.release()
-    return header, [row.entry for row in rows]
+    return lines.rows[0].entry, [row.entry for row in lines.rows[1:]]
 
 
-def _open_existing(path: Path) -> tuple[_Lock, dict[str, Any], list[Row]]:
+def _open_existing(path: Path) -> tuple[_Lock, Lines]:
     """Lock a journal, read it and drop a torn last line; the lock stays held."""
     _require_file(path)
     lock = _Lock(path)
     try:
-        rows, good_end = _journal_lines(path)
-        _repair_end(path, good_end)
+        lines = _journal_lines(path)
+        _repair_end(path, lines.end)
     except BaseException:
         lock.release()
         raise
-    return lock, rows[0].entry, rows[1:]
+    return lock, lines
 
 
 # -- the journal a run holds ---------------------------------------------------------
@@ -321,6 +357,7 @@ class Journal:
     def __init__(self, path: Path, keyring: Keyring, lock: _Lock) -> None:
         self.path, self.keyring, self.lock = path, keyring, lock
         self.handle: IO[bytes] = path.open("ab")
+        self.notes: list[str] = []  # what opening it changed (a torn last line removed)
 
     @classmethod
     def create(cls, path: Path, header: dict[str, Any], keyring: Keyring) -> Journal:
@@ -337,9 +374,13 @@ class Journal:
     @classmethod
     def resume(cls, path: Path, keyring: Keyring,
                ) -> tuple[Journal, dict[str, Any], list[Row]]:
-        """The journal, opened to append, its header and its game rows."""
-        lock, header, rows = _open_existing(path)
-        return cls(path, keyring, lock), header, rows
+        """The journal, opened to append, its header and its game rows; its `notes`
+        say what was repaired (a last line cut short by a kill, removed)."""
+        lock, lines = _open_existing(path)
+        journal = cls(path, keyring, lock)
+        if lines.torn is not None:
+            journal.notes.append(torn_note(path, lines.torn, removed=True))
+        return journal, lines.rows[0].entry, lines.rows[1:]
 
     def write(self, entry: dict[str, Any]) -> None:
         self.write_canonical(canonical(unsigned(entry)))
@@ -360,12 +401,12 @@ class Journal:
         self.close()
 
 
-def _repair_end(path: Path, good_end: int) -> None:
+def _repair_end(path: Path, end: int) -> None:
     """Drop a torn last line and make the file end with a newline, so appends line up."""
     size = path.stat().st_size
     with path.open("r+b") as handle:
-        if good_end < size:
-            handle.truncate(good_end)
+        if end < size:
+            handle.truncate(end)
         handle.seek(0, os.SEEK_END)
         if handle.tell():
             handle.seek(-1, os.SEEK_END)

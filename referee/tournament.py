@@ -469,6 +469,9 @@ def _games_of(tournament: Tournament, todo: list[GameTask], jobs: int, cluster: 
 def _resumed_rows(tournament: Tournament, plan: Plan, journal: Journal,
                   header: dict[str, Any], stored: list[Any], verify: bool,
                   on_note: Callable[[str], None] | None) -> list[Row]:
+    for note in journal.notes:  # said first: the file was changed whatever follows
+        if on_note:
+            on_note(note)
     problems = header_mismatches(header, tournament.header())
     if problems:
         raise TournamentError(

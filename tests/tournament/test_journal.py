@@ -298,3 +298,23 @@ def test_nan_or_infinity_in_a_line_names_the_line_instead_of_crashing(picks, ago
             assert f"{journal}:3: not a journal line (it holds {says}, which JSON does not " \
                    "allow)" in result.stderr
             assert "internal error" not in result.output
+
+
+def test_only_a_last_line_without_its_newline_counts_as_cut_short(picks, agon, tmp_path):
+    """A kill leaves a last line unfinished and without its newline: that line is removed,
+    and said to be; a whole last line that is not JSON is an error, never removed."""
+    journal = tmp_path / "games.jsonl"
+    assert agon(*ARGS, "--out", str(journal)).exit_code == 0
+    genuine = journal.read_text()
+    journal.write_text(genuine + "GARBAGE GARBAGE\n")
+    refused = agon("--resume", str(journal))
+    assert refused.exit_code == 1, refused.output
+    assert f"{journal}:26: not a journal line (not JSON); it ends with its newline, so no " \
+           "kill cut it short" in refused.stderr
+    assert journal.read_text() == genuine + "GARBAGE GARBAGE\n"
+    journal.write_text(genuine + '{"actions":[["p1","hi')
+    resumed = agon("--resume", str(journal))
+    assert resumed.exit_code == 0, resumed.output
+    assert f"{journal}:26: the last line is cut short (no newline at its end); it was " \
+           "removed, and the game it held is played again" in resumed.stderr
+    assert journal.read_text() == genuine

@@ -61,3 +61,17 @@ def test_one_game_of_a_journal_is_shown_as_a_record(journal):
     missing = agon("replay", str(journal), "--game", "9:persia=x,greece=y")
     assert missing.exit_code == 2
     assert "holds no game '9:persia=x,greece=y'" in missing.stderr
+
+
+def test_a_last_line_cut_short_is_said_and_a_whole_bad_one_fails(journal):
+    genuine = journal.read_text()
+    journal.write_text(genuine + "GARBAGE GARBAGE\n")
+    bad = agon("replay", "--quiet", str(journal))
+    assert bad.exit_code == 1
+    assert f"{journal}:6: not a journal line (not JSON); it ends with its newline" in bad.stderr
+    journal.write_text(genuine + '{"actions":[["persia","bu')
+    torn = agon("replay", "--quiet", str(journal))
+    assert torn.exit_code == 0, torn.output
+    assert f"{journal}:6: the last line is cut short (no newline at its end); it is left " \
+           "out" in torn.stderr
+    assert "all 4 games replay" in torn.stdout
