@@ -15,7 +15,13 @@ import typer
 
 from agon.referee.cluster import check_address
 from agon.referee.games import UnknownEngine
-from agon.referee.journal import JournalError, header_trust_problem, lock_path, read_header
+from agon.referee.journal import (
+    UNPROVEN_HEADER,
+    JournalError,
+    header_trust_problem,
+    lock_path,
+    read_header,
+)
 from agon.referee.players import Limits
 from agon.referee.progress import ProgressLine
 from agon.referee.ratings import standings
@@ -201,10 +207,11 @@ def tournament(
     every setting; --jobs or --cluster given again replace the recorded ones).
     --resume refuses a journal with lines this referee did not sign (edited,
     or from another machine) and names them; with --verify it replays them
-    instead and keeps those that replay.  One run at a time writes a journal
-    (FILE.lock names it).  An external bot's stderr and info lines
-    (<seat>.log) and the lines it exchanged (<seat>.transcript) are kept in
-    FILE.logs/<game>/ beside the journal for the games in which it wrote to
+    instead and keeps those that replay.  A header this referee did not sign
+    is refused even with --verify: a header cannot be replayed.  One run at
+    a time writes a journal (FILE.lock names it).  An external bot's stderr
+    and info lines (<seat>.log) and the lines it exchanged (<seat>.transcript)
+    are kept in FILE.logs/<game>/ beside the journal for the games in which it wrote to
     stderr, sent info or forfeited (--keep-logs all: every game); a
     tournament in which no bot did has no FILE.logs.  Bots that speak
     protocol 1.1 stay up from game to game (one process per bot and worker);
@@ -229,7 +236,7 @@ def tournament(
     if affinity and cluster is not None:
         fail("--affinity pins the worker processes of this machine; a --cluster's workers "
              "are placed by Dask: give one of them", USAGE)
-    stored = _stored_settings(resume, verify) if resume is not None else {}
+    stored = _stored_settings(resume) if resume is not None else {}
     ruleset = ruleset or (stored.get("ruleset") or {}).get("ref")
     if not ruleset:
         fail("give the RULESET to play (or --resume FILE to continue a tournament)", USAGE)
@@ -343,18 +350,21 @@ def _pick(given: Any, stored: Any, default: Any) -> Any:
     return given if given is not None else stored if stored is not None else default
 
 
-def _stored_settings(journal: Path, verify: bool) -> dict[str, Any]:
-    """The settings a journal's header holds, once they are known to be this referee's
-    (with --verify, its rows are replayed against them instead)."""
+def _stored_settings(journal: Path) -> dict[str, Any]:
+    """The settings a journal's header holds, once they are known to be this referee's.
+
+    Even with --verify: a header cannot be replayed, and what it says (which
+    programs to start, which games count, under which names) is only the
+    referee's word, so an unsigned or edited one is never used.
+    """
     if not journal.exists():
         fail(f"{journal}: no such journal", USAGE)
     try:
         header = read_header(journal)
     except JournalError as exc:
         fail(str(exc))
-    problem = None if verify else header_trust_problem(header, existing_keyring())
+    problem = header_trust_problem(header, existing_keyring())
     if problem:
-        fail(f"{journal}:1 (the header): {problem}: its settings are not this referee's; "
-             "resume with --verify to replay its games against them")
+        fail(f"{journal}:1 (the header): {problem}: {UNPROVEN_HEADER}")
     return header
 

@@ -25,7 +25,8 @@ The API, for the tournament runner:
 * ``journal.write(entry)`` signs and appends a line;
 * ``trusted_rows(journal, header, rows, verify=None)`` keeps the rows this
   referee signed; the others are an error, or with `verify` (a replay) are
-  kept when they replay and dropped otherwise;
+  kept when they replay and dropped otherwise; a header it did not sign is
+  an error, `verify` or not (a header cannot be replayed);
 * ``read_header(path)`` reads the settings without locking (to fill in a
   resumed run's options); ``read_journal(path)`` reads every line as it is.
 """
@@ -209,6 +210,13 @@ def settings_problem(header: dict[str, Any]) -> str | None:
                for v in header.get("limits", {}).values()):
         return "its time limits are not numbers"
     return None
+
+
+# why a header without this referee's signature is refused, --verify or not
+UNPROVEN_HEADER = ("its settings (the bots it starts, the games that count and who played "
+                   "them) are not this referee's, and a header cannot be replayed: --verify "
+                   "checks game lines only; start the tournament again with its settings on "
+                   "the command line and a new --out")
 
 
 def header_trust_problem(header: dict[str, Any], keyring: Keyring | None) -> str | None:
@@ -429,6 +437,8 @@ def trusted_rows(journal: Journal, header: dict[str, Any], rows: list[Row],
                  verify: Verifier | None = None) -> Trusted:
     """The rows this referee signed; what to do with the others.
 
+    A header this referee did not sign is an error, with `verify` too: it
+    names the bots the rows are credited to, and only a signature proves it.
     Without `verify`, a line that is malformed or not signed by this
     referee's key (altered, forged, from another machine) is an error that
     names it.  With `verify` (a replay of the row), such rows are kept when
@@ -437,8 +447,8 @@ def trusted_rows(journal: Journal, header: dict[str, Any], rows: list[Row],
     path, keyring = journal.path, journal.keyring
     problems, kept, dropped = [], [], []
     header_problem = header_trust_problem(header, keyring)
-    if header_problem and verify is None:
-        problems.append(f"{path}:1 (the header): {header_problem}")
+    if header_problem:  # even with `verify`: the rows would be counted under its names
+        raise JournalError(f"{path}:1 (the header): {header_problem}: {UNPROVEN_HEADER}")
     for row in rows:
         problem = row_problem(row.entry)
         check = check_signature(row.entry, keyring)

@@ -23,8 +23,14 @@ chosen by `Sandbox.mode`:
     outside its fence; it can never trace them.
 
 ``auto`` takes bwrap when bubblewrap is installed and works here (tried once
-per process), else none, and says so once.  docs/protocol.md ("What a bot may
-do") is the user's account of all this.
+per process), else none, and says so once.
+
+Under both, where the machine lets the referee make control groups
+(`referee.cgroups`), each bot's whole tree of processes also gets a group of
+its own: one CPU, the memory limit and the process limit hold for all its
+processes together.  Where it does not, the limits hold per process only,
+and the referee says so once.  docs/protocol.md ("What a bot may do") is the
+user's account of all this.
 """
 
 from __future__ import annotations
@@ -43,8 +49,8 @@ from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from pathlib import Path
 
-from . import confine
-from .warden import fork_exec, proc_entries, read_all, tree_cpu_seconds
+from . import cgroups, confine
+from .warden import MEMORY_KILLED, fork_exec, proc_entries, read_all, tree_cpu_seconds
 
 MODES = ("auto", "bwrap", "none")
 PRIVATE = ("/tmp", "/var/tmp", "/run", "/dev/shm")  # never the host's: empty, or not there
@@ -63,14 +69,18 @@ class SandboxError(Exception):
 
 # -- the policy -------------------------------------------------------------------
 
+TREE_CPUS = 1.0  # CPUs a bot's whole tree of processes may use at once (with cgroups)
+
 LIMITS = {  # --bot-limit NAME=VALUE: field, unit, meaning
-    "memory": ("memory_mb", "MB", "address space of each bot process"),
+    "memory": ("memory_mb", "MB", "address space of each bot process, and with cgroups "
+                                  "the memory of all its processes together"),
     "cpu": ("cpu_seconds", "s", "CPU seconds of each bot process (default: twice the game "
                                 "clock plus 10 s)"),
     "file-size": ("file_mb", "MB", "largest file a bot may write"),
     "open-files": ("open_files", "", "files a bot process may hold open"),
     "processes": ("processes", "", "processes and threads a bot may add to those the user "
-                                   "already runs (not enforced for root)"),
+                                   "already runs (not enforced for root), and with cgroups "
+                                   "the tasks of its whole tree"),
 }
 
 
@@ -123,6 +133,7 @@ class Sandbox:
         resolves (a tournament's, before it forks its workers) also removes it.
         """
         _cells_root()
+        _say_if_no_cgroups()
         problem = bwrap_problem() if self.mode != "none" else None
         if self.mode == "bwrap" and problem:
             raise SandboxError(f"--sandbox bwrap: {problem}")
@@ -158,6 +169,24 @@ class Sandbox:
             wanted[resource.RLIMIT_NPROC] = _tasks_of_user() + self.processes
         limits.update({which: value for which, value in wanted.items() if value})
         return limits
+
+    def tree_limits(self) -> cgroups.TreeLimits:
+        """What a bot's control group allows all its processes together."""
+        return cgroups.TreeLimits(cpus=TREE_CPUS, memory_bytes=self.memory_mb << 20,
+                                  tasks=self.processes)
+
+
+def tree_groups() -> cgroups.Hierarchy | None:
+    """Where bots' control groups are made here, or None: limits per process only."""
+    found = cgroups.available()
+    return found if isinstance(found, cgroups.Hierarchy) else None
+
+
+def _say_if_no_cgroups() -> None:
+    found = cgroups.available()
+    if isinstance(found, str):
+        _say_once(f"agon: no control groups for bots ({found}): their limits hold per process, "
+                  f"not for each bot's processes together. See docs/protocol.md.")
 
 
 def shield_referee(secret_options: Iterable[str] = ("--seed", "--bot-env")) -> None:
@@ -344,6 +373,7 @@ class Usage:
 
     peak_mb: float
     cpu_seconds: float
+    memory_killed: bool = False  # its control group ran out of memory
 
 
 class Cell:
@@ -357,6 +387,7 @@ class Cell:
         name = "".join(c if c.isalnum() or c in "-_." else "_" for c in label) or "bot"
         self.dir = Path(tempfile.mkdtemp(prefix=f"{name}-", dir=_cells_root()))
         self._report: int | None = None  # the warden's report of its bot's usage
+        self._group: cgroups.Group | None = None  # the bot's control group, if any
         # (when, CPU seconds the bot's processes had used by then), for room_for_a_game
         self._cpu_known: tuple[float, float] | None = None
 
@@ -393,6 +424,8 @@ class Cell:
         """
         confine.non_dumpable()  # bots of our user cannot read our memory, fds or environment
         argv = _command(argv)
+        self._remove_group()
+        self._group = self._new_group()
         null = os.open(os.devnull, os.O_RDWR | os.O_CLOEXEC)
         report_read, report_write = os.pipe()
         try:
@@ -401,9 +434,11 @@ class Cell:
                                                      self.rlimits)
             else:
                 program, fds, prepare = argv, stdio, self._fenced(argv)
-            pid = fork_exec(program, self.environment(), fds, prepare, report=report_write)
+            pid = fork_exec(program, self.environment(), fds, prepare, report=report_write,
+                            group=self._group)
         except BaseException:
             os.close(report_read)
+            self._remove_group()
             raise
         finally:
             os.close(report_write)
@@ -411,6 +446,18 @@ class Cell:
         self._report = report_read
         self._cpu_known = (time.monotonic(), 0.0)
         return pid
+
+    def _new_group(self) -> cgroups.Group | None:
+        """A control group for the bot's tree, where the machine allows it."""
+        hierarchy = tree_groups()
+        return hierarchy.make(self.sandbox.tree_limits()) if hierarchy else None
+
+    def _remove_group(self) -> None:
+        """Remove the bot's group: its warden did, unless it was killed first."""
+        if self._group is not None:
+            with contextlib.suppress(OSError):
+                self._group.remove()
+            self._group = None
 
     def _fenced(self, argv: Sequence[str]) -> Callable[[], None]:
         """What the bot's process does just before it runs, without bubblewrap."""
@@ -439,13 +486,17 @@ class Cell:
             return None
         try:
             words = os.read(self._report, 200).split()
-            return Usage(int(words[0]) / 1024, float(words[1]))
+            return Usage(int(words[0]) / 1024, float(words[1]),
+                         words[2:3] == [MEMORY_KILLED.encode()])
         except (OSError, ValueError, IndexError):
             return None
 
     def verdict(self, usage: Usage | None, stderr_tail: bytes) -> str | None:
         """Which limit a bot that died hit, in words, or None."""
         memory, cpu = self.sandbox.memory_mb, self.rlimits.get(resource.RLIMIT_CPU)
+        if usage is not None and usage.memory_killed:
+            return (f"it ran out of memory under its memory limit ({memory} MB, for all its "
+                    f"processes together)")
         if usage is not None and memory and usage.peak_mb >= MEMORY_NEAR_LIMIT * memory:
             return f"it hit its memory limit ({memory} MB; peak {usage.peak_mb:.0f} MB)"
         if memory and any(word in stderr_tail for word in MEMORY_WORDS):
@@ -479,6 +530,7 @@ class Cell:
         if self._report is not None:
             os.close(self._report)
             self._report = None
+        self._remove_group()
         shutil.rmtree(self.dir, ignore_errors=True)
 
 

@@ -12,10 +12,17 @@ that makes itself a child subreaper, so every process the bot starts and orphans
 when the referee asks with SIGTERM, or when the referee dies (the
 parent-death signal), it kills every process below it, reports the bot's peak
 memory and CPU time on a pipe, and exits as the bot did.
+
+Given a control group (`referee.cgroups`), the bot joins it before it execs,
+so that its whole tree shares one CPU, one memory limit and one count of
+tasks; the warden (outside the group) then also watches the group's memory:
+once the kernel killed one of the bot's processes for want of memory, it
+ends the whole bot, says so in its report, and removes the group at the end.
 """
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import resource
@@ -24,8 +31,11 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import NoReturn
 
 from . import confine
+from .cgroups import Group
 
 _CHILD_SIGNALS = (signal.SIGPIPE, signal.SIGXFSZ, signal.SIGXCPU, signal.SIGINT, signal.SIGTERM)
+WATCH_TICK = 0.2  # seconds between two looks at the memory of a bot's group
+MEMORY_KILLED = "memory"  # the report's third word when the group ran out of memory
 
 
 # What starts a failure told through the errors pipe.  Anything else there is not ours:
@@ -37,12 +47,14 @@ EXEC_FAILED = b"agon-exec-failed:"
 
 
 def fork_exec(argv: Sequence[str], env: dict[str, str], stdio: Sequence[int],
-              prepare: Callable[[], None], *, report: int | None = None) -> int:
+              prepare: Callable[[], None], *, report: int | None = None,
+              group: Group | None = None) -> int:
     """Fork, set the child up with `prepare()`, exec `argv` with `stdio` as its fds 0, 1,
     2 ...; exec errors are raised here.
 
     With `report` (the write end of a pipe), the fork is a warden that runs the
-    program as its own child and reports on it through that pipe (`_warden`).
+    program as its own child and reports on it through that pipe (`_warden`), in
+    `group` if one is given.
     """
     errors_read, errors_write = os.pipe()
     referee = os.getpid()
@@ -53,7 +65,7 @@ def fork_exec(argv: Sequence[str], env: dict[str, str], stdio: Sequence[int],
             kept = _arrange_fds(stdio, [errors_write] if report is None else [errors_write, report])
             if report is None:
                 _become(argv, env, prepare, kept[0], referee)
-            _warden(argv, env, prepare, kept[0], kept[1], referee, len(stdio))
+            _warden(argv, env, prepare, kept[0], kept[1], referee, len(stdio), group)
         finally:
             os._exit(70)
     os.close(errors_write)
@@ -91,6 +103,7 @@ def _become(argv: Sequence[str], env: dict[str, str], prepare: Callable[[], None
     try:
         for number in _CHILD_SIGNALS:
             signal.signal(number, signal.SIG_DFL)
+        signal.pthread_sigmask(signal.SIG_SETMASK, [])  # a warden blocks SIGCHLD
         prepare()  # which asks for the parent-death signal first
         if os.getppid() != parent:
             raise OSError(0, "the referee died while the bot was starting")
@@ -110,11 +123,14 @@ def read_all(fd: int) -> bytes:
 # -- the warden ----------------------------------------------------------------------------
 
 def _warden(argv: Sequence[str], env: dict[str, str], prepare: Callable[[], None],
-            errors: int, report: int, referee: int, inherited: int) -> NoReturn:
-    """Between the referee and a bot: start it, adopt its orphans, and when it ends
-    (or the referee asks with SIGTERM, or dies) kill everything it started; then
-    report its peak memory and CPU time and exit as it did.  The bot's `inherited`
-    fds are closed here once it has them, so that its pipes end when it does."""
+            errors: int, report: int, referee: int, inherited: int,
+            group: Group | None) -> NoReturn:
+    """Between the referee and a bot: start it (in `group`), adopt its orphans, and
+    when it ends (or the referee asks with SIGTERM, or dies, or its group ran out of
+    memory) kill everything it started and remove its group; then report its peak
+    memory, CPU time and whether memory ran out, and exit as it did.  The bot's
+    `inherited` fds are closed here once it has them, so that its pipes end when it
+    does."""
     signal.signal(signal.SIGTERM, lambda *_: _kill(descendants(os.getpid())))
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     confine.die_with_parent(signal.SIGTERM)
@@ -123,24 +139,61 @@ def _warden(argv: Sequence[str], env: dict[str, str], prepare: Callable[[], None
     confine.become_subreaper()
     confine.set_limits({resource.RLIMIT_CORE: 0})
     warden = os.getpid()
+    if group is not None:  # so that a child's end wakes `_await_bot` at once
+        signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGCHLD])
     bot = os.fork()
     if bot == 0:
-        _become(argv, env, prepare, errors, warden)
+        _become(argv, env, _joining(group, prepare) if group else prepare, errors, warden)
     os.close(errors)
     null = os.open(os.devnull, os.O_RDWR)  # at the slot `errors` left, past the inherited
     for fd in range(3):
         os.dup2(null, fd)
     os.closerange(3, inherited)
-    while True:
-        pid, status, usage = os.wait4(-1, 0)  # orphans are reaped as they come
-        if pid == bot:
-            break
+    status, usage, starved = _await_bot(bot, group)
     _kill_all_descendants()
+    if group is not None:
+        with contextlib.suppress(OSError):
+            group.remove()
+    told = f"{usage.ru_maxrss} {usage.ru_utime + usage.ru_stime:.3f}"
     try:
-        os.write(report, f"{usage.ru_maxrss} {usage.ru_utime + usage.ru_stime:.3f}\n".encode())
+        os.write(report, f"{told} {MEMORY_KILLED if starved else '-'}\n".encode())
     except OSError:
         pass
     _exit_like(status)
+
+
+def _joining(group: Group, prepare: Callable[[], None]) -> Callable[[], None]:
+    """`prepare`, after joining `group` (first: a fence may close /sys to the bot)."""
+    def join_then_prepare() -> None:
+        group.join()
+        prepare()
+    return join_then_prepare
+
+
+def _await_bot(bot: int, group: Group | None) -> tuple[int, resource.struct_rusage, bool]:
+    """Reap orphans as they come until the bot ends: its status, its usage, and
+    whether its group ran out of memory.
+
+    The kernel kills one process of a group past its memory limit (cgroup v1
+    kills no more): the bot, maybe, or a child it may live on without.  The
+    memory limit is the whole tree's, so the warden looks at the group every
+    `WATCH_TICK` and, after such a kill, ends the whole bot."""
+    if group is None:
+        while True:
+            pid, status, usage = os.wait4(-1, 0)
+            if pid == bot:
+                return status, usage, False
+    starved = False
+    while True:
+        pid, status, usage = os.wait4(-1, os.WNOHANG)
+        if pid == bot:
+            return status, usage, starved or group.memory_kills() > 0
+        if pid:
+            continue
+        if not starved and group.memory_kills() > 0:
+            starved = True
+            _kill(descendants(os.getpid()))
+        signal.sigtimedwait([signal.SIGCHLD], WATCH_TICK)
 
 
 def descendants(root: int) -> list[int]:

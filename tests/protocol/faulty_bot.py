@@ -14,6 +14,12 @@ background-spin (a thread spins while it answers, slowly), ignore-term (ignores
 SIGTERM and quit, hangs), closed-stdout (closes stdout, lives on),
 act-for-other (answers the next ask id, not its own).
 
+The whole-tree attacks: memory-children (four children that hold 60 MB each
+while it plays on), setsid-hogs (six children in sessions of their own that
+spin while it plays on), fork-bomb MARKER (forks until fork fails, says how
+many in an info line, plays on), think SECONDS (an honest bot that uses
+SECONDS of CPU per answer).
+
 probe PORT: at its first ask, reports in info lines what its sandbox lets it
 do (its directory, environment, writing beside its own program, connecting to
 PORT on 127.0.0.1), then plays.
@@ -116,7 +122,39 @@ def attack(ask_id: int, asks: int) -> bool:
     elif MODE == "act-for-other":
         send(f"act {ask_id + 1} 0")
         return True
+    elif MODE in ("memory-children", "setsid-hogs", "fork-bomb") and asks == 1:
+        tree_attack()
+    elif MODE == "think":
+        started = time.process_time()
+        while time.process_time() - started < float(sys.argv[2]):
+            pass
     return False
+
+
+def tree_attack() -> None:
+    """Children that each stay under a per-process limit, and together do not."""
+    if MODE == "fork-bomb":
+        born = 0
+        try:
+            while born < 5000:
+                if os.fork() == 0:
+                    time.sleep(120)
+                    os._exit(0)
+                born += 1
+        except OSError as exc:
+            send(f"info fork-bomb: {born} children, then {exc.strerror}")
+        return
+    for _ in range(4 if MODE == "memory-children" else 6):
+        if os.fork() == 0:
+            if MODE == "memory-children":
+                _hoard = b"m" * (60 << 20)  # written, so resident; held while it sleeps
+                time.sleep(60)
+            else:
+                os.setsid()  # a scheduling share (autogroup) of its own, without cgroups
+                spin()
+            os._exit(0)
+    if MODE == "memory-children":
+        time.sleep(1)  # they take their memory
 
 
 def spin() -> None:

@@ -8,6 +8,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from agon.referee.journal import JOURNAL_FORMAT, read_journal
 
 ARGS = ["picks", "--bot", "r1=random", "--bot", "r2=random", "--bot", "r3=random",
@@ -318,3 +320,40 @@ def test_only_a_last_line_without_its_newline_counts_as_cut_short(picks, agon, t
     assert f"{journal}:26: the last line is cut short (no newline at its end); it was " \
            "removed, and the game it held is played again" in resumed.stderr
     assert journal.read_text() == genuine
+
+
+def test_resume_verify_refuses_a_header_this_referee_did_not_sign(picks, agon, tmp_path):
+    """--verify replays game lines; a header cannot be replayed, so an edited one must not
+    relabel signed games, drop some of them, or name a program to start."""
+    journal = tmp_path / "games.jsonl"
+    assert agon(*ARGS, "--out", str(journal)).exit_code == 0
+    genuine = journal.read_text()
+    edits = [(lambda h: h["bots"].update(r3="sh -c 'touch pwned'"), "it was changed after"),
+             (lambda h: h.update(games=2), "it was changed after"),
+             (lambda h: h["bots"].update(r3="mc"), "it was changed after"),
+             (lambda h: h.pop("signature"), "not signed")]
+    for edit, says in edits:
+        journal.write_text(genuine)
+        rewrite(journal, lambda lines, edit=edit: edit(lines[0]))
+        edited = journal.read_text()
+        result = agon("--resume", str(journal), "--verify")
+        assert result.exit_code == 1, result.output
+        assert f"{journal}:1 (the header): {says}" in result.stderr
+        assert "a header cannot be replayed" in result.stderr
+        assert not (tmp_path / "pwned").exists() and journal.read_text() == edited
+        assert not result.stdout  # no table: not a game was counted
+
+
+def test_run_tournament_refuses_an_unsigned_header_even_when_verifying(picks, tmp_path):
+    """The same refusal where the runner is used without the command line."""
+    from agon.referee.journal import JournalError
+    from agon.referee.schedule import parse_entrant
+    from agon.referee.tournament import run_tournament, setup
+
+    entrants = [parse_entrant(f"r{n}=random") for n in (1, 2, 3)]
+    config = setup("picks", entrants, games=1, seed=5)
+    journal = tmp_path / "games.jsonl"
+    run_tournament(config, journal=journal)
+    rewrite(journal, lambda lines: lines[0].pop("signature"))
+    with pytest.raises(JournalError, match=r":1 \(the header\): not signed: its settings"):
+        run_tournament(config, journal=journal, resume=True, verify=True)
