@@ -305,3 +305,45 @@ def test_spy_shows_a_hand_to_the_spy_only_and_determinize_keeps_it(board, play):
 def test_cards_that_cannot_act_are_not_offered(board):
     s = own_turn(board, hands={0: ["starvation", "failure", "storms"]})
     assert s.step != "cards"   # no besieged enemy city, no beaten leader, no enemy ship
+
+
+# -- gold cards at any time of one's own turn (reference C-16, D5) -----------------------------
+
+def test_a_gold_card_pays_for_recruits_after_revenue_and_upkeep(board, play):
+    s = board.empty(players=2, homes=("athens", "sparta"), gold=0, hands={0: ["contributions"]},
+                    units={"athens": (0, {"army": 1})})
+    s.rigged = [1]   # the experience roll: nothing
+    s.phase_recruit()
+    assert s.pending()[0].legal == ["done", "play contributions"]   # no gold for any recruit
+    s.rigged = [5, 4]   # Contributions: 2D6 = 9 gold
+    play(s, "play contributions")
+    assert s.gold[0] == 9 and s.step == "recruit"
+    assert "recruit athens" in s.pending()[0].legal
+    play(s, "recruit athens", "army")
+    assert board.count(s, "arm", "athens") == 2 and s.gold[0] == 7
+
+
+def test_gold_cards_are_offered_beside_the_other_choices_of_ones_own_turn(board, play):
+    def position():
+        return board.empty(players=2, homes=("athens", "sparta"), gold=1,
+                           hands={0: ["ransom-prisoners"], 1: ["contributions"]},
+                           units={"athens": (0, {"army": 1})})
+
+    s = position()
+    s.rigged = [1]
+    s.phase_recruit()
+    play(s, "recruit athens")   # while recruiting in a city
+    assert s.pending()[0].legal == ["done", "baggage 1", "play ransom-prisoners"]
+    s = position()
+    s.begin_moves("first_move", "after_first_move")
+    assert s.pending()[0].legal == ["done", "move athens", "play ransom-prisoners"]
+    s = position()
+    s.begin_attacks(sea=False)
+    assert s.pending()[0].legal == ["done", "attack megara", "play ransom-prisoners"]
+    s.rigged = [3]
+    play(s, "play ransom-prisoners")
+    assert s.gold[0] == 4 and s.pending()[0].legal == ["done", "attack megara"]
+    s = position()
+    s.phase_diplomacy()
+    legal = s.pending()[0].legal
+    assert "play ransom-prisoners" in legal and "play contributions" not in legal

@@ -94,11 +94,15 @@ class Battles(Leaders):
 
     def legal_attack(self) -> list[str]:
         s = self.t.s_attack
-        return ["done"] + [s[x] for x in self.attack_targets()]
+        return self.any_time_cards(self.active, ["done"] + [s[x] for x in self.attack_targets()])
 
     def do_attack(self, args: list[str]) -> None:
         if args[0] == "done":
             self.resume()
+            return
+        if args[0] == "play":
+            self.stack.append("after_battle")
+            self.play_card(self.actor, self.t.card_by_id[args[1]])
             return
         target = self.t.index[args[1]]
         self.b_target = target

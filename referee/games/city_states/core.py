@@ -16,7 +16,7 @@ from typing import Any
 
 from ...engine import Event
 from ...rng import Streams
-from .tables import Tables
+from .tables import ANY_TIME_CARDS, Tables
 
 NOBODY = -1
 # l_state values
@@ -301,6 +301,16 @@ class Core:
         self.log_except("draw", f"{who} draws {plural(len(drawn), 'card')}", p, seat=who,
                         count=len(drawn))
         return drawn
+
+    def gold_cards(self, p: int) -> list[str]:
+        """`play <card>` for each card p holds that may be played at any time in his turn."""
+        cards, s = self.t.cards, self.t.s_play
+        return [s[n] for n in sorted(self.hands[p]) if cards[n].kind in ANY_TIME_CARDS]
+
+    def any_time_cards(self, p: int, legal: list[str]) -> list[str]:
+        """`legal` with p's gold cards added when it offers a choice already (C-16: gold
+        cards at any time in one's own turn, so beside any other choice of it)."""
+        return legal + self.gold_cards(p) if len(legal) > 1 else legal
 
     def discard_card(self, p: int, num: int) -> None:
         """A card leaves p's hand face up: nobody needs to remember it as held any more."""

@@ -84,7 +84,7 @@ class Diplomacy(Leaders):
         if self.dip_left > 0:
             out += [t.s_roll[s] for s in self.roll_targets(p)]
         out += [t.s_play[n] for n in sorted(self.hands[p]) if self.diplomacy_card_ok(p, n)]
-        return out
+        return self.any_time_cards(p, out)
 
     def do_diplomacy(self, args: list[str]) -> None:
         p = self.active

@@ -93,11 +93,15 @@ class Movement(Leaders):
             crews = fresh_row // per if per else 99
             if trn[s] - mv_trn[s] or (fleets if fleets < crews else crews):   # min(), inline
                 out.append(s_sail[s])
-        return out
+        return self.any_time_cards(p, out)
 
     def do_move(self, args: list[str]) -> None:
         if args[0] == "done":
             self.resume()
+            return
+        if args[0] == "play":
+            self.stack.append("next_move")
+            self.play_card(self.actor, self.t.card_by_id[args[1]])
             return
         s = self.t.index[args[1]]
         if args[0] == "move":

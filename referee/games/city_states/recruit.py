@@ -96,19 +96,33 @@ class Recruit(Leaders):
 
     def legal_recruit(self) -> list[str]:
         p, s_recruit = self.active, self.t.s_recruit
-        return ["done"] + [s_recruit[s] for i, s in enumerate(self.rc_cities)
-                           if self.may_recruit(p, s, self.rc_left[i], self.rc_bags[i])]
+        legal = ["done"] + [s_recruit[s] for i, s in enumerate(self.rc_cities)
+                            if self.may_recruit(p, s, self.rc_left[i], self.rc_bags[i])]
+        if len(legal) == 1 and (any(self.rc_left) or any(self.rc_bags)):
+            return legal + self.gold_cards(p)   # cities short of gold: a card may pay for them
+        return self.any_time_cards(p, legal)
 
     def do_recruit(self, args: list[str]) -> None:
         if args[0] == "done":
             self.phase_diplomacy()
+            return
+        if args[0] == "play":
+            self.stack.append("next_recruit")
+            self.play_card(self.actor, self.t.card_by_id[args[1]])
             return
         self.rc_city = self.t.index[args[1]]
         self.wait("recruit_in", self.actor)
 
     def legal_recruit_in(self) -> list[str]:
         i = self.rc_cities.index(self.rc_city)
-        return ["done"] + self.buyable(self.active, self.rc_city, self.rc_left[i], self.rc_bags[i])
+        return self.any_time_cards(self.active, ["done"] + self.buyable(
+            self.active, self.rc_city, self.rc_left[i], self.rc_bags[i]))
+
+    def k_next_recruit(self) -> None:
+        self.next_recruit()
+
+    def k_recruit_in(self) -> None:
+        self.wait("recruit_in", self.active)
 
     def do_recruit_in(self, args: list[str]) -> None:
         p, s, t = self.active, self.rc_city, self.t
@@ -116,6 +130,10 @@ class Recruit(Leaders):
         if args[0] == "done":
             self.rc_left[i] = self.rc_bags[i] = 0
             self.next_recruit()
+            return
+        if args[0] == "play":
+            self.stack.append("recruit_in")
+            self.play_card(p, t.card_by_id[args[1]])
             return
         kind = args[0]
         count = int(args[1]) if kind == "baggage" else 1

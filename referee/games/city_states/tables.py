@@ -32,6 +32,9 @@ DIPLOMACY_CARDS = ("diplomacy_roll", "take_neutral", "revolt")
 TURN_CARDS = ("starvation", "short_supplies", "attrition", "no_attack", "no_move", "truce",
               "leader_failure", "leader_exile", "leader_election", "leader_kill", "no_income",
               "lose_gold", "gain_gold", "storm", "draw_cards", "spy", "raze_home")
+# Own-turn cards also offered beside every other choice of the player's own turn (C-16: gold
+# cards at any time in one's turn): in the recruit, diplomacy, move and battle steps too.
+ANY_TIME_CARDS = ("gain_gold",)
 CARD_EFFECTS = (BATTLE_CARDS + DIPLOMACY_CARDS + TURN_CARDS
                 + ("deny_diplomacy", "cancel_revolt", "move_bonus", "capture_gold"))
 # Parameters each card kind needs (the checks insist on them).
