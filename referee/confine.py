@@ -23,6 +23,7 @@ import sys
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 LINUX = sys.platform == "linux"
 _libc = ctypes.CDLL(None, use_errno=True) if LINUX else None
@@ -145,9 +146,13 @@ def landlock_abi() -> int:
     return max(0, version)
 
 
-def landlock(readable: Iterable[str], writable: Iterable[str], devices: Iterable[str],
-             *, network: bool) -> bool:
+def landlock(readable: Iterable[tuple[str, int]], writable: Iterable[str],
+             devices: Iterable[str], *, network: bool) -> bool:
     """Fence this process in: read `readable`, read and write `writable`, use `devices`.
+
+    `readable` pairs a path with the read rights it gets, for itself and all
+    below it: READ, or READ_DIR alone for a folder that holds something
+    hidden (its names may be listed, its files stay closed).
 
     With Landlock 4+ TCP is refused unless `network`; with 6+ the process may
     not signal processes outside its fence nor reach their abstract sockets
@@ -169,10 +174,11 @@ def landlock(readable: Iterable[str], writable: Iterable[str], devices: Iterable
     if ruleset < 0:
         raise OSError(ctypes.get_errno(), "landlock_create_ruleset failed")
     try:
-        for paths, rights in ((readable, READ), (writable, handled_fs),
-                              (devices, READ_FILE | WRITE_FILE | IOCTL_DEV)):
-            for path in paths:
-                _allow(ruleset, path, rights & handled_fs)
+        rules = [*((path, rights & READ) for path, rights in readable),
+                 *((path, handled_fs) for path in writable),
+                 *((path, READ_FILE | WRITE_FILE | IOCTL_DEV) for path in devices)]
+        for path, rights in rules:
+            _allow(ruleset, path, rights & handled_fs)
         no_new_privileges()
         if _libc.syscall(_SYS_RESTRICT_SELF, ruleset, ctypes.c_uint32(0)) != 0:
             raise OSError(ctypes.get_errno(), "landlock_restrict_self failed")
@@ -189,8 +195,111 @@ def _allow(ruleset: int, path: str, rights: int) -> None:
     try:
         if not stat.S_ISDIR(os.fstat(fd).st_mode):
             rights &= _FILE_RIGHTS  # directory rights on a file are an error
+        if not rights:
+            return  # a rule that allows nothing is an error too
         rule = ctypes.create_string_buffer(struct.pack("=Qi", rights, fd))
         if _libc.syscall(_SYS_ADD_RULE, ruleset, _RULE_PATH_BENEATH, rule, ctypes.c_uint32(0)):
             raise OSError(ctypes.get_errno(), f"landlock_add_rule failed for {path}")
     finally:
         os.close(fd)
+
+
+# -- seccomp: no sockets but Unix ones ------------------------------------------------
+#
+# Landlock fences TCP only: a bot could still send UDP (to the internet, or to
+# another bot on 127.0.0.1) or open raw, netlink or other sockets.  A classic-BPF
+# seccomp filter makes socket() fail for every family but AF_UNIX, whatever the
+# type.  It sees only registers, so it must name each way into socket() of each
+# ABI the kernel runs: the native call, x86_64's x32 numbers, the 32-bit compat
+# ABI (i386 also has socketcall(SYS_SOCKET, ...), whose family is out of reach in
+# memory: refused whole), and io_uring, which opens sockets without a syscall.
+
+_PR_SET_SECCOMP, _SECCOMP_MODE_FILTER = 22, 2
+_LD_W_ABS, _JEQ_K, _RET_K = 0x20, 0x15, 0x06
+_RET_ALLOW, _RET_KILL_PROCESS = 0x7FFF0000, 0x80000000
+_RET_EACCES = 0x00050000 | 13  # SECCOMP_RET_ERRNO | EACCES: what Landlock answers too
+_NR, _ARCH, _ARG0 = 0, 4, 16  # offsets in struct seccomp_data (args[0]'s low half: LE)
+_AF_UNIX, _SYS_SOCKET = 1, 1
+_X32 = 0x40000000
+_IO_URING_SETUP = 425  # the same number in every ABI below
+
+
+class _Abi(NamedTuple):
+    """One ABI's AUDIT_ARCH value and the calls of it that the filter must know."""
+
+    arch: int
+    socket: tuple[int, ...]  # socket(): refused unless its family is AF_UNIX
+    socketcall: tuple[int, ...]  # socketcall(): refused for SYS_SOCKET
+    refused: tuple[int, ...]  # refused whole
+
+
+_ABIS_BY_MACHINE = {
+    "x86_64": (_Abi(0xC000003E, (41, _X32 | 41), (), (_IO_URING_SETUP, _X32 | _IO_URING_SETUP)),
+               _Abi(0x40000003, (359,), (102,), (_IO_URING_SETUP,))),  # i386
+    "aarch64": (_Abi(0xC00000B7, (198,), (), (_IO_URING_SETUP,)),
+                _Abi(0x40000028, (281,), (102,), (_IO_URING_SETUP,))),  # 32-bit ARM
+}
+
+
+def socket_filter_machine() -> str | None:
+    """This machine's name if the socket filter knows its syscalls, else None."""
+    machine = os.uname().machine if LINUX else ""
+    machine = "aarch64" if machine == "arm64" else machine
+    known = machine in _ABIS_BY_MACHINE and sys.byteorder == "little"
+    return machine if known and struct.calcsize("P") == 8 else None
+
+
+def only_unix_sockets() -> bool:
+    """From now on socket() fails with EACCES for every family but AF_UNIX, and
+    io_uring cannot be set up.  False, and nothing done, where the filter does not
+    know the machine's syscalls (or the kernel refuses it)."""
+    machine = socket_filter_machine()
+    if machine is None or _libc is None:
+        return False
+    code = b"".join(struct.pack("=HBBI", *op) for op in _socket_program(_ABIS_BY_MACHINE[machine]))
+    program = ctypes.create_string_buffer(code)
+    fprog = struct.pack("@HP", len(code) // 8, ctypes.addressof(program))  # struct sock_fprog
+    no_new_privileges()  # lets a process without CAP_SYS_ADMIN install a filter
+    return _prctl_pointer(_PR_SET_SECCOMP, _SECCOMP_MODE_FILTER, ctypes.create_string_buffer(fprog))
+
+
+def _prctl_pointer(option: int, value: int, buffer: ctypes.Array[ctypes.c_char]) -> bool:
+    return _libc.prctl(option, ctypes.c_ulong(value), buffer, 0, 0) == 0
+
+
+def _socket_program(abis: Iterable[_Abi]) -> list[tuple[int, int, int, int]]:
+    """The filter's instructions (code, jump if true, jump if false, k).  A process of an
+    ABI not in `abis` (none should run here) is killed rather than let through."""
+    abis = list(abis)
+    dispatch = [(_LD_W_ABS, 0, 0, _ARCH)]
+    bodies = [_abi_body(abi) for abi in abis]
+    # each jeq jumps over the jeqs after it, the kill, and the bodies before its own
+    for index, abi in enumerate(abis):
+        skip = len(abis) - index + sum(len(body) for body in bodies[:index])
+        dispatch.append((_JEQ_K, skip, 0, abi.arch))
+    dispatch.append((_RET_K, 0, 0, _RET_KILL_PROCESS))
+    return dispatch + [op for body in bodies for op in body]
+
+
+def _abi_body(abi: _Abi) -> list[tuple[int, int, int, int]]:
+    """Load the call number; send socket() to the family check, socketcall() to the
+    call check, refused calls to EACCES, and allow the rest."""
+    tests = ([(nr, "socket") for nr in abi.socket] + [(nr, "socketcall") for nr in abi.socketcall]
+             + [(nr, "refuse") for nr in abi.refused])
+    tail = {"allow": 0, "refuse": 1, "socket": 2, "socketcall": 6}  # places after the tests
+    body = [(_LD_W_ABS, 0, 0, _NR)]
+    for index, (number, target) in enumerate(tests):
+        body.append((_JEQ_K, len(tests) - index - 1 + tail[target], 0, number))
+    return body + [  # BPF jumps only forward: each check has its own two exits
+        (_RET_K, 0, 0, _RET_ALLOW),
+        (_RET_K, 0, 0, _RET_EACCES),
+        (_LD_W_ABS, 0, 0, _ARG0),  # socket(family, ...)
+        (_JEQ_K, 1, 0, _AF_UNIX),
+        (_RET_K, 0, 0, _RET_EACCES),
+        (_RET_K, 0, 0, _RET_ALLOW),
+    ] + ([
+        (_LD_W_ABS, 0, 0, _ARG0),  # socketcall(call, args)
+        (_JEQ_K, 0, 1, _SYS_SOCKET),
+        (_RET_K, 0, 0, _RET_EACCES),
+        (_RET_K, 0, 0, _RET_ALLOW),
+    ] if abi.socketcall else [])

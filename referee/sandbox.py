@@ -20,7 +20,8 @@ chosen by `Sandbox.mode`:
     no namespaces: the warden alone ends what the bot started.  Where the
     kernel has Landlock, the bot sees the same files as under bubblewrap,
     cannot use TCP unless allowed, and (Landlock 6+) cannot signal processes
-    outside its fence; it can never trace them.
+    outside its fence; it can never trace them.  Unless allowed, a seccomp
+    filter (x86_64, aarch64) refuses it every socket but Unix ones (UDP too).
 
 ``auto`` takes bwrap when bubblewrap is installed and works here (tried once
 per process), else none, and says so once.
@@ -142,8 +143,11 @@ class Sandbox:
         if problem is None:
             return replace(self, mode="bwrap")
         fence = "Landlock" if confine.landlock_abi() else "no file-system fence: Linux lacks Landlock"
+        sockets = ("network allowed" if self.network else "no sockets but Unix ones"
+                   if confine.socket_filter_machine() else
+                   "UDP and raw sockets open: no socket filter for this machine")
         _say_once(f"agon: {problem}; bots run without namespaces (own directory, limits, "
-                  f"warden; {fence}). See docs/protocol.md.")
+                  f"warden; {fence}; {sockets}). See docs/protocol.md.")
         return replace(self, mode="none")
 
     def cpu_limit(self, game_seconds: float) -> int:
@@ -307,18 +311,23 @@ def _prefix(program: str) -> str:
     return os.path.dirname(folder) if os.path.basename(folder) == "bin" else folder
 
 
-def _readable(top: str, hidden: Sequence[str]) -> list[str]:
-    """`top` and everything below it but `hidden`, as the fewest whole subtrees."""
+def _readable(top: str, hidden: Sequence[str], unlisted: Sequence[str] = ()
+              ) -> list[tuple[str, int]]:
+    """Landlock read rules for `top` and everything below it but `hidden`: the fewest whole
+    subtrees, and each folder split around a hidden file listable (names only: Python
+    imports a module beside a bot by listing its folder), unless one of `unlisted` lies
+    in it, since the right to list reaches every folder below, hidden ones too."""
     inside = [h for h in hidden if _inside(h, [top])]
     if not inside:
-        return [top]
+        return [(top, confine.READ)]
     if top in inside or os.path.islink(top) or not os.path.isdir(top):
         return []
     try:
         children = sorted(entry.path for entry in os.scandir(top) if not entry.is_symlink())
     except OSError:
         return []
-    return [path for child in children for path in _readable(child, inside)]
+    listed = [] if any(_inside(u, [top]) for u in unlisted) else [(top, confine.READ_DIR)]
+    return listed + [rule for child in children for rule in _readable(child, inside, unlisted)]
 
 
 # -- bubblewrap ---------------------------------------------------------------------
@@ -468,6 +477,8 @@ class Cell:
             os.chdir(self.dir)
             confine.set_limits(self.rlimits)
             confine.landlock(readable, [str(self.dir)], devices, network=self.sandbox.network)
+            if not self.sandbox.network:
+                confine.only_unix_sockets()  # Landlock fences TCP only, not UDP nor raw sockets
             confine.drop_capabilities()
             confine.no_new_privileges()
         return prepare
@@ -569,13 +580,18 @@ def _under_bwrap(sandbox: Sandbox, workdir: Path, argv: Sequence[str],
 
 
 @lru_cache(maxsize=64)
-def _fence(sandbox: Sandbox, argv: tuple[str, ...], cells: str) -> tuple[list[str], list[str]]:
+def _fence(sandbox: Sandbox, argv: tuple[str, ...], cells: str
+           ) -> tuple[list[tuple[str, int]], list[str]]:
     """What Landlock lets a bot read (all but the concealed areas and /dev, plus what it
     needs there, never the secrets), and the devices it may use (those bwrap gives)."""
     view = view_for(sandbox, argv, cells)
-    readable = _readable("/", [*view.concealed, "/dev", *view.secrets])
+    # hidden folders (or paths not made yet: a log folder) must not be listed: the names
+    # there tell of other seats, and bots could write names for each other to read
+    unlisted = [path for path in view.secrets if not os.path.isfile(path)]
+    readable = _readable("/", [*view.concealed, "/dev", *view.secrets],
+                         [*view.concealed, "/dev", *unlisted])
     for path in view.exposed:
-        readable += _readable(path, view.secrets)
+        readable += _readable(path, view.secrets, unlisted)
     return readable, [f"/dev/{name}" for name in DEVICES]
 
 

@@ -295,3 +295,195 @@ def test_without_control_groups_the_referee_says_once_that_limits_are_per_proces
     said = capsys.readouterr().err
     assert said.count("no control groups for bots (cgroup v2: test; cgroup v1: test)") == 1
     assert "limits hold per process" in said
+
+
+# -- under none: a folder with a hidden file stays listable; no UDP (red team 7, 8) -------
+
+SIBLING_BOT = """
+import os
+import sys
+
+import helper  # beside this file: Python finds it by listing the folder
+
+
+def send(line):
+    sys.stdout.write(line + "\\n")
+    sys.stdout.flush()
+
+
+def attempt(what, act):
+    try:
+        send(f"info {what}: got {act()!r}")
+    except OSError as err:
+        send(f"info {what}: refused ({err.strerror})")
+
+
+for line in sys.stdin:
+    word, _, rest = line.rstrip("\\n").partition(" ")
+    if word == "agon":
+        send("ready sibling")
+    elif word == "ask":
+        for path in sys.argv[1:]:
+            attempt(f"read {os.path.basename(path)}", lambda: open(path).read())
+            attempt(f"append {os.path.basename(path)}", lambda: open(path, "a").write("x"))
+        attempt("list", lambda: sorted(os.listdir(os.path.dirname(sys.argv[1]))))
+        send(f"act {rest.split(' ', 1)[0]} {helper.FIRST}")
+    elif word == "quit":
+        break
+"""
+
+
+def test_a_bot_imports_a_module_beside_it_while_a_hidden_file_sits_there(kit, tmp_path):
+    """A record being written beside a bot (agon play run from the bot's folder) hid the
+    folder itself under none: `import helper` failed and the bot forfeited (finding 8).
+    The folders stay listable; the hidden files stay shut."""
+    (tmp_path / "bot.py").write_text(SIBLING_BOT)
+    (tmp_path / "helper.py").write_text("FIRST = 0\n")
+    (tmp_path / "sub").mkdir()
+    secret, deeper = tmp_path / "game-seed3-unfinished.json", tmp_path / "sub" / "journal"
+    secret.write_text("SECRET RECORD")
+    deeper.write_text("SECRET JOURNAL")
+    (tmp_path / "sub" / "notes.txt").write_text("notes")
+    sandbox = Sandbox(mode=kit.sandbox).hiding(secret, deeper)
+    bot = SubprocessPlayer([sys.executable, str(tmp_path / "bot.py"), str(secret), str(deeper),
+                            str(tmp_path / "sub" / "notes.txt")], sandbox=sandbox)
+    record = run_match(kit.CountEngine(kit.ruleset),
+                       {"p1": bot, "p2": make_player("random", seed=1)}, seed=7,
+                       options={"target": 6}, limits=Limits(move=20, game=60))
+    assert record.forfeits == {}
+    said = "\n".join(bot.infos)
+    assert "SECRET" not in said and "read notes.txt: got 'notes'" in said
+    assert secret.read_text() == "SECRET RECORD" and deeper.read_text() == "SECRET JOURNAL"
+    if kit.sandbox == "none":
+        assert "read game-seed3-unfinished.json: refused" in said
+        assert "read journal: refused" in said
+        assert "list: got ['bot.py', 'game-seed3-unfinished.json', 'helper.py', 'sub']" in said
+
+
+def test_a_folder_listable_around_hidden_files_keeps_files_made_later_shut(tmp_path):
+    """The right to list a folder reaches every folder below it, and nothing more: what
+    appears there once the fence is drawn (a record saved, a log folder made) is shut."""
+    if not confine.landlock_abi():
+        pytest.skip("no Landlock here")
+    (tmp_path / "mine.py").write_text("mine")
+    fenced, proceed = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child must never return into pytest
+        status = 1
+        try:
+            status = fenced_child(tmp_path, fenced)
+        finally:
+            os._exit(status)
+    (tmp_path / "later").mkdir()
+    (tmp_path / "later" / "x.log").write_text("SECRET")
+    os.write(proceed, b"go")
+    assert os.waitpid(pid, 0)[1] >> 8 == 0
+
+
+def fenced_child(folder: Path, fenced: int) -> int:
+    """In a child: list `folder`, read only mine.py there; 0 if all went as it should."""
+    confine.landlock([("/", confine.READ_DIR), (str(folder / "mine.py"), confine.READ)],
+                     [], [], network=True)
+    os.read(fenced, 1)  # the parent has made later/x.log
+    if sorted(os.listdir(folder)) != ["later", "mine.py"] or \
+            os.listdir(folder / "later") != ["x.log"] or (folder / "mine.py").read_text() != "mine":
+        return 2
+    for attempt in (lambda: (folder / "later" / "x.log").read_text(),
+                    lambda: (folder / "later" / "x.log").write_text("x"),
+                    lambda: (folder / "new").write_text("x")):
+        try:
+            attempt()
+            return 3
+        except PermissionError:
+            pass
+    return 0
+
+
+UDP_BOT = """
+import socket
+import sys
+
+
+def send(line):
+    sys.stdout.write(line + "\\n")
+    sys.stdout.flush()
+
+
+for line in sys.stdin:
+    word, _, rest = line.rstrip("\\n").partition(" ")
+    if word == "agon":
+        send("ready udp")
+    elif word == "ask":
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as udp:
+                udp.sendto(b"a hidden hand", ("127.0.0.1", int(sys.argv[1])))
+            send("info udp: sent")
+        except OSError as err:
+            send(f"info udp: refused ({err.strerror})")
+        send(f"act {rest.split(' ', 1)[0]} 0")
+    elif word == "quit":
+        break
+"""
+
+
+@pytest.mark.parametrize("network", [False, True])
+def test_a_bot_sends_udp_only_with_bot_network(kit, tmp_path, network):
+    """Landlock fences TCP only: under none a bot sent DNS queries to the internet and
+    could talk to another bot on 127.0.0.1 (finding 7)."""
+    if kit.sandbox == "none" and not confine.socket_filter_machine():
+        pytest.skip("no socket filter for this machine: under none, UDP is open")
+    (tmp_path / "udp_bot.py").write_text(UDP_BOT)
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as listener:
+        listener.bind(("127.0.0.1", 0))
+        bot = SubprocessPlayer([sys.executable, str(tmp_path / "udp_bot.py"),
+                                str(listener.getsockname()[1])],
+                               sandbox=Sandbox(mode=kit.sandbox, network=network))
+        record = run_match(kit.CountEngine(kit.ruleset),
+                           {"p1": bot, "p2": make_player("random", seed=1)}, seed=7,
+                           options={"target": 6}, limits=Limits(move=20, game=60))
+        assert record.forfeits == {}
+        listener.settimeout(2 if network else 0.1)
+        try:
+            heard = listener.recv(100)
+        except TimeoutError:
+            heard = b""
+    assert heard == (b"a hidden hand" if network else b"")
+    if kit.sandbox == "none":
+        assert ("udp: sent" if network else "udp: refused (Permission denied)") in bot.infos
+
+
+def filter_verdict(program: list[tuple[int, int, int, int]], arch: int, nr: int,
+                   arg0: int = 0) -> int:
+    """What the classic-BPF socket filter answers for one call (a tiny interpreter)."""
+    data = {0: nr, 4: arch, 16: arg0}
+    at, loaded = 0, 0
+    while True:
+        code, if_true, if_false, k = program[at]
+        if code == 0x06:  # ret
+            return k
+        if code == 0x20:  # ld [k]
+            loaded, at = data[k], at + 1
+        else:  # jeq k
+            assert code == 0x15
+            at += 1 + (if_true if loaded == k else if_false)
+
+
+@pytest.mark.parametrize("machine", ["x86_64", "aarch64"])
+def test_the_socket_filter_refuses_every_way_to_a_network_socket(machine):
+    allow, eacces, kill = 0x7FFF0000, 0x00050000 | 13, 0x80000000
+    native, compat = confine._ABIS_BY_MACHINE[machine]
+    program = confine._socket_program((native, compat))
+    for abi in (native, compat):
+        for socket_call in abi.socket:
+            for family in (socket.AF_INET, socket.AF_INET6, socket.AF_PACKET, 16):
+                assert filter_verdict(program, abi.arch, socket_call, family) == eacces
+            assert filter_verdict(program, abi.arch, socket_call, socket.AF_UNIX) == allow
+        for socketcall in abi.socketcall:
+            assert filter_verdict(program, abi.arch, socketcall, 1) == eacces  # SYS_SOCKET
+            assert filter_verdict(program, abi.arch, socketcall, 3) == allow  # SYS_CONNECT
+        for refused in abi.refused:
+            assert filter_verdict(program, abi.arch, refused) == eacces
+        for other in (0, 1, 59, 63, 64, 221):  # read, write, execve ... of either table
+            if other not in (*abi.socket, *abi.socketcall, *abi.refused):
+                assert filter_verdict(program, abi.arch, other, socket.AF_INET) == allow
+    assert filter_verdict(program, 0x12345678, 41, socket.AF_INET) == kill
