@@ -10,12 +10,15 @@ from typing import Any
 import typer
 
 from agon.referee.engine import IllegalAction
-from agon.referee.games import UnknownEngine
+from agon.referee.games import UnknownEngine, engine_class
 from agon.referee.journal import (
     JournalError,
+    Row,
     header_trust_problem,
     is_journal,
     journal_rows,
+    row_problem,
+    settings_problem,
     torn_note,
 )
 from agon.referee.records import (
@@ -29,6 +32,8 @@ from agon.referee.records import (
 from agon.referee.replay_page import replay_page
 from agon.referee.ruleset import RULESETS_DIR, RulesetError, load_ruleset
 from agon.referee.ruleset_model import Ruleset
+from agon.referee.schedule import GameTask, make_plan
+from agon.referee.signing import check_signature
 
 from .common import USAGE, RulesetsPath, existing_keyring, fail, open_ruleset
 from .map import DRAWING_ERRORS, checked_record
@@ -140,9 +145,9 @@ def journal_game(journal: Path, key: str) -> dict[str, Any]:
 
 def verify_journal(journal: Path, ruleset: str | None, quiet: bool,
                    rulesets_path: list[Path] | None) -> None:
-    """Every game of a journal replayed and checked as a record is; exit 1 unless all
-    of them, and the header, are verified.  Games that ended in an error hold no
-    moves to check: they are counted apart."""
+    """Every line of a journal checked: each game replayed and checked as a record is,
+    each line that ended in an error for its signature and shape (it holds no moves),
+    no game twice; exit 1 unless all of them, and the header, are verified."""
     try:
         header, rows, torn = journal_rows(journal)
     except JournalError as exc:
@@ -150,27 +155,91 @@ def verify_journal(journal: Path, ruleset: str | None, quiet: bool,
     if torn is not None:
         typer.echo(f"agon: {torn_note(journal, torn, removed=False)}", err=True)
     keyring = existing_keyring()
-    trust = header_trust_problem(header, keyring)
+    trust = header_trust_problem(header, keyring) or settings_problem(header)
     failures = [f"{journal}:1 (the header): {trust}"] if trust else []
+    planned = None if trust else _planned_games(journal, header, ruleset, rulesets_path)
     rulesets: dict[str, Ruleset] = {}
-    games = [row for row in rows if "error" not in row.entry]
-    for row in games:
-        problem = _game_problem(journal, row.entry, ruleset, rulesets_path, rulesets, keyring)
+    bad = 0
+    for row in rows:
+        problem = _line_problem(journal, row.entry, ruleset, rulesets_path, rulesets, keyring)
         if problem:
+            bad += 1
             failures.append(f"{row.where(journal)}: {problem}")
-        elif not quiet:
+        elif not quiet and "error" not in row.entry:
             typer.echo(f"verified: {row.where(journal)}: {row.entry['result'].get('reason')}")
+    twice = _repeated_games(journal, rows)
+    games = [row for row in rows if "error" not in row.entry]
     errors = len(rows) - len(games)
-    aside = f" ({errors} that could not be refereed hold no moves to check)" if errors else ""
-    for failure in failures:
+    aside = f" ({errors} of its lines are games that could not be refereed: signed, with no " \
+        "moves to check)" if errors else ""
+    count = _planned_count(rows, planned)
+    for failure in failures + twice:
         typer.echo(f"NOT verified: {failure}", err=True)
-    if failures:
-        failed = f"{len(failures) - bool(trust)} of {len(games)} games" + \
-            (" and the header" if trust else "")
-        typer.echo(f"agon: {journal} is NOT verified: {failed}{aside}", err=True)
+    if failures or twice:
+        failed = [f"{bad} of {len(rows)} games"] if bad else []
+        failed += [f"{len(twice)} game(s) journaled more than once"] if twice else []
+        failed += ["the header"] if trust else []
+        typer.echo(f"agon: {journal} is NOT verified: {' and '.join(failed)}{count}{aside}",
+                   err=True)
         raise typer.Exit(1)
     typer.echo(f"verified: {journal}: all {len(games)} games replay to their results and "
-               f"digests, signed by this referee's key, as is the header{aside}")
+               f"digests, signed by this referee's key, as is the header{count}{aside}")
+
+
+def _line_problem(journal: Path, entry: dict[str, Any], ruleset: str | None,
+                  rulesets_path: list[Path] | None, rulesets: dict[str, Ruleset],
+                  keyring: Any) -> str | None:
+    """Why one line of a journal is not verified; a line that ended in an error holds no
+    moves, but its shape and signature are checked as a game's are."""
+    problem = row_problem(entry)
+    if problem or "error" not in entry:
+        return problem or _game_problem(journal, entry, ruleset, rulesets_path, rulesets,
+                                        keyring)
+    check = check_signature(entry, keyring)
+    return None if check.proven else check.value
+
+
+def _repeated_games(journal: Path, rows: list[Row]) -> list[str]:
+    """Each game whose result the journal holds more than once.  A game that ended in an
+    error is played again on --resume, so its error lines may come before its game."""
+    lines: dict[str, list[Row]] = {}
+    for row in rows:
+        if row.key is not None:
+            lines.setdefault(row.key, []).append(row)
+    found = []
+    for key, same in lines.items():
+        played = [i for i, row in enumerate(same) if "error" not in row.entry]
+        if len(played) > 1 or (played and played[0] < len(same) - 1):
+            numbers = ", ".join(str(row.line) for row in same)
+            found.append(f"{journal}: game {key} is in the journal {len(same)} times (lines "
+                         f"{numbers}): a game counts once")
+    return found
+
+
+def _planned_games(journal: Path, header: dict[str, Any], ruleset: str | None,
+                   rulesets_path: list[Path] | None) -> dict[str, GameTask] | None:
+    """The games the header's settings plan, by key; None when they cannot be worked out
+    (the ruleset's engine does not seat that many players)."""
+    named = header.get("ruleset") or {}
+    rs = record_ruleset(journal, {"ruleset": {"id": named.get("id"), "source": named.get("ref")}},
+                        ruleset, rulesets_path)
+    try:
+        engine = engine_class(rs.engine)(rs)
+        seats = engine.seats(header.get("players") or rs.default_players())
+    except (UnknownEngine, ValueError):
+        return None
+    plan = make_plan(seats, engine.teams(seats), list(header.get("bots") or {}),
+                     header.get("games") or 0, header.get("seed") or 0, header.get("gauntlet"))
+    return {task.key: task for task in plan.tasks}
+
+
+def _planned_count(rows: list[Row], planned: dict[str, GameTask] | None) -> str:
+    """``; 7 of 8 planned games``: a game missing from the journal (a run stopped early,
+    by an SPRT, or a line removed) shows here."""
+    if planned is None:
+        return ""
+    played = {row.key for row in rows if "error" not in row.entry and row.key in planned}
+    return f"; {len(played)} of {len(planned)} planned games"
 
 
 def _game_problem(journal: Path, data: dict[str, Any], ruleset: str | None,

@@ -75,3 +75,47 @@ def test_a_last_line_cut_short_is_said_and_a_whole_bad_one_fails(journal):
     assert f"{journal}:6: the last line is cut short (no newline at its end); it is left " \
            "out" in torn.stderr
     assert "all 4 games replay" in torn.stdout
+
+
+def test_a_game_line_turned_into_an_error_line_is_not_verified(journal):
+    """An error line holds no moves to replay, but its signature and shape are checked."""
+    for error, says in (("boom", "signature does not match"), (5, "its error is not a message")):
+        rows = lines(journal)
+        rows[1]["error"] = error
+        path = journal.with_name(f"error-{error}.jsonl")
+        path.write_text("".join(json.dumps(row) + "\n" for row in rows))
+        out = agon("replay", "--quiet", str(path))
+        assert out.exit_code == 1, out.output
+        key = rows[1]["tournament"]["key"]
+        assert f"NOT verified: {path}:2 (game {key}): {says}" in out.stderr
+        assert f"{path} is NOT verified: 1 of 4 games" in out.stderr
+
+
+def test_a_game_journaled_twice_is_named_and_a_missing_one_is_counted(journal):
+    genuine = journal.read_text().splitlines(keepends=True)
+    key = json.loads(genuine[1])["tournament"]["key"]
+    journal.write_text("".join(genuine) + genuine[1])
+    twice = agon("replay", "--quiet", str(journal))
+    assert twice.exit_code == 1, twice.output
+    assert f"NOT verified: {journal}: game {key} is in the journal 2 times (lines 2, 6): a " \
+           "game counts once" in twice.stderr
+    assert f"{journal} is NOT verified: 1 game(s) journaled more than once; 4 of 4 planned " \
+           "games" in twice.stderr
+    journal.write_text("".join(genuine[:2] + genuine[3:]))
+    missing = agon("replay", "--quiet", str(journal))
+    assert missing.exit_code == 0, missing.output   # a stopped run is missing games too
+    assert "all 3 games replay to their results and digests" in missing.stdout
+    assert "; 3 of 4 planned games" in missing.stdout
+
+
+def test_an_error_line_before_its_game_played_again_is_verified(journal):
+    """--resume plays a game that ended in an error again: both lines are in the journal."""
+    from agon.referee.signing import Keyring
+
+    rows = lines(journal)
+    failed = Keyring.load().sign({"tournament": rows[1]["tournament"], "error": "boom"})
+    journal.write_text("".join(json.dumps(row) + "\n" for row in [rows[0], failed, *rows[1:]]))
+    out = agon("replay", "--quiet", str(journal))
+    assert out.exit_code == 0, out.output
+    assert "all 4 games replay" in out.stdout and "; 4 of 4 planned games (1 of its lines " \
+           "are games that could not be refereed" in out.stdout
