@@ -138,12 +138,12 @@ def play(
         log_dir = Path(tempfile.mkdtemp(prefix="agon-logs-"))
     elif external and not quiet:
         typer.echo(f"bot logs and transcripts: {log_dir}", err=aside)
-    unfinished = record or Path(f"{rs.id}-seed{seed}-unfinished.json")
+    unfinished = record or _unused(f"{rs.id}-unfinished", ".json")
     # A saved game holds the seed: a program that read it could foresee every card.
     # The sandbox can only cover a file that exists when the programs start.
     reserved = bool(external) and _reserve(unfinished)
     picture = record.with_name(f"{record.stem}-map.svg") if record else \
-        Path(f"{rs.id}-seed{seed}-map.svg")
+        _unused(f"{rs.id}-map", ".svg")
 
     def seat_player(name: str) -> Player:
         if specs[name] == "human":
@@ -204,6 +204,18 @@ def _tidy_logs(log_dir: Path, failed: list[str]) -> None:
 
 def _keep_logs(log_dir: Path, why: str) -> None:
     typer.echo(f"{why}: the bots' logs and transcripts are kept in {log_dir}", err=True)
+
+
+def _unused(stem: str, suffix: str) -> Path:
+    """``STEM.SUFFIX``, or the first ``STEM-N.SUFFIX`` not taken: where a game without
+    --record saves, or draws its map.  Never named by the seed: a bot may list the
+    folder it was started from."""
+    number = 1
+    path = Path(stem + suffix)
+    while path.exists() or path.is_symlink():
+        number += 1
+        path = Path(f"{stem}-{number}{suffix}")
+    return path
 
 
 def _reserve(path: Path) -> bool:

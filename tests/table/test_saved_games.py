@@ -20,7 +20,7 @@ import pytest
 
 AGON = [sys.executable, "-m", "agon"]
 PROGRAM = f"{shlex.quote(sys.executable)} -m agon.bots.random"
-SAVED = "earth-and-water-seed3-unfinished.json"   # where `save` writes without --record
+SAVED = "earth-and-water-unfinished.json"   # where `save` writes without --record
 
 
 def agon(*args: str, cwd: Path, stdin: str = "") -> subprocess.CompletedProcess:
@@ -35,6 +35,18 @@ def saved_game(tmp_path: Path, persia: str = "random") -> dict:
     assert out.returncode == 0, out.stderr
     assert f"Saved the game so far to {SAVED}; `agon play --resume {SAVED}`" in out.stdout
     return json.loads((tmp_path / SAVED).read_text())
+
+
+def test_a_second_game_saved_in_the_folder_takes_the_next_name_and_no_name_holds_the_seed(
+        tmp_path):
+    first = saved_game(tmp_path)
+    out = agon("play", "earth-and-water", "-s", "persia=random", "-s", "greece=human",
+               "--seed", "4", cwd=tmp_path, stdin="save\nquit\ny\n")
+    second = "earth-and-water-unfinished-2.json"
+    assert f"Saved the game so far to {second};" in out.stdout
+    assert json.loads((tmp_path / SAVED).read_text()) == first   # the first is kept
+    assert json.loads((tmp_path / second).read_text())["seed"] == 4
+    assert not [p.name for p in tmp_path.iterdir() if "4" in p.name.replace("-2", "")]
 
 
 def test_save_writes_an_unfinished_record_that_replay_calls_unfinished(tmp_path):
@@ -117,7 +129,7 @@ def test_map_writes_the_position_as_it_stands_the_picture_agon_map_draws(tmp_pat
     out = agon("play", "earth-and-water", "-s", "persia=random", "-s", "greece=human",
                "--seed", "3", cwd=tmp_path, stdin="buy_card\nsave\nmap\nquit\ny\n")
     assert out.returncode == 0, out.stderr
-    picture = "earth-and-water-seed3-map.svg"
+    picture = "earth-and-water-map.svg"
     assert f"The map as it stands: {picture}" in out.stdout
     drawn = (tmp_path / picture).read_text()
     ET.fromstring(drawn)   # well-formed SVG
