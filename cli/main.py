@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import errno
 import importlib
 import os
 import sys
+from typing import Any, NoReturn, TextIO
 
 import typer
 
@@ -46,10 +48,66 @@ for _name in COMMANDS:
     app.command(_name)(getattr(_module, _name))
 
 
+class StdoutFailed(Exception):
+    """Standard output could not be written: a full disk, a closed pipe (`| head`).
+
+    Not an OSError, so that no command's own `except OSError` (about the files
+    it writes) mistakes it for theirs."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error.strerror or str(error))
+        self.errno = error.errno
+
+
+class _GuardedStdout:
+    """sys.stdout, with its write errors told apart from every other OSError."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except OSError as exc:
+            raise StdoutFailed(exc) from exc
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError as exc:
+            raise StdoutFailed(exc) from exc
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _stdout_failed(exc: StdoutFailed) -> NoReturn:
+    """A closed pipe ends quietly (the reader has what it wanted); anything else is said.
+
+    Standard output then points to /dev/null, so that Python's own flush at exit
+    does not fail on the data still buffered (Python's documented recipe)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.__stdout__.fileno())
+    except (OSError, AttributeError, ValueError):
+        pass
+    if exc.errno != errno.EPIPE:
+        typer.echo(f"agon: error: cannot write to standard output ({exc})", err=True)
+    sys.exit(1)
+
+
 def run() -> None:
     """Entry point: no traceback reaches a user unless AGON_DEBUG is set."""
+    if sys.stdout is not None:
+        sys.stdout = _GuardedStdout(sys.stdout)
     try:
-        app()
+        try:
+            app()
+        finally:
+            if sys.stdout is not None:
+                sys.stdout.flush()   # what is still buffered fails here, not at exit
+    except StdoutFailed as exc:
+        _stdout_failed(exc)
     except KeyboardInterrupt:
         typer.echo("agon: interrupted", err=True)
         sys.exit(130)

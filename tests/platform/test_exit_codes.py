@@ -8,6 +8,9 @@ traceback.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -122,3 +125,30 @@ def test_the_readme_table_is_the_rule_the_commands_follow():
             if line.startswith("| `")}
     assert set(rows) >= {"`0`", "`1`", "`2`"}
     assert "usage" in rows["`2`"].lower() and "fail" in rows["`1`"].lower()
+
+
+def _agon(*args: str, stdout: int) -> subprocess.CompletedProcess:
+    """The installed command, as a shell runs it, with stdout on the given descriptor."""
+    return subprocess.run([sys.executable, "-m", "agon", *args], stdout=stdout,
+                          stderr=subprocess.PIPE, text=True, timeout=60)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["rules", "earth-and-water"],
+                                  ["rulesets", "--format", "json"]])
+def test_a_full_standard_output_is_an_error_not_a_crash(args):
+    with open("/dev/full", "w") as full:
+        out = _agon(*args, stdout=full.fileno())
+    assert out.returncode == FAILED, out.stderr
+    assert out.stderr == "agon: error: cannot write to standard output (No space left on device)\n"
+
+
+def test_a_closed_pipe_ends_quietly():
+    """`agon rules ... | head`: the reader has gone, which is no one's error."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        out = _agon("rules", "earth-and-water", stdout=write)
+    finally:
+        os.close(write)
+    assert out.returncode == FAILED and out.stderr == ""
