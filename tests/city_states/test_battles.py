@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 THEBES_ATHENS = ("thebes", "athens", "troy")
 
 
@@ -101,7 +103,7 @@ def test_taking_a_neutral_city_then_plundering_and_razing_it(board, play, texts)
     s.rigged = [6, 6, 6]
     events = play(s, "raze")
     assert s.gold[0] == 25 and s.razed[megara] == 6
-    assert "plunders and destroys Megara: 18 gold, 6 razed markers" in texts(events)
+    assert "plunders and destroys Megara: 18 gold, 6 razed markers in all" in texts(events)
 
 
 def test_plunder_puts_three_razed_markers(board, play):
@@ -109,6 +111,18 @@ def test_plunder_puts_three_razed_markers(board, play):
     s.rigged = [10, 1, 1, 1, 1, 1]
     play(s, "attack megara", "plunder")
     assert s.razed[s.t.index["megara"]] == 3 and s.gold[0] == 23
+
+
+@pytest.mark.parametrize("already, choice, total", [
+    (2, "raze", 6), (2, "plunder", 3), (5, "plunder", 5), (0, "raze", 6)])
+def test_razed_markers_are_a_total_not_an_addition(board, play, already, choice, total):
+    # neutral Thebes still carries some razed markers when Boeotia's armies take it again
+    s = land_battles(board, players=2, homes=("athens", "sparta"),
+                     units={"boeotia": (0, {"army": 3})})
+    s.razed[s.t.index["thebes"]] = already
+    s.rigged = [10, 10, 10, 1, 1, 3, 3, 3]   # 30 against 1 + 5 and the garrison 1; gold 9
+    play(s, "attack thebes", choice)
+    assert board.count(s, "razed", "thebes") == total and s.gold[0] == 29
 
 
 def test_a_hostile_city_is_attacked_at_plus_one(board, play, texts):

@@ -1,7 +1,7 @@
 """Phase 8, land battles (rule 9.8): garrisons, neutral cities, taking cities.
 
 Step `plunder`: the player who has just taken a city spares it, plunders it
-(3D6 gold, 3 razed markers) or destroys it (the gold and 6 razed markers), and
+(3D6 gold, 3 razed markers in all) or destroys it (the gold, 6 in all), and
 may play Treasure first.  A beaten attacker stays where it attacked from; a
 beaten defender retreats or is destroyed, and what it leaves without an army or
 rowers goes to the winner.  A city left without defenders is taken: one unit
@@ -112,11 +112,13 @@ class LandBattles(Battles):
         if args[0] != "spare":
             gold = self.dice(*t.plunder_gold)
             self.gold[p] += gold
-            razed = t.plunder_razed if args[0] == "plunder" else t.destroy_razed
-            self.razed[s] += razed
+            # the city ends with that many markers in all, never fewer than it had (D14)
+            razed = max(self.razed[s], t.plunder_razed if args[0] == "plunder"
+                        else t.destroy_razed)
+            self.razed[s] = razed
             verb = "plunders" if args[0] == "plunder" else "plunders and destroys"
             self.log("plunder", f"{self.seats[p]} {verb} {name}: {gold} gold, "
-                     f"{plural(razed, 'razed marker')}", seat=self.seats[p], space=t.ids[s],
-                     gold=gold, razed=razed)
+                     f"{plural(razed, 'razed marker')} in all", seat=self.seats[p],
+                     space=t.ids[s], gold=gold, razed=razed)
         self.p_city = -1
         self.settle_captives("after_battle")
