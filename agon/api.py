@@ -83,6 +83,7 @@ def play(ruleset: RulesetLike, bots: Mapping[str, BotLike] | Sequence[BotLike], 
         dict(zip(game_seats(engine, len(bots)), bots, strict=True))
     seats = seat_order(engine, given)
     resolved = rs.resolve_options(options)
+    limits = Limits(move=move_time, game=game_time)   # ValueError before any bot starts
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 31)
     with tempfile.TemporaryDirectory(prefix="agon-logs-") as scratch:
@@ -92,7 +93,7 @@ def play(ruleset: RulesetLike, bots: Mapping[str, BotLike] | Sequence[BotLike], 
                 players[seat] = _player(given[seat], _bot_seed(seed, seat),
                                         Path(log_dir) if log_dir else Path(scratch), rs)
             return run_match(engine, players, seed=seed, options=resolved,
-                             limits=Limits(move=move_time, game=game_time), on_event=on_event)
+                             limits=limits, on_event=on_event)
         finally:
             for player in players.values():
                 player.close()

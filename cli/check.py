@@ -13,7 +13,7 @@ from agon.bots import BUILTIN
 from agon.referee.compliance import check_bot
 from agon.referee.games import UnknownEngine, engine_class
 from agon.referee.match import game_seats
-from agon.referee.players import Limits, builtin_spec
+from agon.referee.players import MAX_SECONDS, Limits, builtin_spec
 from agon.referee.ruleset import RulesetError, load_ruleset
 from agon.referee.sandbox import shield_referee
 
@@ -29,6 +29,7 @@ from .common import (
     fail,
     parse_pairs,
     ruleset_failure,
+    seconds,
     unknown_bot,
 )
 
@@ -49,9 +50,9 @@ def check(
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", metavar="NAME=VALUE", help="ruleset option NAME=VALUE")] = None,
     move_time: Annotated[float, typer.Option(
-        metavar="SECONDS", help="seconds the bot may think per decision")] = 10.0,
+        metavar="SECONDS", callback=seconds, help="seconds the bot may think per decision")] = 10.0,
     handshake_time: Annotated[float, typer.Option(
-        metavar="SECONDS", help="seconds the bot has to say `ready`")] = 10.0,
+        metavar="SECONDS", callback=seconds, help="seconds the bot has to say `ready`")] = 10.0,
     decisions: Annotated[int, typer.Option(
         metavar="N", help="stop each game after this many decisions")] = 2000,
     log_dir: Annotated[Path | None, typer.Option(
@@ -87,7 +88,7 @@ def check(
     options = parse_pairs(option, "--option")
     argv = _command(bot)
     limits = Limits(handshake=handshake_time, move=move_time,
-                    game=max(600.0, move_time * decisions), max_log=rules.max_log)
+                    game=min(max(600.0, move_time * decisions), MAX_SECONDS), max_log=rules.max_log)
     count = players if players is not None else rs.default_players()
     try:
         seats = [seat] if seat else game_seats(engine, count)

@@ -17,6 +17,7 @@ import typer
 from tabulate import tabulate
 
 from agon.bots import BUILTIN
+from agon.referee.players import check_seconds
 from agon.referee.ruleset import Ruleset, RulesetError, load_ruleset
 from agon.referee.sandbox import LIMITS, MODES, Sandbox, SandboxError
 from agon.referee.signing import Keyring, KeyringError
@@ -75,6 +76,18 @@ def open_ruleset(ref: str, rulesets_path: list[Path] | None = None) -> Ruleset:
         return load_ruleset(ref, tuple(rulesets_path or ()))
     except RulesetError as exc:
         ruleset_failure(exc)
+
+
+def seconds(ctx: typer.Context, param: typer.CallbackParam, value: float | None
+            ) -> float | None:
+    """A time-limit option's callback (--move-time and the like): the value checked
+    as the referee's `Limits` checks it, a usage error naming the option."""
+    if value is None or ctx.resilient_parsing:
+        return value
+    try:
+        return check_seconds(param.opts[0], value)
+    except ValueError as exc:
+        fail(str(exc), USAGE)
 
 
 def existing_keyring() -> Keyring | None:

@@ -39,6 +39,7 @@ from .common import (
     open_ruleset,
     parse_pairs,
     ruleset_failure,
+    seconds,
     unknown_bot,
 )
 from .resume import read_saved
@@ -65,11 +66,11 @@ def play(
     option: list[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE",
                                      help="ruleset option NAME=VALUE"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="print only the result"),
-    move_time: float = typer.Option(10.0, metavar="SECONDS",
+    move_time: float = typer.Option(10.0, metavar="SECONDS", callback=seconds,
                                     help="seconds a bot may think per decision"),
-    game_time: float = typer.Option(600.0, metavar="SECONDS",
+    game_time: float = typer.Option(600.0, metavar="SECONDS", callback=seconds,
                                     help="seconds a bot may think in the whole game"),
-    handshake_time: float = typer.Option(10.0, metavar="SECONDS",
+    handshake_time: float = typer.Option(10.0, metavar="SECONDS", callback=seconds,
                                          help="seconds a bot has to say `ready`"),
     log_dir: Path | None = typer.Option(
         None, metavar="DIR",

@@ -53,6 +53,7 @@ from .common import (
     fail,
     parse_pairs,
     ruleset_failure,
+    seconds,
 )
 
 DEFAULT_GAMES = 10
@@ -143,10 +144,10 @@ def tournament(
                          "sign, keep those that replay, play the others again",
     )] = False,
     move_time: Annotated[float | None, typer.Option(
-        metavar="SECONDS", help="seconds a bot may think per decision (default 10)",
+        metavar="SECONDS", callback=seconds, help="seconds a bot may think per decision (default 10)",
     )] = None,
     game_time: Annotated[float | None, typer.Option(
-        metavar="SECONDS", help="seconds a bot may think per game (default 600)",
+        metavar="SECONDS", callback=seconds, help="seconds a bot may think per game (default 600)",
     )] = None,
     rulesets_path: RulesetsPath = None,
     sandbox: SandboxOption = "auto",

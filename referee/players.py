@@ -49,9 +49,26 @@ class BotFault(Exception):
         self.detail = detail
 
 
+# The longest time limit: a week.  A limit must be a clock the referee can keep:
+# nan never elapses, and inf or 1e300 seconds overflow the CPU limit of a process.
+MAX_SECONDS = 7 * 24 * 3600
+
+
+def check_seconds(what: str, value: Any) -> float:
+    """`value` as seconds when it is a time limit above 0 and at most MAX_SECONDS;
+    else ValueError naming `what` (the option or parameter that gave it)."""
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    if not number or not 0 < value <= MAX_SECONDS:  # nan fails both comparisons
+        raise ValueError(f"{what} takes a number of seconds above 0 (at most {MAX_SECONDS}), "
+                         f"not {value!r}")
+    return float(value)
+
+
 @dataclass(frozen=True)
 class Limits:
-    """Time and size limits the referee enforces, in seconds and bytes."""
+    """Time and size limits the referee enforces, in seconds and bytes.
+
+    The three clocks are checked here, once for every caller (ValueError)."""
 
     handshake: float = 10.0
     move: float = 10.0
@@ -59,6 +76,11 @@ class Limits:
     grace: float = 0.25
     max_line: int = 1 << 20
     max_log: int = 4 << 20  # bytes of a bot's log, and of its transcript
+
+    def __post_init__(self) -> None:
+        for what, value in (("handshake_time", self.handshake), ("move_time", self.move),
+                            ("game_time", self.game)):
+            check_seconds(what, value)
 
     def to_json(self) -> dict[str, Any]:
         return {"handshake": self.handshake, "move": self.move, "game": self.game,

@@ -1,0 +1,23 @@
+"""The Python API's bad arguments: a ValueError that says what is allowed, before any game."""
+
+from __future__ import annotations
+
+import math
+import re
+
+import pytest
+
+import agon
+
+E_W = "earth-and-water"
+
+
+@pytest.mark.parametrize("limit, value", [("move_time", math.nan), ("move_time", -1.0),
+                                          ("game_time", math.inf), ("game_time", 1e300),
+                                          ("move_time", 0)])
+def test_a_time_limit_is_a_number_of_seconds_above_0_and_at_most_a_week(limit, value):
+    expected = re.escape(f"{limit} takes a number of seconds above 0 (at most 604800), not {value!r}")
+    with pytest.raises(ValueError, match=expected):
+        agon.play(E_W, ["random", "random"], seed=1, **{limit: value})
+    with pytest.raises(ValueError, match=expected):
+        agon.tournament(E_W, ["random", "greedy"], games=1, **{limit: value})
