@@ -152,7 +152,7 @@ def tournament(ruleset: str | Path, bots: Mapping[str, str] | Sequence[str], *,
     """
     from agon.referee.ratings import standings
     from agon.referee.report import to_json
-    from agon.referee.schedule import NAME_PATTERN
+    from agon.referee.schedule import NAME_PATTERN, plan_size_problem
     from agon.referee.tournament import (
         Entrant,
         TournamentError,
@@ -174,6 +174,10 @@ def tournament(ruleset: str | Path, bots: Mapping[str, str] | Sequence[str], *,
                        rulesets_path=tuple(Path(folder) for folder in rulesets_path))
     except TournamentError as exc:
         raise ValueError(str(exc)) from None
+    too_many = plan_size_problem(len(config.seats), len(config.entrants), config.games,
+                                 config.gauntlet is not None)
+    if too_many:
+        raise ValueError(f"games={games} {too_many}")
     plan, rows = run_tournament(config, jobs=max(1, jobs))
     table = standings(rows, plan.kind, [e.name for e in entrants], plan.seats,
                       meta=config.summary(plan.kind, len(plan.tasks), len(rows)))

@@ -28,6 +28,7 @@ from agon.referee.ratings import standings
 from agon.referee.report import RENDERERS
 from agon.referee.ruleset import RulesetError
 from agon.referee.sandbox import SandboxError, shield_referee
+from agon.referee.schedule import plan_size_problem
 from agon.referee.signing import KeyringError
 from agon.referee.sprt import SequentialTest, SprtError, SprtSpec
 from agon.referee.tournament import (
@@ -270,6 +271,10 @@ def tournament(
         ruleset_failure(exc)
     except UnknownEngine as exc:
         fail(str(exc))
+    too_many = plan_size_problem(len(config.seats), len(config.entrants), config.games,
+                                 config.gauntlet is not None)
+    if too_many:
+        fail(f"--games {config.games} {too_many}", USAGE)
     if jobs is None and cluster is None:  # where the journal's run played, unless told
         jobs, cluster = stored.get("jobs"), stored.get("cluster")
     workers = 1 if jobs is None else jobs if jobs > 0 else (os.cpu_count() or 1)

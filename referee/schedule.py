@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import math
 import re
 import shlex
 from collections.abc import Iterator
@@ -37,6 +38,9 @@ from typing import Any
 from agon.bots import builtin_name
 
 FULL_PERMUTATIONS_UP_TO = 4  # seats; above this the cyclic rotations are played
+# The most games one tournament plans: the plan is held in memory (about 1 KB a game)
+# before the first game, so a mistyped --games must not fill the machine.
+MAX_PLANNED_GAMES = 10_000_000
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9_.+-]{1,40}$")
 
 
@@ -145,6 +149,26 @@ def seat_assignments(group: tuple[str, ...]) -> list[tuple[str, ...]]:
     if len(group) <= FULL_PERMUTATIONS_UP_TO:
         return list(itertools.permutations(group))
     return [group[i:] + group[:i] for i in range(len(group))]
+
+
+def planned_games(seats: int, entrants: int, games: int, gauntlet: bool = False) -> int:
+    """How many games `make_plan` would plan (seeds x groups x seatings), counted
+    without making them."""
+    if seats == 1:
+        return games * entrants
+    groups = math.comb(entrants - 1, seats - 1) if gauntlet else math.comb(entrants, seats)
+    orders = math.factorial(seats) if seats <= FULL_PERMUTATIONS_UP_TO else seats
+    return games * groups * orders
+
+
+def plan_size_problem(seats: int, entrants: int, games: int, gauntlet: bool = False
+                      ) -> str | None:
+    """Why a tournament plans too many games to hold, or None."""
+    count = planned_games(seats, entrants, games, gauntlet)
+    if count <= MAX_PLANNED_GAMES:
+        return None
+    return (f"plans {count:,} games (seeds x groups of bots x seatings); a tournament "
+            f"plans at most {MAX_PLANNED_GAMES:,}")
 
 
 def make_plan(seats: list[str], teams: dict[str, list[str]] | None,

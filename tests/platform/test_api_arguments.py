@@ -21,3 +21,8 @@ def test_a_time_limit_is_a_number_of_seconds_above_0_and_at_most_a_week(limit, v
         agon.play(E_W, ["random", "random"], seed=1, **{limit: value})
     with pytest.raises(ValueError, match=expected):
         agon.tournament(E_W, ["random", "greedy"], games=1, **{limit: value})
+
+
+def test_a_tournament_too_large_to_plan_is_refused_before_the_plan_is_made():
+    with pytest.raises(ValueError, match=re.escape("games=5000001 plans 10,000,002 games")):
+        agon.tournament(E_W, ["random", "greedy"], games=5_000_001)

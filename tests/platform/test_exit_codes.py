@@ -80,6 +80,12 @@ CASES = [
              "--move-time", "inf"], "--move-time takes a number of seconds above 0"),
     (USAGE, ["tournament", "earth-and-water", "-b", "a=random", "-b", "b=random",
              "--game-time", "0"], "--game-time takes a number of seconds above 0"),
+    (USAGE, ["tournament", "earth-and-water", "-b", "a=random", "-b", "b=random",
+             "--games", "99999999999999999999"], "--games 99999999999999999999 plans "
+     "199,999,999,999,999,999,998 games (seeds x groups of bots x seatings); a tournament "
+     "plans at most 10,000,000"),
+    (USAGE, ["tournament", "epireia", "-b", "a=random", "-b", "b=random", "-b", "c=random",
+             "-p", "3", "--games", "1666667"], "plans 10,000,002 games"),
     (USAGE, ["check", "random", "-r", "earth-and-water", "--move-time", "nan"],
      "--move-time takes a number of seconds above 0"),
     (USAGE, ["replay", "{missing}"], "no such file"),
