@@ -97,6 +97,15 @@ def locate(ref: str | Path, rulesets_path: RulesetsPath = ()) -> Path:
     return found
 
 
+def _followed(path: Path, what: str) -> Path:
+    """`path` with its symbolic links followed; a loop among them is the ruleset's
+    error, not agon's (Path.resolve raises RuntimeError, or OSError from 3.13)."""
+    try:
+        return path.resolve()
+    except (RuntimeError, OSError):
+        raise RulesetError(f"{what}: a symbolic-link loop") from None
+
+
 def locate_base(ref: Any, extending: Path, rulesets_path: RulesetsPath = ()) -> Path:
     """The file an `extends:` names, which must lie where the extending file may reach.
 
@@ -115,9 +124,9 @@ def locate_base(ref: Any, extending: Path, rulesets_path: RulesetsPath = ()) -> 
         found = _by_id(ref, (home, *rulesets_path))
         if found is None:
             raise _unknown(ref)
-        target = found.resolve()
+        target = _followed(found, f"extends {ref!r}")
     else:
-        target = (home / ref).resolve()  # an absolute `ref` replaces `home`
+        target = _followed(home / ref, f"extends {ref!r}")  # an absolute `ref` replaces `home`
     # Checked after resolving: a symbolic link may not lead out either.
     if not any(target.is_relative_to(folder) for folder in allowed):
         raise RulesetError(
@@ -161,7 +170,7 @@ def _yaml_issues(path: Path, exc: YamlError) -> list[Issue]:
 
 def _read(path: Path, rulesets_path: RulesetsPath = (),
           chain: tuple[Path, ...] = ()) -> _Document:
-    if path.resolve() in chain:
+    if _followed(path, str(path)) in chain:
         raise RulesetError(f"{path}: extends itself through "
                            f"{' -> '.join(p.name for p in chain)}")
     try:

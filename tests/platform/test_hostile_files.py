@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+import agon as agon_api
 from agon.referee.ruleset import RULESETS_DIR
 
 MEMORY_LIMIT = 1 << 30
@@ -187,6 +188,20 @@ def test_extends_that_is_not_a_name_is_a_listed_issue(shared):
     variant = shared / "v.yaml"
     variant.write_text(VARIANT_HEAD + "extends: [earth-and-water]\n")
     refused(agon("validate", str(variant)), str(variant), "takes a ruleset id or a file name")
+
+
+def test_extends_into_a_symbolic_link_loop_is_a_listed_issue(shared):
+    (shared / "loop2.yaml").symlink_to("loop1.yaml")
+    (shared / "loop1.yaml").symlink_to("loop2.yaml")
+    variant = shared / "v.yaml"
+    variant.write_text(VARIANT_HEAD + "extends: loop1.yaml\n")
+    lines = refused(agon("validate", str(variant)), str(variant), "a symbolic-link loop")
+    assert lines == [f"{variant}:5:10: $.extends: extends 'loop1.yaml': a symbolic-link loop"]
+    played = agon("play", str(variant), "-s", "persia=random", "-s", "greece=random")
+    assert played.returncode == 1, played.stderr
+    assert b"5:10: $.extends: extends 'loop1.yaml': a symbolic-link loop" in played.stderr
+    with pytest.raises(agon_api.RulesetError, match="'loop1.yaml': a symbolic-link loop"):
+        agon_api.load_ruleset(variant)
 
 
 def test_rulesets_path_allows_a_folder_for_extends_and_ids(tmp_path, shared):
