@@ -23,6 +23,7 @@ from agon.referee.match import game_seats, run_match, seat_order
 from agon.referee.players import InProcessPlayer, Limits, Player, make_player
 from agon.referee.records import GameRecord, RecordError, load_record, record_problem, verify
 from agon.referee.ruleset import load_ruleset as _load_ruleset
+from agon.referee.ruleset import recorded_ruleset
 from agon.referee.ruleset_model import Ruleset
 from agon.referee.signing import Keyring, KeyringError
 from agon.referee.suggest import did_you_mean
@@ -199,8 +200,7 @@ def replay(record: str | Path | Mapping[str, Any] | GameRecord, *,
     words, ``{"ok", "text"}``) and ``result`` (the replayed result, or None).
     """
     data = _record_data(record)
-    rs = _ruleset(ruleset) if ruleset is not None else \
-        load_ruleset(str(data["ruleset"].get("id")), rulesets_path=rulesets_path)
+    rs = _ruleset(ruleset) if ruleset is not None else _recorded(record, data, rulesets_path)
     try:
         keyring = Keyring.existing()
     except KeyringError:
@@ -212,6 +212,17 @@ def replay(record: str | Path | Mapping[str, Any] | GameRecord, *,
             "digest": outcome.digest.ok, "signature": outcome.signature.ok,
             "findings": [{"ok": f.ok, "text": f.text} for f in outcome.findings],
             "result": result.to_json() if result else None}
+
+
+def _recorded(record: Any, data: dict[str, Any], rulesets_path: Iterable[str | Path]
+              ) -> Ruleset:
+    """The ruleset a record names, found as `agon replay` finds it: a record may come
+    from anyone, so its id is an id (never a path) and its file is read only in the
+    record's own folder, the `rulesets_path` folders or the shipped one."""
+    folders = tuple(Path(folder) for folder in rulesets_path)
+    if isinstance(record, str | Path):
+        folders = (*folders, Path(record).resolve().parent)
+    return _load_ruleset(recorded_ruleset(data, folders), folders)
 
 
 def _record_data(record: str | Path | Mapping[str, Any] | GameRecord) -> dict[str, Any]:

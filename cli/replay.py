@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +29,7 @@ from agon.referee.records import (
     verify,
 )
 from agon.referee.replay_page import replay_page
-from agon.referee.ruleset import RULESETS_DIR, RulesetError, load_ruleset
+from agon.referee.ruleset import RulesetError, load_ruleset, recorded_ruleset
 from agon.referee.ruleset_model import Ruleset
 from agon.referee.schedule import GameTask, make_plan
 from agon.referee.signing import check_signature
@@ -276,30 +275,11 @@ def record_ruleset(record: Path, data: dict, ruleset: str | None,
     folders = [*(rulesets_path or ()), record.resolve().parent]
     if ruleset is not None:
         return open_ruleset(ruleset, folders)
+    try:
+        named = recorded_ruleset(data, folders)
+    except RulesetError as exc:
+        fail(f"{exc}: give the ruleset with --ruleset")
     try:  # the record's own ruleset: a failure to find it is the record's
-        return load_ruleset(recorded_ruleset(data, folders), tuple(folders))
+        return load_ruleset(named, tuple(folders))
     except RulesetError as exc:
         fail(f"{exc} (the ruleset {record} names; give it with --ruleset)")
-
-
-def recorded_ruleset(data: dict, folders: list[Path]) -> str:
-    """The record's ruleset file where it may be read, else its id.
-
-    A record names its ruleset's file, but a record may come from anyone:
-    the file is used only inside the shipped folder, the record's own folder
-    or a --rulesets-path folder, never anywhere on the machine.
-    """
-    info = data["ruleset"]
-    source = info.get("source")
-    try:
-        path = Path(source).resolve() if isinstance(source, str) else None
-        if path and path.is_file() and any(path.is_relative_to(folder.resolve())
-                                           for folder in (*folders, RULESETS_DIR)):
-            return str(path)
-    except (OSError, ValueError):  # a name too long, a NUL byte: use the id
-        pass
-    ruleset_id = info.get("id")
-    if not isinstance(ruleset_id, str) or not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,99}", ruleset_id):
-        fail("the record names no ruleset id (lowercase letters, digits and -): "
-             "give the ruleset with --ruleset")
-    return ruleset_id

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -136,6 +137,33 @@ def locate_base(ref: Any, extending: Path, rulesets_path: RulesetsPath = ()) -> 
     if not _regular_file(target):
         raise RulesetError(f"extends {ref!r}: no such ruleset file in {home}")
     return target
+
+
+RULESET_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,99}")  # what a record may name as its ruleset
+
+
+def recorded_ruleset(data: dict[str, Any], folders: Iterable[Path]) -> str:
+    """The ruleset a game record names: its file where it may be read, else its id.
+
+    A record names its ruleset's file, but a record may come from anyone:
+    the file is used only inside the shipped folder or one of `folders` (the
+    record's own, --rulesets-path), never anywhere on the machine; and the
+    id must be an id, not a path.  RulesetError when the record names none.
+    """
+    info = data.get("ruleset")
+    info = info if isinstance(info, dict) else {}
+    source = info.get("source")
+    try:
+        path = Path(source).resolve() if isinstance(source, str) else None
+        if path and path.is_file() and any(path.is_relative_to(folder.resolve())
+                                           for folder in (*folders, RULESETS_DIR)):
+            return str(path)
+    except (OSError, ValueError, RuntimeError):  # a name too long, a NUL byte, a loop
+        pass
+    ruleset_id = info.get("id")
+    if not isinstance(ruleset_id, str) or not RULESET_ID.fullmatch(ruleset_id):
+        raise RulesetError("the record names no ruleset id (lowercase letters, digits and -)")
+    return ruleset_id
 
 
 def shipped_variants_of(path: str | Path) -> list[str]:

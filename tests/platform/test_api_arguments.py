@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 import re
 
@@ -26,3 +27,23 @@ def test_a_time_limit_is_a_number_of_seconds_above_0_and_at_most_a_week(limit, v
 def test_a_tournament_too_large_to_plan_is_refused_before_the_plan_is_made():
     with pytest.raises(ValueError, match=re.escape("games=5000001 plans 10,000,002 games")):
         agon.tournament(E_W, ["random", "greedy"], games=5_000_001)
+
+
+@pytest.fixture(scope="module")
+def record() -> dict:
+    return agon.play(E_W, ["random", "random"], seed=3).to_json()
+
+
+@pytest.mark.parametrize("named", [{"id": "../../etc/passwd"}, {"id": "/etc/passwd"},
+                                   {"id": "x", "source": "/etc/passwd"}])
+def test_replay_reads_the_ruleset_a_record_names_only_by_id_or_in_allowed_folders(
+        record, named):
+    """A record may come from anyone: its ruleset id is not a path (as in `agon replay`)."""
+    with pytest.raises(agon.RulesetError) as caught:
+        agon.replay({**record, "ruleset": named})
+    assert "passwd" not in str(caught.value)   # never opened, never quoted
+
+
+def test_replay_of_a_record_file_finds_the_ruleset_beside_it(tmp_path, record):
+    (tmp_path / "game.json").write_text(json.dumps(record))
+    assert agon.replay(tmp_path / "game.json")["replays"]
