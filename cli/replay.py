@@ -13,6 +13,7 @@ from agon.referee.games import UnknownEngine, engine_class
 from agon.referee.journal import (
     JournalError,
     Row,
+    foreign_problem,
     header_trust_problem,
     is_journal,
     journal_rows,
@@ -34,7 +35,15 @@ from agon.referee.ruleset_model import Ruleset
 from agon.referee.schedule import GameTask, make_plan
 from agon.referee.signing import check_signature
 
-from .common import USAGE, RulesetsPath, existing_keyring, fail, open_ruleset
+from .common import (
+    HTML_FILE,
+    USAGE,
+    RulesetsPath,
+    check_output,
+    existing_keyring,
+    fail,
+    open_ruleset,
+)
 from .map import DRAWING_ERRORS, checked_record
 
 
@@ -52,6 +61,8 @@ def replay(
     html: Path | None = typer.Option(None, "--html", help="also write one self-contained "
                                      "page that steps through the game (map, log, slider) "
                                      "for sharing; written when the moves replay as recorded"),
+    force: bool = typer.Option(False, "--force", help="with --html: replace FILE even when it "
+                               "holds something other than an HTML page"),
     rulesets_path: RulesetsPath = None,
 ) -> None:
     """Re-run a record and say what it proves.
@@ -84,6 +95,8 @@ def replay(
     else:
         data = read_record(record)
     rs = record_ruleset(record, data, ruleset, rulesets_path)
+    if html is not None:
+        check_output(html, "--html", HTML_FILE, force=force, inputs=(record, Path(rs.source)))
     keyring = existing_keyring()
     try:
         outcome = verify(data, rs, keyring)
@@ -127,7 +140,7 @@ def write_page(record: Path, data: dict[str, Any], rs: Ruleset, html: Path) -> N
 def journal_game(journal: Path, key: str) -> dict[str, Any]:
     """The record of the game `key` in a tournament journal (its last line, if several)."""
     try:
-        _, rows, _ = journal_rows(journal)
+        header, rows, _ = journal_rows(journal)
     except JournalError as exc:
         fail(str(exc))
     found = [row for row in rows if row.key == key]
@@ -136,7 +149,7 @@ def journal_game(journal: Path, key: str) -> dict[str, Any]:
              f"{rows[0].key if rows else '3:p1=a,p2=b'!r})", USAGE)
     row = found[-1]
     problem = "it is a game that could not be refereed" if "error" in row.entry else \
-        record_problem(row.entry)
+        row_problem(row.entry) or record_problem(row.entry) or foreign_problem(header, row.entry)
     if problem:
         fail(f"{row.where(journal)}: {problem}")
     return row.entry
@@ -160,7 +173,8 @@ def verify_journal(journal: Path, ruleset: str | None, quiet: bool,
     rulesets: dict[str, Ruleset] = {}
     bad = 0
     for row in rows:
-        problem = _line_problem(journal, row.entry, ruleset, rulesets_path, rulesets, keyring)
+        problem = _line_problem(journal, row.entry, ruleset, rulesets_path, rulesets, keyring) \
+            or foreign_problem(header, row.entry) or _schedule_problem(row.entry, planned)
         if problem:
             bad += 1
             failures.append(f"{row.where(journal)}: {problem}")
@@ -196,6 +210,17 @@ def _line_problem(journal: Path, entry: dict[str, Any], ruleset: str | None,
                                         keyring)
     check = check_signature(entry, keyring)
     return None if check.proven else check.value
+
+
+def _schedule_problem(entry: dict[str, Any], planned: dict[str, GameTask] | None) -> str | None:
+    """Why a line (of a good shape) is no game the header's settings plan, if it is not."""
+    info = entry["tournament"]
+    task = planned.get(info["key"]) if planned is not None else None
+    if planned is None or task is not None and info["seating"] == dict(task.seating) and (
+            "error" in entry or entry.get("seed") == task.seed):
+        return None
+    return ("it is not a game of this tournament: its key, seating or seed is none of the "
+            "games the header's settings plan")
 
 
 def _repeated_games(journal: Path, rows: list[Row]) -> list[str]:

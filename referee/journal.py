@@ -5,7 +5,10 @@ one finished game (its record plus the schedule's key for it), appended and
 flushed as soon as the game ends, so a killed tournament loses at most the
 games in progress.  Every line carries the referee's signature
 (`referee.signing`), so that `--resume` can tell the games this referee
-played from lines someone edited.
+played from lines someone edited; every game line also carries the digest
+of its header (`BINDING`), under that signature, so that a signed line of
+another tournament, copied in, is told apart too (`foreign_problem`; older
+journals, whose lines carry none, get only the comparisons with the header).
 
 One run at a time: a run holds an exclusive lock (`fcntl.flock`) on
 ``<journal>.lock`` from the moment it opens the journal until it ends; the
@@ -36,6 +39,8 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import secrets
+import shlex
 import socket
 import time
 from collections.abc import Callable
@@ -43,11 +48,27 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
+from agon.bots import builtin_name
+from agon.bots.params import ParamError, parse_settings
+
 from .engine import Result
 from .players import KEEP_LOGS
-from .signing import Check, Keyring, NotFinite, canonical, check_signature, parse_json, unsigned
+from .signing import (
+    Check,
+    Keyring,
+    NotFinite,
+    canonical,
+    check_signature,
+    digest,
+    parse_json,
+    unsigned,
+)
 
-JOURNAL_FORMAT = "agon-tournament/1"
+# /2: the header names its run, and every game line carries the digest of its header
+JOURNAL_FORMAT = "agon-tournament/2"
+OLD_JOURNAL_FORMATS = ("agon-tournament/1",)  # still read, resumed and replayed
+JOURNAL_FORMATS = (JOURNAL_FORMAT, *OLD_JOURNAL_FORMATS)
+BINDING = "header_sha256"  # the key of a game line's digest of its journal's header
 
 
 class JournalError(Exception):
@@ -157,7 +178,7 @@ def _first_line(path: Path) -> dict[str, Any]:
         raise JournalError(f"{path}:1: not a journal line ({exc})") from None
     except (ValueError, RecursionError):
         raise JournalError(f"{path}:1: not a journal line") from None
-    if not isinstance(header, dict) or header.get("format") != JOURNAL_FORMAT:
+    if not isinstance(header, dict) or header.get("format") not in JOURNAL_FORMATS:
         raise JournalError(f"{path}: not an {JOURNAL_FORMAT} journal")
     return header
 
@@ -261,7 +282,7 @@ def _read_lines(path: Path) -> Lines:
         except NotFinite as exc:
             raise JournalError(f"{path}:{number}: not a journal line ({exc})") from None
         except (ValueError, RecursionError) as exc:
-            if number < len(chunks) or not _cut_short(exc):
+            if number < len(chunks) or not _cut_short(chunk, exc):
                 raise JournalError(f"{path}:{number}: not a journal line (not JSON)"
                                    + _not_torn(chunks, number)) from None
             lines.torn, lines.end = number, start
@@ -273,18 +294,21 @@ def _read_lines(path: Path) -> Lines:
     return lines
 
 
-def _cut_short(exc: BaseException) -> bool:
-    """Whether a line that does not parse may be one a kill cut off: JSON that stops
-    early, or inside a character (not one nested too deep, or a number too long)."""
-    return isinstance(exc, (json.JSONDecodeError, UnicodeDecodeError))
+def _cut_short(chunk: bytes, exc: BaseException) -> bool:
+    """Whether a line that does not parse may be one a kill cut off: the start of a JSON
+    object that stops early, or inside a character (not one nested too deep, or a
+    number too long, which no cut makes)."""
+    return chunk.startswith(b"{") and isinstance(exc, (json.JSONDecodeError,
+                                                       UnicodeDecodeError))
 
 
 def _not_torn(chunks: list[bytes], number: int) -> str:
     """Why a last line that is not JSON is not taken for one a kill cut short."""
     if any(rest.strip() for rest in chunks[number:]):
         return ""
-    return ("; it ends with its newline, so no kill cut it short: remove the line "
-            "yourself, and its game is played again")
+    why = "it ends with its newline" if number < len(chunks) else "it is no JSON object cut off"
+    return f"; {why}, so no kill cut it short: remove the line yourself, and its game is " \
+        "played again"
 
 
 def torn_note(path: Path, line: int, removed: bool) -> str:
@@ -317,6 +341,92 @@ def row_problem(entry: dict[str, Any]) -> str | None:
     return None
 
 
+def header_digest(header: dict[str, Any]) -> str | None:
+    """What a game line of the journal names its header by (None: an older journal's
+    lines name none).  The header's digest covers its settings and its run's id."""
+    if header.get("format") != JOURNAL_FORMAT:
+        return None
+    try:
+        return digest(unsigned(header))
+    except ValueError:  # NaN in it: parse_json refuses such a header first
+        return None
+
+
+def foreign_problem(header: dict[str, Any], entry: dict[str, Any]) -> str | None:
+    """Why a line (of a good shape, `row_problem`) is no game of the tournament `header`
+    describes, if it is not.
+
+    A line written into an agon-tournament/2 journal carries the digest of
+    its header, under its signature: a line of another journal names another
+    header.  A line of an older journal carries none; of it, and of any line,
+    what can be compared is compared: its seating names the header's bots,
+    its seats were played by the bots the header's specs start, and its
+    ruleset and options are the header's.
+    """
+    expected, named = header_digest(header), entry.get(BINDING)
+    if named != expected:
+        why = ("it carries no digest of this journal's header" if named is None else
+               "it was written under another journal's header")
+        return f"it is not a game of this tournament: {why}"
+    mismatch = _seating_mismatch(header.get("bots") or {}, entry)
+    if mismatch is None and "error" not in entry:
+        mismatch = _settings_mismatch(header, entry)
+    return f"it is not a game of this tournament: {mismatch}" if mismatch else None
+
+
+def _seating_mismatch(bots: dict[str, Any], entry: dict[str, Any]) -> str | None:
+    """Whether the line's seating names the header's bots, and its seats were theirs."""
+    seating = entry["tournament"]["seating"]
+    seats = entry.get("seats")
+    if "error" not in entry and (not isinstance(seats, dict) or set(seats) != set(seating)):
+        return "its seats are not the seats of its seating"
+    for seat, name in seating.items():
+        if not isinstance(name, str) or name not in bots:
+            return f"its {seat} is {name!r}, none of the header's bots ({', '.join(bots)})"
+        if "error" not in entry and not _played_by(seats[seat], bots[name]):
+            return (f"its {seat} was played by {_who(seats[seat])}, and the header's {name} "
+                    f"is {bots[name]!r}")
+    return None
+
+
+def _settings_mismatch(header: dict[str, Any], entry: dict[str, Any]) -> str | None:
+    played = entry.get("ruleset")
+    sha = played.get("sha256") if isinstance(played, dict) else None
+    if sha != (header.get("ruleset") or {}).get("sha256"):
+        return "its ruleset is not the header's (another sha256)"
+    if entry.get("options") != header.get("options"):
+        return "its options are not the header's"
+    return None
+
+
+def _played_by(who: Any, spec: str) -> bool:
+    """Whether a seat's identity in a record is the one the bot spec starts."""
+    if not isinstance(who, dict):
+        return False
+    name = builtin_name(spec)
+    if name is None:
+        try:
+            command = shlex.join(shlex.split(spec))
+        except ValueError:
+            return False
+        return who.get("kind") == "program" and who.get("command") == command
+    rest = spec.strip()[len(name) + 1:]
+    try:
+        params = parse_settings(name, rest) if rest.strip() else {}
+    except ParamError:
+        return False
+    return (who.get("kind"), who.get("name"), who.get("params") or {}) == ("builtin", name,
+                                                                          params)
+
+
+def _who(who: Any) -> str:
+    if not isinstance(who, dict):
+        return "nobody it names"
+    named = who.get("command") if who.get("kind") == "program" else who.get("name")
+    params = who.get("params")
+    return f"{named!r}" + (f" (with {params})" if params else "")
+
+
 def journal_rows(path: Path) -> tuple[dict[str, Any], list[Row], int | None]:
     """The header and the game lines of a journal, only read: nothing is locked or
     repaired, so a journal may be checked while a run still writes it.  Last, the
@@ -329,7 +439,7 @@ def _journal_lines(path: Path) -> Lines:
     """`_read_lines` of a file that must be a journal (its header first)."""
     _require_file(path)
     lines = _read_lines(path)
-    if not lines.rows or lines.rows[0].entry.get("format") != JOURNAL_FORMAT:
+    if not lines.rows or lines.rows[0].entry.get("format") not in JOURNAL_FORMATS:
         raise JournalError(f"{path}: not an {JOURNAL_FORMAT} journal")
     return lines
 
@@ -362,9 +472,11 @@ def _open_existing(path: Path) -> tuple[_Lock, Lines]:
 class Journal:
     """One run's hold on a journal: locked, every line appended signed and flushed."""
 
-    def __init__(self, path: Path, keyring: Keyring, lock: _Lock) -> None:
+    def __init__(self, path: Path, keyring: Keyring, lock: _Lock,
+                 header: dict[str, Any]) -> None:
         self.path, self.keyring, self.lock = path, keyring, lock
         self.handle: IO[bytes] = path.open("ab")
+        self.binding = header_digest(header)  # None: an older journal's lines carry none
         self.notes: list[str] = []  # what opening it changed (a torn last line removed)
 
     @classmethod
@@ -375,8 +487,10 @@ class Journal:
             lock.release()
             raise JournalError(f"{path} already exists: continue it with --resume {path}, "
                                "or choose another --out")
-        journal = cls(path, keyring, lock)
-        journal.write(header)
+        # the run's id: two tournaments of the same settings still have two headers
+        header = {**header, "run": secrets.token_hex(8)}
+        journal = cls(path, keyring, lock, header)
+        journal._append(canonical(unsigned(header)))
         return journal
 
     @classmethod
@@ -385,16 +499,24 @@ class Journal:
         """The journal, opened to append, its header and its game rows; its `notes`
         say what was repaired (a last line cut short by a kill, removed)."""
         lock, lines = _open_existing(path)
-        journal = cls(path, keyring, lock)
+        journal = cls(path, keyring, lock, lines.rows[0].entry)
         if lines.torn is not None:
             journal.notes.append(torn_note(path, lines.torn, removed=True))
         return journal, lines.rows[0].entry, lines.rows[1:]
 
     def write(self, entry: dict[str, Any]) -> None:
+        """Sign and append a game line."""
         self.write_canonical(canonical(unsigned(entry)))
 
     def write_canonical(self, body: bytes) -> None:
-        """Sign and append an entry given as its canonical JSON (`signing.canonical`)."""
+        """Sign and append a game line given as its canonical JSON (`signing.canonical`),
+        with the digest of this journal's header, so that its signature ties it to this
+        tournament (a line of another one with the same seed and names is refused)."""
+        if self.binding is not None:
+            body = canonical({**parse_json(body), BINDING: self.binding})
+        self._append(body)
+
+    def _append(self, body: bytes) -> None:
         self.handle.write(self.keyring.signed_line(body) + b"\n")
         self.handle.flush()  # a killed tournament loses at most the games in progress
 
@@ -452,12 +574,13 @@ def trusted_rows(journal: Journal, header: dict[str, Any], rows: list[Row],
     for row in rows:
         problem = row_problem(row.entry)
         check = check_signature(row.entry, keyring)
-        if problem is None and check.proven:
+        foreign = None if problem else foreign_problem(header, row.entry)
+        if problem is None and foreign is None and check.proven:
             kept.append(row.entry)
         elif verify is None:
-            problems.append(f"{row.where(path)}: {problem or _why(check)}")
-        else:
-            failure = problem or verify(row.entry)
+            problems.append(f"{row.where(path)}: {problem or foreign or _why(check)}")
+        else:  # a line of another tournament is not kept, however well it replays
+            failure = problem or foreign or verify(row.entry)
             if failure is None:
                 kept.append(row.entry)
             else:

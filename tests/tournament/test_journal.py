@@ -357,3 +357,64 @@ def test_run_tournament_refuses_an_unsigned_header_even_when_verifying(picks, tm
     rewrite(journal, lambda lines: lines[0].pop("signature"))
     with pytest.raises(JournalError, match=r":1 \(the header\): not signed: its settings"):
         run_tournament(config, journal=journal, resume=True, verify=True)
+
+
+# -- lines of another tournament ("splicing") ---------------------------------------------
+
+def as_old_journal(path: Path, edit=lambda lines: None) -> None:
+    """The journal as a referee wrote it before lines named their header
+    (agon-tournament/1), after `edit(lines)`: every line signed again by this key."""
+    from agon.referee.signing import Keyring
+
+    keyring = Keyring.load()
+    lines = [{k: v for k, v in line.items() if k not in ("run", "header_sha256", "signature")}
+             for line in journal_lines(path)]
+    lines[0]["format"] = "agon-tournament/1"
+    edit(lines)
+    path.write_text("".join(json.dumps(keyring.sign(line)) + "\n" for line in lines))
+
+
+def test_resume_refuses_signed_lines_of_another_tournament(picks, agon, tmp_path):
+    """Two runs of the very same settings: only the header's digest in each signed line
+    tells their games apart."""
+    journal, other = tmp_path / "games.jsonl", tmp_path / "other.jsonl"
+    uninterrupted = agon(*ARGS, "--out", str(journal))
+    assert agon(*ARGS, "--out", str(other)).exit_code == 0
+    ours, theirs = journal_lines(journal), other.read_text().splitlines(keepends=True)
+    assert ours[1]["header_sha256"] != json.loads(theirs[1])["header_sha256"]
+    spliced = "".join(journal.read_text().splitlines(keepends=True)[:1] + theirs[1:])
+    journal.write_text(spliced)
+    result = agon("--resume", str(journal))
+    assert result.exit_code == 1, result.output
+    key = json.loads(theirs[1])["tournament"]["key"]
+    assert f"{journal}:2 (game {key}): it is not a game of this tournament: it was written " \
+           "under another journal's header" in result.stderr
+    assert journal.read_text() == spliced and not result.stdout
+    verified = agon("--resume", str(journal), "--verify")  # replaying does not make it ours
+    assert verified.exit_code == 0, verified.output
+    assert f"{journal}:2 (game {key}): it is not a game of this tournament" in verified.stderr
+    assert verified.stdout == uninterrupted.stdout
+    assert len(journal_lines(journal)) == 1 + 24 + 24  # every game played again
+
+
+def test_an_older_journal_is_resumed_with_the_checks_it_allows(picks, agon, tmp_path):
+    journal = tmp_path / "games.jsonl"
+    uninterrupted = agon(*ARGS, "--out", str(journal))
+    as_old_journal(journal, lambda lines: lines.pop())  # one game left to play
+    resumed = agon("--resume", str(journal))
+    assert resumed.exit_code == 0, resumed.output
+    assert resumed.stdout == uninterrupted.stdout
+    header, *games = journal_lines(journal)
+    assert header["format"] == "agon-tournament/1"
+    assert len(games) == 24 and not any("header_sha256" in game for game in games)
+
+    def spliced(lines):  # a game of a tournament whose r1 was mc, with the same seed
+        seat = next(s for s, name in lines[3]["tournament"]["seating"].items() if name == "r1")
+        lines[3]["seats"][seat] = {"kind": "builtin", "name": "mc", "version": "1.0"}
+
+    as_old_journal(journal, spliced)
+    refused = agon("--resume", str(journal))
+    assert refused.exit_code == 1, refused.output
+    assert f"{journal}:4 (game" in refused.stderr
+    assert "it is not a game of this tournament: its " in refused.stderr
+    assert "was played by 'mc', and the header's r1 is 'random'" in refused.stderr

@@ -113,9 +113,69 @@ def test_an_error_line_before_its_game_played_again_is_verified(journal):
     from agon.referee.signing import Keyring
 
     rows = lines(journal)
-    failed = Keyring.load().sign({"tournament": rows[1]["tournament"], "error": "boom"})
+    failed = Keyring.load().sign({"tournament": rows[1]["tournament"], "error": "boom",
+                                  "header_sha256": rows[1]["header_sha256"]})
     journal.write_text("".join(json.dumps(row) + "\n" for row in [rows[0], failed, *rows[1:]]))
     out = agon("replay", "--quiet", str(journal))
     assert out.exit_code == 0, out.output
     assert "all 4 games replay" in out.stdout and "; 4 of 4 planned games (1 of its lines " \
            "are games that could not be refereed" in out.stdout
+
+
+def test_signed_lines_of_another_tournament_are_not_verified(journal, tmp_path):
+    """The tester's splice: greedy's header over random's games, every line signed."""
+    other = tmp_path / "greedy.jsonl"
+    played = agon("tournament", "earth-and-water", "-b", "a=greedy", "-b", "b=random",
+                  "--games", "2", "--out", str(other))
+    assert played.exit_code == 0, played.output
+    rows = journal.read_text().splitlines(keepends=True)
+    spliced = tmp_path / "spliced.jsonl"
+    spliced.write_text(other.read_text().splitlines(keepends=True)[0] + "".join(rows[1:]))
+    out = agon("replay", "--quiet", str(spliced))
+    assert out.exit_code == 1, out.output
+    key = json.loads(rows[1])["tournament"]["key"]
+    assert f"NOT verified: {spliced}:2 (game {key}): it is not a game of this tournament: " \
+           "it was written under another journal's header" in out.stderr
+    assert f"{spliced} is NOT verified: 4 of 4 games" in out.stderr
+    one = agon("replay", str(spliced), "--game", key)
+    assert one.exit_code == 1 and "it is not a game of this tournament" in one.stderr
+
+
+def as_old_journal(path: Path, edit=lambda rows: None) -> None:
+    """The journal as written before lines named their header (agon-tournament/1),
+    after `edit(rows)`: every line signed again by this referee's key."""
+    from agon.referee.signing import Keyring
+
+    keyring = Keyring.load()
+    rows = [{k: v for k, v in row.items() if k not in ("run", "header_sha256", "signature")}
+            for row in lines(path)]
+    rows[0]["format"] = "agon-tournament/1"
+    edit(rows)
+    path.write_text("".join(json.dumps(keyring.sign(row)) + "\n" for row in rows))
+
+
+def test_an_older_journal_verifies_and_its_lines_must_name_the_headers_bots(journal):
+    as_old_journal(journal)
+    old = agon("replay", "--quiet", str(journal))
+    assert old.exit_code == 0, old.output
+    assert "all 4 games replay" in old.stdout and "4 of 4 planned games" in old.stdout
+
+    def greedy(rows):  # a line of a tournament in which a was greedy, signed
+        seat = next(s for s, name in rows[2]["tournament"]["seating"].items() if name == "a")
+        rows[2]["seats"][seat]["name"] = "greedy"
+
+    as_old_journal(journal, greedy)
+    spliced = agon("replay", "--quiet", str(journal))
+    assert spliced.exit_code == 1, spliced.output
+    assert f"{journal}:3 (game" in spliced.stderr
+    assert "it is not a game of this tournament: its " in spliced.stderr
+    assert "was played by 'greedy', and the header's a is 'random'" in spliced.stderr
+
+    def newer(rows):  # a line of a newer journal, which names its header
+        rows[1]["header_sha256"] = "0" * 64
+
+    as_old_journal(journal, newer)
+    out = agon("replay", "--quiet", str(journal))
+    assert out.exit_code == 1
+    assert f"{journal}:2 (game" in out.stderr and "written under another journal's header" \
+        in out.stderr
