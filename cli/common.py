@@ -90,6 +90,63 @@ def seconds(ctx: typer.Context, param: typer.CallbackParam, value: float | None
         fail(str(exc), USAGE)
 
 
+# -- files a command writes ------------------------------------------------------------
+
+@dataclass(frozen=True)
+class OutputKind:
+    """What a command writes, told from the first bytes of a file: a file of this
+    kind may be written over (it is this command's, or agon reserved it empty)."""
+
+    name: str
+    head: re.Pattern[bytes]
+
+
+RECORD_FILE = OutputKind("a game record", re.compile(rb'\s*\{\s*"format"\s*:\s*"agon-record/'))
+HTML_FILE = OutputKind("an HTML page", re.compile(rb"\s*<(!doctype\s+)?html", re.IGNORECASE))
+PICTURE_FILE = OutputKind("a picture", re.compile(rb"\s*<(\?xml|svg)|\x89PNG\r\n", re.IGNORECASE))
+ANY_FILE = OutputKind("a file", re.compile(rb""))   # the command says itself what it keeps
+HEAD_BYTES = 512
+
+
+def check_output(path: Path, option: str, kind: OutputKind, *, force: bool = False,
+                 inputs: tuple[Path | None, ...] = ()) -> None:
+    """Refuse, before any work, an output file that cannot or may not be written
+    (usage error): one in no folder, a folder, a file the command reads, or an
+    existing file of another kind unless --force (a record, a journal or a
+    page is not lost by a mistyped name)."""
+    try:
+        target = path.resolve()   # a symbolic link is judged by where it leads
+    except (OSError, RuntimeError):
+        fail(f"cannot write {option} {path}: a symbolic-link loop", USAGE)
+    if not target.parent.is_dir():
+        fail(f"cannot write {option} {path}: no such folder {target.parent}", USAGE)
+    if target.is_dir():
+        fail(f"{option} {path} is a folder: name a file (in it)", USAGE)
+    for source in inputs:
+        if source is not None and _same_file(target, source):
+            fail(f"{option} {path} is the file this command reads: choose another file", USAGE)
+    if not force and target.is_file() and not _holds(target, kind):
+        fail(f"{path} exists and is not {kind.name}: choose another file, or replace it "
+             "with --force", USAGE)
+
+
+def _same_file(target: Path, source: Path) -> bool:
+    try:
+        return target.exists() and target.samefile(source)
+    except OSError:
+        return False
+
+
+def _holds(path: Path, kind: OutputKind) -> bool:
+    """Whether a file is empty (agon reserves its outputs empty) or of `kind`."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(HEAD_BYTES)
+    except OSError:
+        return True   # unreadable: writing it will say why
+    return not head or bool(kind.head.match(head))
+
+
 def existing_keyring() -> Keyring | None:
     """The referee's key to check a record's signature, or None (with a warning) without one."""
     try:

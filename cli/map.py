@@ -12,7 +12,14 @@ from agon.referee.pictures import FORMATS, NoPicture, map_svg, record_position, 
 from agon.referee.records import RecordError, drawing_warnings, load_record
 from agon.referee.ruleset_model import Ruleset
 
-from .common import RulesetsPath, existing_keyring, fail, open_ruleset
+from .common import (
+    PICTURE_FILE,
+    RulesetsPath,
+    check_output,
+    existing_keyring,
+    fail,
+    open_ruleset,
+)
 
 # What a record or a ruleset that cannot be drawn raises on its way through an engine.
 DRAWING_ERRORS = (RecordError, UnknownEngine, NoPicture, ValueError, KeyError, TypeError)
@@ -27,6 +34,8 @@ def map(
     out: Path | None = typer.Option(None, "--out", "-o", help="write FILE.svg, or FILE.png "
                                     "when cairosvg is installed (pip install "
                                     "'agon-referee[png]'); default: SVG on stdout"),
+    force: bool = typer.Option(False, "--force", help="with --out: replace FILE even when "
+                               "it holds something other than a picture"),
     rulesets_path: RulesetsPath = None,
 ) -> None:
     """Draw the game's map: spaces, connections and a legend, and with --record every
@@ -43,6 +52,8 @@ def map(
         fail("--at needs --record: it counts the record's actions", code=2)
     folders = list(rulesets_path or ())
     rs = open_ruleset(ruleset, folders)
+    if out is not None:
+        check_output(out, "--out", PICTURE_FILE, force=force, inputs=(record, Path(rs.source)))
     try:
         if record is None:
             svg = map_svg(rs)

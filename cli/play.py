@@ -26,6 +26,8 @@ from agon.referee.sandbox import shield_referee
 from agon.referee.signing import Keyring, KeyringError
 
 from .common import (
+    FAILED,
+    RECORD_FILE,
     USAGE,
     BotEnvOption,
     BotLimitOption,
@@ -35,6 +37,7 @@ from .common import (
     SandboxOption,
     SigtermStops,
     bot_rules,
+    check_output,
     fail,
     open_ruleset,
     parse_pairs,
@@ -60,6 +63,9 @@ def play(
         None, metavar="FILE",
         help="continue the unfinished game this record holds (saved with `save` or Ctrl-C), "
              "with the same seats; its file gets the record unless --record"),
+    force: bool = typer.Option(
+        False, "--force", help="with --record: replace FILE even when it holds something "
+                               "other than a game record"),
     plain: bool = typer.Option(
         False, "--plain", help="no colour, layout or spinner for a human seat (automatic "
                                "when the output is not a terminal)"),
@@ -113,8 +119,9 @@ def play(
             fail("name a ruleset (agon rulesets lists them), or --resume a saved game", USAGE)
         rs = open_ruleset(ruleset, rulesets_path)
         specs = parse_pairs(seat, "--seat")
-    if record and not record.resolve().parent.is_dir():
-        fail(f"cannot write the record to {record}: no such folder", USAGE)
+    if record and record != resume:   # --resume writes its game back to its file
+        check_output(record, "--record", RECORD_FILE, force=force,
+                     inputs=(Path(rs.source),))
     try:
         engine = engine_class(rs.engine)(rs)
         options = saved.options if saved else rs.resolve_options(parse_pairs(option, "--option"))
@@ -190,9 +197,31 @@ def play(
     if scratch_logs:
         _tidy_logs(log_dir, [seat for seat in external if seat in game.forfeits])
     keyring = _keyring() if record or fmt == Format.json else None
-    if record:
-        game.save(record, keyring)
+    saved_to = _save_final(game, record, keyring, rs.id) if record else None
     _print_result(game, specs, fmt, keyring)
+    if saved_to != record:
+        raise typer.Exit(FAILED)
+
+
+def _save_final(game: GameRecord, record: Path, keyring: Keyring | None, ruleset_id: str
+                ) -> Path | None:
+    """Write a finished game's record to `record`; when that fails (a full disk, a
+    device), to a new file here, else onto stderr: a game played is never lost.
+    Returns where it went (None: stderr)."""
+    try:
+        game.save(record, keyring)
+        return record
+    except OSError as exc:
+        why = f"cannot write the record to {record} ({exc.strerror or exc})"
+    aside = _unused(f"{ruleset_id}-record", ".json")
+    try:
+        game.save(aside, keyring)
+    except OSError:
+        typer.echo(f"agon: error: {why}, nor beside; the record follows:", err=True)
+        typer.echo(json.dumps(game.signed(keyring) if keyring else game.to_json()), err=True)
+        return None
+    typer.echo(f"agon: error: {why}; the game is saved in {aside}", err=True)
+    return aside
 
 
 def _tidy_logs(log_dir: Path, failed: list[str]) -> None:

@@ -41,6 +41,7 @@ from agon.referee.tournament import (
 )
 
 from .common import (
+    ANY_FILE,
     USAGE,
     BotEnvOption,
     BotLimitOption,
@@ -50,6 +51,7 @@ from .common import (
     SandboxOption,
     SigtermStops,
     bot_rules,
+    check_output,
     existing_keyring,
     fail,
     parse_pairs,
@@ -228,6 +230,8 @@ def tournament(
     """
     shield_referee()  # the master seed leaves our command line before any bot starts
     rules = bot_rules(sandbox, bot_env, bot_network, bot_limit, programs=False)
+    if out is not None and resume is None:   # the journal refuses an existing one itself
+        check_output(out, "--out", ANY_FILE)
     if resume is not None and out is not None and out.resolve() != resume.resolve():
         fail("--out and --resume name different files; --resume appends to its journal",
              USAGE)

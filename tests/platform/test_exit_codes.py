@@ -41,9 +41,13 @@ def files(tmp_path: Path) -> dict[str, str]:
     edited["actions"][0][1] = "done"
     tampered = tmp_path / "tampered.json"
     tampered.write_text(json.dumps(edited))
+    notes = tmp_path / "notes.svg"
+    notes.write_text("a file of one's own, not agon's\n")
+    (tmp_path / "dangling.jsonl").symlink_to(tmp_path / "gone" / "x.jsonl")
     return {"invalid": str(invalid), "garbage": str(garbage), "journal": str(journal),
             "record": str(record), "tampered": str(tampered),
-            "missing": str(tmp_path / "missing.yaml")}
+            "missing": str(tmp_path / "missing.yaml"), "notes": str(notes),
+            "folder": str(tmp_path), "dangling": str(tmp_path / "dangling.jsonl")}
 
 
 CASES = [
@@ -88,6 +92,16 @@ CASES = [
              "-p", "3", "--games", "1666667"], "plans 10,000,002 games"),
     (USAGE, ["check", "random", "-r", "earth-and-water", "--move-time", "nan"],
      "--move-time takes a number of seconds above 0"),
+    (USAGE, ["play", *E_W, "--record", "{notes}"], "notes.svg exists and is not a game record: "
+     "choose another file, or replace it with --force"),
+    (USAGE, ["play", *E_W, "--record", "{journal}"], "exists and is not a game record"),
+    (USAGE, ["play", *E_W, "--record", "{folder}"], "is a folder: name a file (in it)"),
+    (USAGE, ["replay", "{record}", "--html", "{record}"], "is the file this command reads"),
+    (USAGE, ["replay", "{record}", "--html", "{notes}"], "exists and is not an HTML page"),
+    (USAGE, ["map", "earth-and-water", "--record", "{record}", "-o", "{notes}"],
+     "notes.svg exists and is not a picture: choose another file, or replace it with --force"),
+    (USAGE, ["tournament", "earth-and-water", "-b", "a=random", "-b", "b=random",
+             "--out", "{dangling}"], "dangling.jsonl: no such folder"),
     (USAGE, ["replay", "{missing}"], "no such file"),
     (USAGE, ["replay", "{record}", "--ruleset", "no-such-game"], "no ruleset"),
     (USAGE, ["check", "randm", "-r", "earth-and-water"], "did you mean 'random'"),
@@ -168,3 +182,16 @@ def test_a_closed_pipe_ends_quietly():
     finally:
         os.close(write)
     assert out.returncode == FAILED and out.stderr == ""
+
+
+def test_an_output_of_another_kind_is_kept_unless_force(files):
+    notes = Path(files["notes"])
+    before = notes.read_text()
+    refused = CliRunner().invoke(app, ["play", *E_W, "--seed", "3", "-q", "--record", str(notes)])
+    assert refused.exit_code == USAGE and notes.read_text() == before
+    forced = CliRunner().invoke(app, ["play", *E_W, "--seed", "3", "-q", "--record", str(notes),
+                                      "--force"])
+    assert forced.exit_code == OK, forced.output
+    assert json.loads(notes.read_text())["format"] == "agon-record/1"
+    again = CliRunner().invoke(app, ["play", *E_W, "--seed", "4", "-q", "--record", str(notes)])
+    assert again.exit_code == OK, again.output   # a record over a record: agon's own kind

@@ -157,3 +157,16 @@ def test_every_command_has_help_with_an_example():
         out = agon(command, "--help")
         assert out.returncode == 0, command
         assert "Example" in out.stdout, command
+
+
+def test_a_record_that_cannot_be_written_after_the_game_is_saved_beside(tmp_path):
+    """--record /dev/full: the game is played; its record goes to a new file, and says so."""
+    out = subprocess.run([*AGON, "play", "earth-and-water", "-s", "persia=random", "-s",
+                          "greece=random", "--seed", "2", "-q", "--record", "/dev/full"],
+                         capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert out.returncode == 1, out.stderr
+    assert ("agon: error: cannot write the record to /dev/full (No space left on device); "
+            "the game is saved in earth-and-water-record.json") in out.stderr
+    assert "result:" in out.stdout
+    kept = tmp_path / "earth-and-water-record.json"
+    assert agon("replay", "-q", str(kept)).returncode == 0
