@@ -40,6 +40,12 @@ def load_ruleset(ruleset: str | Path, *, rulesets_path: Iterable[str | Path] = (
     return _load_ruleset(ruleset, tuple(Path(folder) for folder in rulesets_path))
 
 
+def _whole(name: str, value: Any) -> None:
+    """A count or a seed must be a whole number (None means its default)."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+        raise ValueError(f"{name} is a whole number, not {value!r}")
+
+
 def _ruleset(ruleset: RulesetLike) -> Ruleset:
     return ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
 
@@ -55,6 +61,8 @@ def new_game(ruleset: RulesetLike, players: int | None = None, *, seed: int = 0,
     seat what it may know (``view(seat)``) and gives the ``result()`` at the
     end; the same seed and actions always give the same game.
     """
+    _whole("players", players)
+    _whole("seed", seed)
     rs = _ruleset(ruleset)
     engine = engine_class(rs.engine)(rs)
     seats = game_seats(engine, rs.default_players() if players is None else players)
@@ -78,6 +86,9 @@ def play(ruleset: RulesetLike, bots: Mapping[str, BotLike] | Sequence[BotLike], 
     `options` are the ruleset's options.  Programs' stderr logs go to
     `log_dir` when given (else to a folder removed after the game).
     """
+    _whole("seed", seed)
+    if log_dir is not None and Path(log_dir).exists() and not Path(log_dir).is_dir():
+        raise ValueError(f"log_dir {str(log_dir)!r} is a file, not a folder")
     rs = _ruleset(ruleset)
     engine = engine_class(rs.engine)(rs)
     given = dict(bots) if isinstance(bots, Mapping) else \
@@ -162,6 +173,8 @@ def tournament(ruleset: str | Path, bots: Mapping[str, str] | Sequence[str], *,
         setup,
     )
 
+    for name, value in (("games", games), ("seed", seed), ("players", players), ("jobs", jobs)):
+        _whole(name, value)
     try:
         if isinstance(bots, Mapping):
             bad = [name for name in bots if not NAME_PATTERN.match(name)]

@@ -44,8 +44,8 @@ def pettingzoo_env(ruleset: str | Ruleset, players: int | None = None, *,
     rs = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
     low, high = int(rs.players["min"]), int(rs.players["max"])
     count = players if players is not None else max(low, min(2, high))
-    if not low <= count <= high:
-        raise ValueError(f"{rs.id} is played by {low} to {high} players, not {count}")
+    if isinstance(count, bool) or not isinstance(count, int) or not low <= count <= high:
+        raise ValueError(f"{rs.id} is played by {low} to {high} players, not {count!r}")
     return AgonEnv(rs, count, rs.resolve_options(options), render_mode=render_mode)
 
 
@@ -91,6 +91,8 @@ class AgonEnv(AECEnv):
         `options` is accepted for the PettingZoo signature and ignored: the
         ruleset's options are fixed when the environment is made.
         """
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise TypeError(f"seed is a whole number or None, not {seed!r}")
         if seed is not None:
             self._seeds.seed(seed)
         game_seed = seed if seed is not None else self._seeds.randrange(1 << 31)
@@ -120,8 +122,28 @@ class AgonEnv(AECEnv):
             return self._open[len(self._chosen)]
         return None
 
+    def _current(self) -> str:
+        """The agent whose turn it is; RuntimeError before reset() and once every
+        agent is done (PettingZoo removes them as they step)."""
+        if self.game is None:
+            raise RuntimeError("no game yet: call reset()")
+        if not self.agents:
+            raise RuntimeError("the game is over: call reset()")
+        return self.agent_selection
+
+    def _known(self, agent: str) -> str:
+        if agent not in self.possible_agents:
+            raise ValueError(f"unknown agent {agent!r} (agents: {', '.join(self.possible_agents)})")
+        if self.game is None:
+            raise RuntimeError("no game yet: call reset()")
+        return agent
+
+    def last(self, observe: bool = True):
+        self._current()
+        return super().last(observe)
+
     def step(self, action: int | None) -> None:
-        agent = self.agent_selection
+        agent = self._current()
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
@@ -141,6 +163,8 @@ class AgonEnv(AECEnv):
             raise RuntimeError("no decision is open: call reset()")
         try:
             index = int(action)
+            if index != action:   # 1.7 is no index, and not action 1
+                raise ValueError
         except (TypeError, ValueError):
             raise ValueError(f"an action is an index into the catalogue, not {action!r}") from None
         if not 0 <= index < len(self.catalogue) or self.catalogue[index] not in decision.legal:
@@ -161,6 +185,7 @@ class AgonEnv(AECEnv):
     # -- what an agent sees --------------------------------------------------------------------
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        self._known(agent)
         vector = np.asarray(self.encoder.encode(self.game.view(agent)), dtype=np.float32)
         mask = np.zeros(len(self.catalogue), dtype=np.int8)
         for action in self.legal_actions(agent):
@@ -172,6 +197,7 @@ class AgonEnv(AECEnv):
 
     def legal_actions(self, agent: str) -> list[str]:
         """The texts of `agent`'s legal actions now (empty when it is not asked)."""
+        self._known(agent)
         decision = self._decision(agent)
         return list(decision.legal) if decision else []
 
@@ -179,6 +205,8 @@ class AgonEnv(AECEnv):
         if self.render_mode is None:
             logger.warn("render() was called without a render_mode; pass render_mode='ansi'")
             return None
+        if self.game is None:
+            raise RuntimeError("no game yet: call reset()")
         text = self.game.describe(self.agent_selection)
         if self.render_mode == "human":
             print(text)

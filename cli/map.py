@@ -50,6 +50,8 @@ def map(
         fail(f"{out}: --out must end in .svg or .png", code=2)
     if at is not None and record is None:
         fail("--at needs --record: it counts the record's actions", code=2)
+    if record is not None and not record.exists():   # as agon replay: the command line's
+        fail(f"{record}: no such file", code=2)
     folders = list(rulesets_path or ())
     rs = open_ruleset(ruleset, folders)
     if out is not None:

@@ -148,3 +148,25 @@ def test_without_the_extra_the_error_says_what_to_install():
                      "import agon\nagon.pettingzoo_env('earth-and-water')")
     assert out.returncode != 0
     assert "pip install 'agon-referee[pettingzoo]'" in out.stderr
+
+
+def test_misuse_of_the_environment_gets_clear_errors():
+    env = agon.pettingzoo_env("earth-and-water")
+    for call in (lambda: env.step(0), env.last, lambda: env.observe("persia"),
+                 lambda: env.legal_actions("persia")):
+        with pytest.raises(RuntimeError, match="no game yet: call reset\\(\\)"):
+            call()
+    with pytest.raises(TypeError, match="seed is a whole number or None, not 'x'"):
+        env.reset(seed="x")
+    env.reset(seed=1)
+    with pytest.raises(ValueError, match="unknown agent 'zeus' \\(agents: persia, greece\\)"):
+        env.observe("zeus")
+    legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
+    with pytest.raises(ValueError, match="an action is an index into the catalogue, not [0-9]+.7"):
+        env.step(int(legal[0]) + 0.7)
+    play_random_episode(env, seed=1)
+    for call in (lambda: env.step(0), env.last):
+        with pytest.raises(RuntimeError, match="the game is over: call reset\\(\\)"):
+            call()
+    with pytest.raises(ValueError, match="played by 2 to 2 players, not '2'"):
+        agon.pettingzoo_env("earth-and-water", "2")

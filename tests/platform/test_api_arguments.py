@@ -47,3 +47,22 @@ def test_replay_reads_the_ruleset_a_record_names_only_by_id_or_in_allowed_folder
 def test_replay_of_a_record_file_finds_the_ruleset_beside_it(tmp_path, record):
     (tmp_path / "game.json").write_text(json.dumps(record))
     assert agon.replay(tmp_path / "game.json")["replays"]
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: agon.new_game(E_W, seed="x"), "seed is a whole number, not 'x'"),
+    (lambda: agon.new_game(E_W, seed=1.5), "seed is a whole number, not 1.5"),
+    (lambda: agon.new_game(E_W, players="2"), "players is a whole number, not '2'"),
+    (lambda: agon.play(E_W, ["random", "random"], seed="abc"), "seed is a whole number"),
+    (lambda: agon.tournament(E_W, ["random", "greedy"], games="2"), "games is a whole number"),
+])
+def test_counts_and_seeds_are_whole_numbers(call, message):
+    with pytest.raises(ValueError, match=re.escape(message)):
+        call()
+
+
+def test_a_log_dir_that_is_a_file_is_refused(tmp_path):
+    taken = tmp_path / "logs"
+    taken.write_text("")
+    with pytest.raises(ValueError, match="log_dir .* is a file, not a folder"):
+        agon.play(E_W, ["random", "random"], seed=1, log_dir=taken)

@@ -103,6 +103,7 @@ CASES = [
     (USAGE, ["tournament", "earth-and-water", "-b", "a=random", "-b", "b=random",
              "--out", "{dangling}"], "dangling.jsonl: no such folder"),
     (USAGE, ["replay", "{missing}"], "no such file"),
+    (USAGE, ["map", "earth-and-water", "--record", "{missing}"], "missing.yaml: no such file"),
     (USAGE, ["replay", "{record}", "--ruleset", "no-such-game"], "no ruleset"),
     (USAGE, ["check", "randm", "-r", "earth-and-water"], "did you mean 'random'"),
     (USAGE, ["check", "random", "-r", "no-such-game"], "no ruleset"),
