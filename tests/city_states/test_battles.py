@@ -355,3 +355,43 @@ def test_the_heroism_die_and_leader_bonuses(board, play, texts):
     s.rigged = [3, 4, 9, 6]   # army 3 + General 2, Heroism 4; defence 9; p1 casualty 6
     events = play(s, "attack boeotia")
     assert "p1 9, p2 9" in texts(events)
+
+
+# -- attacking from the sea (decision D19) -----------------------------------------------------
+
+def test_armies_aboard_take_an_island_city_from_the_sea(board, play, texts):
+    s = land_battles(board, players=2, homes=("athens", "sparta"),
+                     units={"cyclades-sea": (0, {"army": 1, "transport": 1, "fleet": 2,
+                                                 "rowers": 2})})
+    # Naxos has no land neighbour; Eretria borders only Chalcis
+    assert s.pending()[0].legal == ["done", "attack eretria", "attack naxos"]
+    s.rigged = [10, 1, 1]   # the army 10 against the neutral army 1 + 5 and the garrison 1
+    events = play(s, "attack naxos")
+    assert "p1 takes Naxos (an army moves in from Cyclades Sea)" in texts(events)
+    naxos, sea = s.t.index["naxos"], s.t.index["cyclades-sea"]
+    assert (s.owner[naxos], s.arm[naxos]) == (0, 1)
+    # the ships and their crews stay afloat; the crews did not fight
+    assert (s.arm[sea], s.trn[sea], s.flt[sea], s.row[sea]) == (0, 1, 2, 2)
+
+
+def test_beaten_armies_aboard_stay_aboard_with_their_leader(board, play):
+    s = land_battles(board, players=2, homes=("athens", "sparta"),
+                     units={"chian-strait": (0, {"army": 1, "transport": 1})})
+    board.add_leader(s, 0, "chian-strait", "Kimon", [])
+    s.rigged = [1, 5, 1, 2]   # the army 1 against 5 + 5 + 1; its casualty roll 2: lost
+    play(s, "attack chios")
+    sea = s.t.index["chian-strait"]
+    assert (s.arm[sea], s.trn[sea], s.owner[s.t.index["chios"]]) == (0, 1, -1)
+    assert s.l_state[0] == 0 and s.l_space[0] == sea   # Kimon is still free, aboard
+
+
+def test_only_landing_places_are_attacked_from_the_sea_and_only_by_armies(board, play):
+    s = land_battles(board, players=2, homes=("corinth", "sparta"),
+                     units={"saronic-gulf": (0, {"army": 1, "transport": 1}),
+                            "laurion": (1, {"army": 1})})
+    legal = s.pending()[0].legal
+    assert "attack athens" in legal and "attack megara" in legal
+    assert "attack laurion" not in legal   # a rocky coast: no ship may land there
+    s = land_battles(board, players=2, homes=("athens", "sparta"),
+                     units={"cyclades-sea": (0, {"fleet": 2, "rowers": 2})})
+    assert s.step != "attack"   # crews stay with their fleets: nothing to attack with

@@ -59,9 +59,14 @@ class Battles(Leaders):
             if self.b_sea:
                 if t.sea[s] and self.ships_fighting(s):
                     out.append(s)
-            elif not t.sea[s] and (self.arm[s] or self.row[s]):
-                out.append(s)
+            elif self.arm[s] or self.row[s] and not t.sea[s]:
+                out.append(s)   # at sea, the armies aboard (D19); crews stay with the ships
         return out
+
+    def land_fighters(self, o: int) -> tuple[int, int]:
+        """The armies and rowers of stack o that fight a land battle (at sea only the armies
+        aboard: the rowers there are crews)."""
+        return self.arm[o], 0 if self.t.sea[o] else self.row[o]
 
     def ships_fighting(self, s: int) -> int:
         """Ships that roll in a sea battle: manned fleets and transports with an army."""
@@ -69,7 +74,7 @@ class Battles(Leaders):
 
     def reaches(self, o: int, target: int) -> bool:
         t = self.t
-        return target in (t.adj[o] if self.b_sea else t.land_adj[o])
+        return target in (t.adj[o] if self.b_sea else t.assault_adj[o])
 
     def target_ok(self, target: int) -> bool:
         t, p = self.t, self.active
@@ -87,7 +92,7 @@ class Battles(Leaders):
         t = self.t
         found = set()
         for o in self.attack_origins():
-            for target in (t.adj[o] if self.b_sea else t.land_adj[o]):
+            for target in (t.adj[o] if self.b_sea else t.assault_adj[o]):
                 if target not in found and self.target_ok(target):
                     found.add(target)
         return sorted(found)
@@ -261,9 +266,10 @@ class Battles(Leaders):
                                          self.unit_bonus(p, o, TRANSPORT, ATTACKER, False, False),
                                          faces)
             else:
-                total += self.roll_units(self.arm[o], t.die["army"], hostile + self.unit_bonus(
+                armies, rowers = self.land_fighters(o)
+                total += self.roll_units(armies, t.die["army"], hostile + self.unit_bonus(
                     p, o, ARMY, ATTACKER, at_city, False), faces)
-                total += self.roll_units(self.row[o], t.die["rowers"], hostile + self.unit_bonus(
+                total += self.roll_units(rowers, t.die["rowers"], hostile + self.unit_bonus(
                     p, o, ROWERS, ATTACKER, at_city, False), faces)
             total += self.stack_dice(p, o, faces)
         return total, self.total_text(total, faces, [])

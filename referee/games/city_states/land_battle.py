@@ -5,7 +5,8 @@ Step `plunder`: the player who has just taken a city spares it, plunders it
 may play Treasure first.  A beaten attacker stays where it attacked from; a
 beaten defender retreats or is destroyed, and what it leaves without an army or
 rowers goes to the winner.  A city left without defenders is taken: one unit
-of the attacker moves in.
+of the attacker moves in.  Armies aboard ships attack the landing places on
+their sea zone's shore (D19): the only way into an island city.
 """
 
 from __future__ import annotations
@@ -35,13 +36,15 @@ class LandBattles(Battles):
         rolls: list[str] = []
         lost = 0
         for o in self.fighting_origins():
-            lost_a = self.casualties(self.arm[o], mod, rolls)
-            lost_r = self.casualties(self.row[o], mod, rolls)
+            armies, rowers = self.land_fighters(o)
+            lost_a = self.casualties(armies, mod, rolls)
+            lost_r = self.casualties(rowers, mod, rolls)
             self.arm[o] -= lost_a
             self.row[o] -= lost_r
             lost += lost_a + lost_r
             self.mark_beaten(o, p)
-            if not self.combat_units(o):
+            # (at sea the leaders stay aboard the ships, which do not fight on land)
+            if not self.combat_units(o) and not (self.t.sea[o] and self.flt[o] + self.trn[o]):
                 self.capture_leaders(self.leaders_at(o, p), q, f"beaten at {self.t.names[o]}")
             self.refresh(o)
         self.log("casualties", f"{self.seats[p]}'s casualty rolls {', '.join(rolls)}"
@@ -70,7 +73,7 @@ class LandBattles(Battles):
         """The attacker moves one unit in and takes control of the city."""
         s, p, t = self.b_target, self.b_att, self.t
         movers = [o for o in self.fighting_origins() if self.arm[o]] or \
-            [o for o in self.fighting_origins() if self.row[o]]
+            [o for o in self.fighting_origins() if self.land_fighters(o)[1]]
         if not movers:   # nobody left to walk in
             self.settle_captives("after_battle")
             return

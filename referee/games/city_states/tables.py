@@ -218,6 +218,11 @@ class Tables:
         self.walk_steps: list[list[tuple[int, int]]] = [
             [(y, self.move_cost[y]) for y in self.walk_adj[i]] for i in range(n)]
         self.ship_next: list[frozenset[int]] = [frozenset(a) for a in self.ship_adj]
+        # whom a land attack reaches: from land the next land spaces, from a sea zone (the
+        # armies aboard, decision D19) the landing places on its coasts
+        self.assault_adj: list[list[int]] = [
+            [y for y in self.land_adj[i] if self.ships_enter[y]] if self.sea[i]
+            else self.land_adj[i] for i in range(n)]
         self.city: list[bool] = ["city" in s for s in spaces]
         self.named: list[bool] = [s.get("city") == "named" for s in spaces]
         self.cities: list[int] = [i for i in range(n) if self.city[i]]
