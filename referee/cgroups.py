@@ -218,7 +218,31 @@ def available() -> Hierarchy | str:
         found.make(TreeLimits(cpus=1.0, memory_bytes=64 << 20, tasks=16)).remove()
     except OSError as exc:
         return f"a group cannot be made in {found.describe()} ({exc.strerror or exc})"
+    _sweep(found)
     return found
+
+
+def _sweep(hierarchy: Hierarchy) -> None:
+    """Remove the empty groups of referees that are gone: a referee and its warden
+    both killed outright (or a group still busy when they removed it) leave one."""
+    for _, base in hierarchy.bases:
+        with contextlib.suppress(OSError):
+            for path in base.iterdir():
+                parts = path.name.split("-")
+                if len(parts) == 3 and parts[0] == "agon" and parts[1].isdigit() \
+                        and not _alive(int(parts[1])):
+                    with contextlib.suppress(OSError):
+                        path.rmdir()  # refused while a process is in it: never ours to kill
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # not ours to signal, but there
+    return True
 
 
 def _mounts() -> list[tuple[str, str, str, set[str]]]:

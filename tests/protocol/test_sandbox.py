@@ -260,10 +260,14 @@ def test_control_groups_are_made_under_our_own_group_of_each_v1_hierarchy(tmp_pa
         f"/ {tmp_path}/memory rw,relatime - cgroup cgroup rw,memory",
         f"/ {tmp_path}/pids rw,relatime - cgroup cgroup rw,pids"],
         ["3:cpu,cpuacct:/ours", "2:memory:/ours", "1:pids:/ours"])
+    left = tmp_path / "cpu" / "ours" / "agon-999999999-1"  # of a referee that is gone
+    left.mkdir()
+    (tmp_path / "cpu" / "ours" / f"agon-{os.getpid()}-999").mkdir()  # of one that runs
     found = cgroups.available.__wrapped__()
     assert found == cgroups.Hierarchy(1, tuple((name, tmp_path / name / "ours")
                                                for name in ("cpu", "memory", "pids")))
-    assert sorted(p.name for p in (tmp_path / "cpu" / "ours").iterdir()) == []  # probe gone
+    assert sorted(p.name for p in (tmp_path / "cpu" / "ours").iterdir()) == [
+        f"agon-{os.getpid()}-999"]  # the probe and the group left behind are gone
 
 
 def test_a_v2_group_that_can_give_its_children_the_controllers_is_used(tmp_path, monkeypatch):
