@@ -198,6 +198,17 @@ def test_agon_rules_finds_tables_traits_skills_and_cards(query, found):
     assert found in ids[:3], ids
 
 
+@pytest.mark.parametrize("query, found", [
+    ("T1", "2.1"), ("T2", "table-units"), ("T3", "table-upkeep"), ("T10", "table-traits"),
+    ("T11", "card-list")])
+def test_the_reference_table_ids_find_their_tables_first(query, found):
+    out = runner.invoke(app, ["rules", "city-states", query, "--format", "json"])
+    assert out.exit_code == 0, out.output
+    answer = json.loads(out.output)
+    ids = [s["id"] for s in answer["sections"]] + [m["id"] for m in answer["matches"]]
+    assert ids[0] == found, ids
+
+
 def test_the_d100_and_d66_rows_are_in_the_tables():
     out = runner.invoke(app, ["rules", "city-states", "table-skills"])
     assert out.exit_code == 0 and "97-00 Historian" in out.output
