@@ -46,8 +46,10 @@ class Program(Player):
 
 
 def person(typed: str, ruleset=None) -> tuple[HumanPlayer, io.StringIO]:
+    """A person who types `typed`, then resigns (the game ends with a record)."""
     shown = io.StringIO()
-    return HumanPlayer(stdin=io.StringIO(typed), stdout=shown, ruleset=ruleset), shown
+    return HumanPlayer(stdin=io.StringIO(typed + "quit\ny\n"), stdout=shown,
+                       ruleset=ruleset), shown
 
 
 def toy_race(toy, typed: str, other: Player | None = None):
