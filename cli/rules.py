@@ -26,9 +26,10 @@ def rules(
 ) -> None:
     """Look up the rules: no query gives the contents.
 
-    A bare number names the rulebook section of that number where there is
-    one (Earth & Water and City States number their sections), else the card
-    of that number; `#7` and `card 7` always name card 7.
+    A bare number names the section of that number where there is one (Earth
+    & Water's are its rulebook's; City States' rulebook numbers nothing, so its
+    sections are agon's own), else the card of that number; `#7` and `card 7`
+    always name card 7.
 
     Examples: agon rules earth-and-water | agon rules earth-and-water 7.1 |
     agon rules earth-and-water "#7" | agon rules earth-and-water retreat

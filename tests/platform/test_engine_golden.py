@@ -4,8 +4,9 @@ Bots and game records depend on what an engine shows: the legal action strings,
 the views of every seat and the events (type, data, text, who sees them).  Each
 digest below is a sha256 over that whole sequence for one seeded random game,
 recorded from the engines as they were before they were reworked for speed
-(main at 80f928a; City States at 0201a73; Epireia since its battle prompt names
-the totals in words).  A digest that changes means a bot or a stored record
+(main at 80f928a; City States since its audit's rules fixes: retreats one unit at
+a time, gold cards all turn long, ports, razing, attacks from the sea; Epireia
+since a league short of figures may leave a battle front empty).  A digest that changes means a bot or a stored record
 would see a different game: if the change is meant (a rules fix), say so in the
 commit and print the new table with
 
@@ -107,18 +108,18 @@ GOLDEN: dict[str, str] = {
     'ten-thousand/6/finished_play_penalising=True/1': '55bcf545f715d3c42ac6c1e12813860dc0db81f7ff8faea46ba39895e8b7ab4a',
     'ten-thousand/6/finished_play_penalising=True/2': '0d4220f9fe7b73a0f257bcf0861592bf310d79ddda73e042f91f37f38c3319a5',
     'ten-thousand/6/finished_play_penalising=True/3': 'ed1182e3c70846790e107c26f49e0595508a1899ed3999422eba856e1c6e1c4c',
-    'epireia/2//1': '118fba81aff8cc7ea66d555244a9d7d87f32bced342dc1dd7d3ebb5b7857255f',
+    'epireia/2//1': '120c4112cfa91228f26255034955365ad76a9145e1b161c0a3f4005d9238dc1a',
     'epireia/2//2': '9cb2846e3e5041e926743509b741076309437d5a68125b56e2a56b2e21832fbf',
     'epireia/2//3': '7e39fd1c28539230207abfb87a1dcc8407ec37530095cad1e9e00ff44456e7e1',
-    'epireia/3//1': 'b02a1ce71aca5f34de93e499af48aed75ec89b2fcb658dabc987fdc55ef09ea2',
-    'epireia/3//2': 'a8ae8aa0846c7aedb702867583af1eb2afebe05064e51141283c8ccde7eb8910',
-    'epireia/3//3': 'b0e41ce97e2f336ad7deb97be0010e7c429ced1172a192ac125be43542627b55',
+    'epireia/3//1': '14505cb890500a7f14e0c5a3c7fe89ffdf9723fb207d9077f6b6b7c3a17d62ff',
+    'epireia/3//2': 'f1079dcc320fb2276c593529c2fc8d53a032ac07b25f53077ccbc0654d5d3001',
+    'epireia/3//3': 'f63acaaa9d6e960769a6b65a1466ffe692b09d8f0f82273540310f6d004c70a3',
     'epireia/4//1': '91f96bc5262e2cfab15d8755d812a9b80ce91376de84bf0aa31e7cb6240dc164',
     'epireia/4//2': 'e803b1c8d2ea88a5fbae28d0b599560a4b3c2dd094a778fa6be086f66a532e44',
     'epireia/4//3': '379c897d2c5cd8e18db7837d30a253aab11fe228d5d8892033b036374912245e',
-    'epireia-solo/1/scenario=S1/1': '688691041bbf9ac4f3143e8b72db605ae52a6e32b28a7fe915a7d75849fa6287',
-    'epireia-solo/1/scenario=S1/2': '6d7efb7e234fa84d51a76bf387178d0efc3095e3b148549f6f507bd11af6c8a8',
-    'epireia-solo/1/scenario=S1/3': '670ff8603a787688738cfaa1a51a6cba0e776c36ceb276d9568c4d69ad6eb23b',
+    'epireia-solo/1/scenario=S1/1': 'ef9eda73531b20d31fd011ee44e12a79b1795fe859c9c1f9443277460e65ebc0',
+    'epireia-solo/1/scenario=S1/2': '3768ed7bc04ac46897096c4a7d5940bbd69e592973783e319c31ffd15f1063bb',
+    'epireia-solo/1/scenario=S1/3': 'dc8901b14fcbb211f62042f1c494251fad40c1a60e42f161bf18c9e285a2e1de',
     'epireia-solo/1/scenario=S2/1': '0f76954bb278fa038c2b0a5f61796a2dfd17937c390c542e40c0e0ec5eebfc1a',
     'epireia-solo/1/scenario=S2/2': '23519589dc199eb5ec4b113cd7ee38545d895541eccfa3daf89abbcb00897ae8',
     'epireia-solo/1/scenario=S2/3': 'f63e4cac99bfa660ababb5ad2f9f1c7e1cdc2bff2f6037d43b8e49729cba3610',
@@ -128,9 +129,9 @@ GOLDEN: dict[str, str] = {
     'epireia-solo/1/scenario=S4/1': '9a0fa54806c2d1ca6abdec1762b798827e28b3f22c2b1f6214bff7f462bc65fe',
     'epireia-solo/1/scenario=S4/2': 'f78da689ed12dbd5f09e0ae08a6d57dcac835c221a0d38cfac0be846bc819ae0',
     'epireia-solo/1/scenario=S4/3': '9f098520b35e825735f68773d6844639a1805f785bd77a4199d6eef73035bebb',
-    'city-states/2//1': '9fe2d2041431e80a5637a6dae150dd5a9aff1ae07bbf89731a55de656b086507',
-    'city-states/2//2': 'd15589c3908a369f2ca963559ca29d8430c006aecb3943b2a6633996790aead5',
-    'city-states/2//3': 'd4f5b1cab339ffeb1d4995615a7eaa815a83954cb1ff4aa2bbe318460394f46a',
+    'city-states/2//1': 'f8d90f2df924b94d2b72312698816f7f936905e413c744bbf4d15a876ed64205',
+    'city-states/2//2': '68f295b75aef939163ea7bee1b275a6b7cc3fc07418d4590fd5d819f52b4e7ec',
+    'city-states/2//3': '67e2ff82d3138c1d86473ece8b88daa8d1f7af9ac777010064d4cdbf3ccc5b00',
 }
 
 
