@@ -477,6 +477,7 @@ class Journal:
         self.path, self.keyring, self.lock = path, keyring, lock
         self.handle: IO[bytes] = path.open("ab")
         self.binding = header_digest(header)  # None: an older journal's lines carry none
+        self._bound = canonical({BINDING: self.binding})[1:-1]   # b'"header_sha256":"..."'
         self.notes: list[str] = []  # what opening it changed (a torn last line removed)
 
     @classmethod
@@ -505,15 +506,22 @@ class Journal:
         return journal, lines.rows[0].entry, lines.rows[1:]
 
     def write(self, entry: dict[str, Any]) -> None:
-        """Sign and append a game line."""
-        self.write_canonical(canonical(unsigned(entry)))
+        """Sign and append a game line (its `BINDING` added)."""
+        bound = {**unsigned(entry), BINDING: self.binding} if self.binding else unsigned(entry)
+        self.write_canonical(canonical(bound))
 
     def write_canonical(self, body: bytes) -> None:
-        """Sign and append a game line given as its canonical JSON (`signing.canonical`),
-        with the digest of this journal's header, so that its signature ties it to this
-        tournament (a line of another one with the same seed and names is refused)."""
-        if self.binding is not None:
-            body = canonical({**parse_json(body), BINDING: self.binding})
+        """Sign and append a game line given as its canonical JSON (`signing.canonical`).
+
+        The line carries the digest of this journal's header under `BINDING`, so
+        that its signature ties it to this tournament (a line of another one with
+        the same seed and names is refused).  The workers put it in as they encode
+        the line (`worker.Settings.binding`): decoding and encoding the line again
+        here would cost the main process about 100 µs a game.  ValueError if
+        it is missing."""
+        if self.binding is not None and self._bound not in body:
+            raise ValueError(f"a game line without {BINDING}: it would not be this "
+                             "tournament's")
         self._append(body)
 
     def _append(self, body: bytes) -> None:

@@ -393,7 +393,8 @@ def run_tournament(tournament: Tournament, *, jobs: int = 1, journal: Path | Non
         progress.start(len(plan.tasks), plan.kind, finished)
     try:
         with log_directory(journal) as logs:
-            games = _games_of(tournament, todo, jobs, cluster, logs, affinity, keep_logs)
+            games = _games_of(tournament, todo, jobs, cluster, logs, affinity, keep_logs,
+                              writer.binding if writer else None)
             done = False
             try:
                 seen = {row["tournament"]["key"] for row in rows}
@@ -447,14 +448,16 @@ def _in_order(rows: list[Row]) -> list[Row]:
 
 
 def _games_of(tournament: Tournament, todo: list[GameTask], jobs: int, cluster: str | None,
-              logs: str, affinity: bool = False, keep_logs: str = "notable"
-              ) -> InThisProcess | WorkerPool | DaskCluster:
-    """Where the games are played: here, in worker processes, or on a Dask cluster."""
+              logs: str, affinity: bool = False, keep_logs: str = "notable",
+              binding: str | None = None) -> InThisProcess | WorkerPool | DaskCluster:
+    """Where the games are played: here, in worker processes, or on a Dask cluster;
+    `binding`: the journal's header digest that each game line carries."""
     workers = min(jobs, len(units(todo)))
     settings = Settings(tournament.ruleset, tournament.options, tournament.limits,
                         {e.name: e.spec for e in tournament.entrants}, logs,
                         tournament.sandbox.hiding(logs), keep_logs,
-                        spin_for(workers) if cluster is None and not affinity else 0.0)
+                        spin_for(workers) if cluster is None and not affinity else 0.0,
+                        binding)
     if cluster is not None:
         from .cluster import DaskCluster, cluster_settings
 

@@ -37,6 +37,7 @@ from typing import Any
 from agon.bots import builtin_name
 
 from .engine import Engine
+from .journal import BINDING
 from .match import hello_for, player_seed, run_match
 from .players import (
     BuiltinSpec,
@@ -67,6 +68,7 @@ class Settings:
     sandbox: Sandbox = field(default_factory=Sandbox)  # hides the log folder from the bots
     keep_logs: str = "notable"  # players.KEEP_LOGS: which games' logs are written
     spin: float = 0.0  # seconds the referee waits for a bot's answer without sleeping
+    binding: str | None = None  # the journal's header digest each game line carries
 
 
 @dataclass(frozen=True)
@@ -221,6 +223,8 @@ def play(settings: Settings, task: GameTask, bots: KeptBots = BOTS,
         entry = {"tournament": info, **_record(settings, task, bots)}
     except Exception as exc:  # noqa: BLE001 - one broken game must not end the tournament
         entry = {"tournament": info, "error": f"{type(exc).__name__}: {exc}"}
+    if settings.binding is not None:
+        entry[BINDING] = settings.binding
     if upcoming is not None:
         try:
             bots.greet(settings, upcoming)
