@@ -54,7 +54,7 @@ def contents(ruleset: Ruleset) -> list[Section]:
     return list(ruleset.rules)
 
 
-CARD_QUERY = re.compile(r"(?:card[\s-]*|#)(\d+)")
+CARD_QUERY = re.compile(r"(?:card[\s-]*|#)(-?\d+)")  # a minus: still a card query
 
 
 def lookup(ruleset: Ruleset, query: str) -> Lookup:

@@ -116,6 +116,8 @@ def test_a_card_number_past_the_last_says_how_cards_are_numbered(ruleset_id):
     assert found.kind == "none" and found.note == f"its cards are numbered 1 to {last}"
     out = rules(ruleset_id, f"card {last + 1}")
     assert out.exit_code == 1 and f"its cards are numbered 1 to {last}" in out.stderr
+    for below in ("#0", "#-1"):   # not a text search for the characters
+        assert lookup(ruleset, below).note == f"its cards are numbered 1 to {last}", below
 
 
 def test_a_bare_number_is_the_section_of_that_number_else_the_card():
