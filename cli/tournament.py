@@ -152,6 +152,10 @@ def tournament(
     game_time: Annotated[float | None, typer.Option(
         metavar="SECONDS", callback=seconds, help="seconds a bot may think per game (default 600)",
     )] = None,
+    handshake_time: Annotated[float | None, typer.Option(
+        metavar="SECONDS", callback=seconds,
+        help="seconds a program has to say `ready` (default 10)",
+    )] = None,
     rulesets_path: RulesetsPath = None,
     sandbox: SandboxOption = "auto",
     bot_env: BotEnvOption = None,
@@ -263,6 +267,8 @@ def tournament(
             {k: v for k, v in stored.get("options", {}).items() if v is not None},
             limits=Limits(move=_pick(move_time, stored.get("limits", {}).get("move"), 10.0),
                           game=_pick(game_time, stored.get("limits", {}).get("game"), 600.0),
+                          handshake=_pick(handshake_time,
+                                          stored.get("limits", {}).get("handshake"), 10.0),
                           max_log=rules.max_log),
             gauntlet=_pick(gauntlet, stored.get("gauntlet"), None),
             sprt=sprt_spec,

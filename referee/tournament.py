@@ -125,6 +125,14 @@ class Tournament:
                 "games": total, "played": played, "gauntlet": self.gauntlet,
                 "options": self.options}
 
+    def _limits(self) -> dict[str, float]:
+        """The time limits a resume keeps: the handshake's only when it is not the
+        default, so that journals written before it could be set still match."""
+        limits = {"move": self.limits.move, "game": self.limits.game}
+        if self.limits.handshake != Limits().handshake:
+            limits["handshake"] = self.limits.handshake
+        return limits
+
     def header(self) -> dict[str, Any]:
         """The journal's first line: what must match for a resume to be valid."""
         return {
@@ -136,7 +144,7 @@ class Tournament:
             "seed": self.seed,
             "players": self.players,
             "options": self.options,
-            "limits": {"move": self.limits.move, "game": self.limits.game},
+            "limits": self._limits(),
             "gauntlet": self.gauntlet,
             "sprt": self.sprt.text() if self.sprt else None,
         }

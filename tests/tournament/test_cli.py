@@ -85,6 +85,21 @@ def test_move_time_is_enforced_on_a_bot_that_never_answers(picks, agon, tmp_path
         ["0_p1=random1_p2=sleeper", "0_p1=sleeper_p2=random1"]  # the bots' stderr logs
 
 
+def test_handshake_time_is_enforced_and_kept_for_a_resume(picks, agon, tmp_path):
+    slow = (f'{sys.executable} -c "import time; time.sleep(3); '
+            'print(\'ready slow\', flush=True); time.sleep(30)"')
+    journal = tmp_path / "games.jsonl"
+    result = agon("picks", *bots("random1"), "--bot", f"slow={slow}", "--games", "1",
+                  "--handshake-time", "0.5", "--out", str(journal), "--format", "json")
+    assert result.exit_code == 0, result.output
+    rows = {row["bot"]: row for row in json.loads(result.stdout)["bots"]}
+    assert rows["slow"]["forfeits"]["handshake"] == 2
+    header = json.loads(journal.read_text().splitlines()[0])
+    assert header["limits"] == {"move": 10.0, "game": 600.0, "handshake": 0.5}
+    again = agon("--resume", str(journal), "--games", "1", "--handshake-time", "5")
+    assert again.exit_code == 1 and "limits: the journal's is" in again.stderr
+
+
 def test_csv_and_json_outputs_parse_with_the_same_numbers(picks, agon):
     args = ["picks", *bots("random1", "random2", "random3"), "--games", "2"]
     as_json = json.loads(agon(*args, "--format", "json").stdout)
