@@ -10,16 +10,12 @@ import typer
 
 from agon.referee.engine import IllegalAction
 from agon.referee.games import UnknownEngine, engine_class
-from agon.referee.journal import (
-    JournalError,
-    Row,
+from agon.referee.journal import JournalError, Row, is_journal, journal_rows, torn_note
+from agon.referee.journal_lines import (
     foreign_problem,
     header_trust_problem,
-    is_journal,
-    journal_rows,
     row_problem,
     settings_problem,
-    torn_note,
 )
 from agon.referee.records import (
     RECORD_FORMAT,

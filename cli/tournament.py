@@ -15,13 +15,8 @@ import typer
 
 from agon.referee.cluster import check_address
 from agon.referee.games import UnknownEngine
-from agon.referee.journal import (
-    UNPROVEN_HEADER,
-    JournalError,
-    header_trust_problem,
-    lock_path,
-    read_header,
-)
+from agon.referee.journal import JournalError, lock_path, read_header
+from agon.referee.journal_lines import UNPROVEN_HEADER, header_trust_problem
 from agon.referee.players import Limits
 from agon.referee.progress import ProgressLine
 from agon.referee.ratings import standings

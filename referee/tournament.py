@@ -36,7 +36,8 @@ from typing import TYPE_CHECKING, Any
 
 from agon.bots import BUILTIN, builtin_name
 
-from .journal import JOURNAL_FORMAT, Journal, Verifier, header_mismatches, trusted_rows
+from .journal import Journal, Verifier, trusted_rows
+from .journal_lines import JOURNAL_FORMAT, header_mismatches
 from .match import player_seed
 from .players import KEEP_LOGS, Limits
 from .progress import ProgressLine

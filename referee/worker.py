@@ -37,7 +37,7 @@ from typing import Any
 from agon.bots import builtin_name
 
 from .engine import Engine
-from .journal import BINDING
+from .journal_lines import BINDING
 from .match import hello_for, player_seed, run_match
 from .players import (
     BuiltinSpec,

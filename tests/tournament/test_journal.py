@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from agon.referee.journal import JOURNAL_FORMAT, read_journal
+from agon.referee.journal import read_journal
+from agon.referee.journal_lines import JOURNAL_FORMAT
 
 ARGS = ["picks", "--bot", "r1=random", "--bot", "r2=random", "--bot", "r3=random",
         "--games", "4", "--seed", "5"]
