@@ -225,7 +225,7 @@ def test_a_snooping_bot_in_a_tournament_finds_neither_the_master_seed_nor_the_jo
                f"s={shlex.join([sys.executable, str(snoop), str(tmp_path)])}",
                "--bot", "r=random", "--games", "1", "--seed", seed, "--out", str(journal),
                "--keep-logs", "all", "--sandbox", kit.sandbox, "--move-time", "120",
-               "--bot-env", f"SNOOP_NEEDLES={seed},agon-tournament", "--format", "json")
+               "--bot-env", f"SNOOP_NEEDLES={seed}", "--format", "json")
     assert run.returncode == 0, run.stderr
     logs = sorted(journal.parent.glob("games.jsonl.logs/*/*.log"))
     assert logs, "the snooping bot's logs"
