@@ -206,3 +206,22 @@ def agon_json(agon: Callable[..., Any]) -> Callable[..., dict[str, Any]]:
         return json.loads(result.stdout)
 
     return run
+
+
+@pytest.fixture
+def as_old_journal() -> Callable[..., None]:
+    """Rewrite a journal as a referee wrote it before lines named their header
+    (agon-tournament/1), after `edit(lines)`: every line signed again by this key."""
+    from agon.referee.signing import Keyring
+
+    def rewrite(path: Path, edit: Callable[[list[dict[str, Any]]], Any] = lambda lines: None
+                ) -> None:
+        keyring = Keyring.load()
+        lines = [{k: v for k, v in json.loads(text).items()
+                  if k not in ("run", "header_sha256", "signature")}
+                 for text in path.read_text().splitlines()]
+        lines[0]["format"] = "agon-tournament/1"
+        edit(lines)
+        path.write_text("".join(json.dumps(keyring.sign(line)) + "\n" for line in lines))
+
+    return rewrite

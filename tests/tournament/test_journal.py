@@ -362,19 +362,6 @@ def test_run_tournament_refuses_an_unsigned_header_even_when_verifying(picks, tm
 
 # -- lines of another tournament ("splicing") ---------------------------------------------
 
-def as_old_journal(path: Path, edit=lambda lines: None) -> None:
-    """The journal as a referee wrote it before lines named their header
-    (agon-tournament/1), after `edit(lines)`: every line signed again by this key."""
-    from agon.referee.signing import Keyring
-
-    keyring = Keyring.load()
-    lines = [{k: v for k, v in line.items() if k not in ("run", "header_sha256", "signature")}
-             for line in journal_lines(path)]
-    lines[0]["format"] = "agon-tournament/1"
-    edit(lines)
-    path.write_text("".join(json.dumps(keyring.sign(line)) + "\n" for line in lines))
-
-
 def test_resume_refuses_signed_lines_of_another_tournament(picks, agon, tmp_path):
     """Two runs of the very same settings: only the header's digest in each signed line
     tells their games apart."""
@@ -398,7 +385,8 @@ def test_resume_refuses_signed_lines_of_another_tournament(picks, agon, tmp_path
     assert len(journal_lines(journal)) == 1 + 24 + 24  # every game played again
 
 
-def test_an_older_journal_is_resumed_with_the_checks_it_allows(picks, agon, tmp_path):
+def test_an_older_journal_is_resumed_with_the_checks_it_allows(picks, agon, tmp_path,
+                                                             as_old_journal):
     journal = tmp_path / "games.jsonl"
     uninterrupted = agon(*ARGS, "--out", str(journal))
     as_old_journal(journal, lambda lines: lines.pop())  # one game left to play

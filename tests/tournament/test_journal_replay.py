@@ -141,20 +141,8 @@ def test_signed_lines_of_another_tournament_are_not_verified(journal, tmp_path):
     assert one.exit_code == 1 and "it is not a game of this tournament" in one.stderr
 
 
-def as_old_journal(path: Path, edit=lambda rows: None) -> None:
-    """The journal as written before lines named their header (agon-tournament/1),
-    after `edit(rows)`: every line signed again by this referee's key."""
-    from agon.referee.signing import Keyring
-
-    keyring = Keyring.load()
-    rows = [{k: v for k, v in row.items() if k not in ("run", "header_sha256", "signature")}
-            for row in lines(path)]
-    rows[0]["format"] = "agon-tournament/1"
-    edit(rows)
-    path.write_text("".join(json.dumps(keyring.sign(row)) + "\n" for row in rows))
-
-
-def test_an_older_journal_verifies_and_its_lines_must_name_the_headers_bots(journal):
+def test_an_older_journal_verifies_and_its_lines_must_name_the_headers_bots(
+        journal, as_old_journal):
     as_old_journal(journal)
     old = agon("replay", "--quiet", str(journal))
     assert old.exit_code == 0, old.output
