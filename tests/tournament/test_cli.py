@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import sys
+from pathlib import Path
 
 from agon.referee.players import FORFEIT_REASONS
 
@@ -70,31 +71,36 @@ def test_a_crashing_external_bot_forfeits_every_game_by_reason(picks, agon):
     assert line.rstrip().endswith(f"{reason} 4")
 
 
-def test_move_time_is_enforced_on_a_bot_that_never_answers(picks, agon, tmp_path):
-    sleeper = (f'{sys.executable} -c "import time; print(\'ready sleeper\', flush=True); '
-               'time.sleep(30)"')
-    journal = tmp_path / "games.jsonl"
-    result = agon("picks", *bots("random1"), "--bot", f"sleeper={sleeper}", "--games", "1",
-                  "--move-time", "0.2", "--out", str(journal), "--format", "json")
+def against_random(agon, journal: Path, name: str, command: str, *limits: str
+                   ) -> tuple[dict[str, dict], dict]:
+    """One seed of `name` (a one-line Python program) against random1 with `limits`:
+    the table's rows by bot, and the journal's header."""
+    program = f'{sys.executable} -c "{command}"'
+    result = agon("picks", *bots("random1"), "--bot", f"{name}={program}", "--games", "1",
+                  *limits, "--out", str(journal), "--format", "json")
     assert result.exit_code == 0, result.output
     rows = {row["bot"]: row for row in json.loads(result.stdout)["bots"]}
+    return rows, json.loads(journal.read_text().splitlines()[0])
+
+
+def test_move_time_is_enforced_on_a_bot_that_never_answers(picks, agon, tmp_path):
+    journal = tmp_path / "games.jsonl"
+    rows, header = against_random(
+        agon, journal, "sleeper",
+        "import time; print(\'ready sleeper\', flush=True); time.sleep(30)", "--move-time", "0.2")
     assert rows["sleeper"]["forfeits"]["timeout"] == 2 and rows["sleeper"]["losses"] == 2
-    header = json.loads(journal.read_text().splitlines()[0])
     assert header["limits"] == {"move": 0.2, "game": 600.0}
     assert sorted(p.name for p in (tmp_path / "games.jsonl.logs").iterdir()) == \
         ["0_p1=random1_p2=sleeper", "0_p1=sleeper_p2=random1"]  # the bots' stderr logs
 
 
 def test_handshake_time_is_enforced_and_kept_for_a_resume(picks, agon, tmp_path):
-    slow = (f'{sys.executable} -c "import time; time.sleep(3); '
-            'print(\'ready slow\', flush=True); time.sleep(30)"')
     journal = tmp_path / "games.jsonl"
-    result = agon("picks", *bots("random1"), "--bot", f"slow={slow}", "--games", "1",
-                  "--handshake-time", "0.5", "--out", str(journal), "--format", "json")
-    assert result.exit_code == 0, result.output
-    rows = {row["bot"]: row for row in json.loads(result.stdout)["bots"]}
+    rows, header = against_random(
+        agon, journal, "slow",
+        "import time; time.sleep(3); print(\'ready slow\', flush=True); time.sleep(30)",
+        "--handshake-time", "0.5")
     assert rows["slow"]["forfeits"]["handshake"] == 2
-    header = json.loads(journal.read_text().splitlines()[0])
     assert header["limits"] == {"move": 10.0, "game": 600.0, "handshake": 0.5}
     again = agon("--resume", str(journal), "--games", "1", "--handshake-time", "5")
     assert again.exit_code == 1 and "limits: the journal's is" in again.stderr
