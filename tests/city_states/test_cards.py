@@ -347,3 +347,21 @@ def test_gold_cards_are_offered_beside_the_other_choices_of_ones_own_turn(board,
     s.phase_diplomacy()
     legal = s.pending()[0].legal
     assert "play ransom-prisoners" in legal and "play contributions" not in legal
+
+
+def test_raids_lapse_when_the_city_changes_hands(board, play):
+    """Raids (and Economic Blockade) cost the opponent his next turn's income from the city;
+    a city that changes hands first earns its new master his usual income (D20)."""
+    s = own_turn(board, homes=THEBES_ATHENS, hands={0: ["raids", "revolt", "alliance"]})
+    megara = set_city(s, "megara", 1, income=3)
+    play(s, "play raids", "target megara")
+    assert s.noinc[megara]
+    s.phase_diplomacy()
+    s.rigged = [1]   # one rebel; no army of p2 holds Megara: it turns neutral
+    play(s, "play revolt", "target megara")
+    assert s.owner[megara] == -1 and not s.noinc[megara]
+    play(s, "play alliance", "target megara")
+    assert s.owner[megara] == 0
+    gold = s.gold[0]
+    s.phase_revenue()
+    assert s.gold[0] - gold == 3 + 7   # Megara earns p1 its income; Thebes 7

@@ -199,5 +199,6 @@ class Diplomacy(Leaders):
         self.take_leftovers(s, q, -1)
         self.owner[s] = NOBODY
         self.hostile[s] = False
+        self.noinc[s] = False   # the lost income was its master's (D20)
         self.log("neutral", f"{self.t.names[s]} throws off {self.seats[q]} and is neutral again",
                  space=self.t.ids[s])

@@ -117,9 +117,11 @@ class Setup(Leaders):
                  gold=gold)
 
     def take_control(self, p: int, s: int, hostile: bool) -> None:
-        """p now controls city s; a minor city's one-off trait pays its first controller."""
+        """p now controls city s; a minor city's one-off trait pays its first controller.
+        A Raids or Economic Blockade on the city struck its former master only (D20)."""
         self.owner[s] = p
         self.hostile[s] = hostile
+        self.noinc[s] = False
         trait = self.mtrait[s]
         if trait and not self.silver[s]:
             fx = self.t.traits[trait]
