@@ -363,3 +363,20 @@ def test_enemy_beating_your_protector_takes_your_territory(solo_engine, h, load_
     finish_turn(state, h)
     assert state.g["territories"]["euboea"]["owner"] == "enemy"
     assert state.player("p1")["posts"] == 3 and state.player("p1")["pos"]["periander"] == "home"
+
+
+def test_enemy_figure_fights_with_its_attack_only(solo_engine, h, load_dice):
+    """An enemy card lies face down beside the map, not on a player board, so its ability
+    is off: enemy Themistocles fights at sea with attack 2, not 2 + 1 (D3, D10)."""
+    state = solo(solo_engine, "S2", augurs=[15], figure="eupolemos")
+    state.g["territories"]["aigaio-pelagos"]["owner"] = "p1"
+    state.player("p1")["posts"] = 2
+    state.player("p1")["pos"]["eupolemos"] = "aigaio-pelagos"
+    load_dice(state, [6, 10, 5], "automaton")  # Themistocles to Aigaio Pelagos, Pheidon away; rolls 5
+    load_dice(state, [5])  # Eupolemos rolls 5: 5 + 2 = 7 against 5 + 2 = 7
+    h.pass_development(state)
+    events = state.apply("p1", "done")
+    conflict = next(e for e in events if e.type == "conflict")
+    assert conflict.data["strength"] == {"peloponnesian": 2, "enemy": 2}
+    assert conflict.data["winner"] is None  # a tie: both go home
+    assert state.g["territories"]["aigaio-pelagos"]["owner"] == "p1"

@@ -15,6 +15,12 @@ def attack(st: Position, figure: str) -> int:
     return st.t.figures[figure]["attack"]
 
 
+def ability(st: Position, seat: str, figure: str) -> dict:
+    """A figure's ability in play: a solo enemy's card lies face down beside the map, not on
+    a player board, so it has none (D3, D10)."""
+    return {} if seat == "enemy" else st.t.ability(figure)
+
+
 def side_of(st: Position, seat: str) -> str:
     return "enemy" if seat == "enemy" else st.league_of(seat)
 
@@ -75,9 +81,9 @@ def by_side(st: Position, pairs: Pairs) -> dict[str, Pairs]:
 
 def conflict_strength(st: Position, pairs: Pairs, territory: str | None) -> int:
     total = 0
-    for _, figure in pairs:
+    for seat, figure in pairs:
         total += attack(st, figure)
-        bonus = st.t.ability(figure).get("territory_attack") if territory else None
+        bonus = ability(st, seat, figure).get("territory_attack") if territory else None
         if bonus and (bonus.get("kind") != "maritime" or st.t.territories[territory]["maritime"]):
             total += bonus["amount"]
     return total
@@ -97,7 +103,7 @@ def conflict(st: Position, sides: dict[str, Pairs], place: str, territory: str |
             return a if ta > tb else b
         if territory is None:   # Xenoclea's tie ability holds on Territories only (D3)
             return None
-        tie_winners = [s for s in names if any(st.t.ability(f).get("wins_ties") for _, f in sides[s])]
+        tie_winners = [s for s in names if any(ability(st, p, f).get("wins_ties") for p, f in sides[s])]
         return tie_winners[0] if len(tie_winners) == 1 else None
 
     asked: set[str] = set()

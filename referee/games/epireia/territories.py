@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import questions
 from .contests import (
+    ability,
     attack,
     by_side,
     conflict,
@@ -44,7 +45,7 @@ def resolve_territory(st: Position, territory: str) -> None:
 
 
 def beat_brigands(st: Position, territory: str, pairs: Pairs) -> bool:
-    strength = sum(attack(st, f) + st.t.ability(f).get("brigand_attack", 0) for _, f in pairs)
+    strength = sum(attack(st, f) + ability(st, s, f).get("brigand_attack", 0) for s, f in pairs)
     target = st.t.brigand_target(strength)
     roller = strongest(st, pairs)
     if target is None:
