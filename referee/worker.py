@@ -121,6 +121,10 @@ class _Kept:
     used: int = 0  # when it was last handed out (a counter), to replace the idlest
 
 
+def _last_used(kept: _Kept) -> int:
+    return kept.used
+
+
 class KeptBots:
     """The external bots one worker keeps up: a few processes per entrant (`DEALS_APART`).
 
@@ -160,7 +164,9 @@ class KeptBots:
         afresh (in a new directory): it knows no deal yet."""
         pool = self.players.setdefault((name, spec), [])
         running = [k for k in pool if k.player.running()]
-        kept = next((k for k in running if deal not in k.seeds), None) \
+        # the one that played last: it is still warm, and a duel's seeds then come to
+        # each process two in a row (X Y Y X X Y ...) rather than turn about
+        kept = max((k for k in running if deal not in k.seeds), key=_last_used, default=None) \
             or next((k for k in pool if k not in running), None)   # one to start again
         if kept is None:
             made = make_player(spec, seed=seed, sandbox=sandbox)
@@ -168,7 +174,7 @@ class KeptBots:
             made.lasting = True
             kept = _Kept(made)
             if len(pool) >= self.most:   # the longest idle one makes room
-                idlest = min(pool, key=lambda k: k.used)
+                idlest = min(pool, key=_last_used)
                 pool.remove(idlest)
                 idlest.player.close()
             pool.append(kept)

@@ -70,6 +70,10 @@ def test_a_bot_that_asks_for_newgame_plays_game_after_game_but_never_one_deal_tw
         for seed in {g["seed"] for g in games}:  # ...and never both seatings of a seed
             pair = [told(g, bot)["process"] for g in games if g["seed"] == seed]
             assert len(pair) == 2 and pair[0] != pair[1]
+        # the process that played last plays on when it may: X Y Y X X Y, so that each
+        # comes back to two games in a row rather than to every other game
+        processes = [told(g, bot)["process"] for g in games]
+        assert processes[1] == processes[2] and processes[3] == processes[4]
     for game in games:  # each game: its own seat, its own seed, in the hello or newgame
         for seat, bot in game["tournament"]["seating"].items():
             assert told(game, bot)["seat"] == seat
