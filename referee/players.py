@@ -27,6 +27,7 @@ from agon.bots.params import SEED, ParamError, parse_settings, settle
 from . import protocol, transport
 from .engine import Decision, State
 from .sandbox import Cell, Sandbox, SandboxError, Usage
+from .transcript import CLIPPED, Transcript
 from .transport import BoundedLog, ChildProcess
 
 # Reason codes for a seat that loses by forfeit (docs/protocol.md, "Faults").
@@ -158,7 +159,6 @@ class Player(ABC):
 
 
 EXIT_WAIT = 0.2  # seconds to wait for an exit status after a program closes its output
-CLIPPED = 500  # bytes of a line kept in `recent` (and characters of an info line in `infos`)
 HELD_BYTES = 1 << 16  # event lines held for a bot are sent once they reach this size
 NOT_GREETED = 0.0  # a running program did not take `newgame` (it is ended): `start` launches one
 
@@ -229,8 +229,8 @@ class SubprocessPlayer(Player):
     The program is started by `start` in a sandbox (`referee.sandbox`: its own
     directory, limits, bubblewrap where available) and killed, with everything
     it started, by `stop` or `close`.  Its stderr and its `info` lines are
-    kept in `log`, and with `transcript` the lines exchanged in
-    `transcript_log`, both in memory and bounded by `Limits.max_log`; at the
+    kept in `log`, and with `transcript` the lines exchanged in `lines`
+    (`referee.transcript`), both in memory and bounded by `Limits.max_log`; at the
     end of each game they are written to ``<log_dir>/<seat>.log`` and
     ``<log_dir>/<seat>.transcript``, so that no bot can read another's while
     the game runs; with `notable_only` (a tournament's default), only for a
@@ -255,6 +255,7 @@ class SubprocessPlayer(Player):
             raise ValueError("an external bot needs a command line")
         self.argv = list(argv)
         self.log_dir = log_dir
+        self.lines = Transcript(Limits.max_log)  # see `recent`, `transcript`
         self.transcript = transcript and log_dir is not None
         self.label = label
         self.sandbox = sandbox or Sandbox()
@@ -267,8 +268,6 @@ class SubprocessPlayer(Player):
         self.limits = Limits()
         self.ready: protocol.Ready | None = None
         self.fault: BotFault | None = None
-        self._recent: deque[tuple[str, bytes]] = deque(maxlen=40)  # see `recent`
-        self._unnoted: bytes | None = None  # an answer read, noted with the next line
         self.infos: deque[str] = deque(maxlen=100)
         self.answers = {"index": 0, "text": 0}
         self.slowest = 0.0
@@ -277,7 +276,6 @@ class SubprocessPlayer(Player):
         self.quit_wait: float | None = None  # seconds to exit after quit; None: from limits
         self.log_path: Path | None = None
         self.log = BoundedLog(Limits.max_log, "log")
-        self.transcript_log = BoundedLog(Limits.max_log, "transcript")
         self.seat = "bot"
         self.held: list[bytes] = []  # event lines not yet sent (`event`)
         self.clock: dict[str, float] = {}  # the last clock sent, and its JSON
@@ -304,31 +302,18 @@ class SubprocessPlayer(Player):
         self.files.update(files)
 
     @property
-    def recent(self) -> deque[tuple[str, bytes]]:
+    def transcript(self) -> bool:
+        """Whether each game's lines are kept for ``<seat>.transcript``."""
+        return self.lines.whole
+
+    @transcript.setter
+    def transcript(self, keep: bool) -> None:
+        self.lines.whole = keep
+
+    @property
+    def recent(self) -> list[tuple[str, bytes]]:
         """The last lines exchanged, cut short: ("<", received) or (">", sent)."""
-        self._note_unnoted()
-        return self._recent
-
-    def _note_received(self, line: bytes) -> None:
-        """Keep a line received (without its newline) for error reports and the transcript."""
-        self._note_unnoted()
-        self._recent.append(("<", line if len(line) <= CLIPPED else _clipped(line)))
-        if self.transcript:
-            self.transcript_log.add_line(b"< ", line, b"\n")
-
-    def _note_sent(self, line: bytes) -> None:
-        """Keep a line sent, given with its newline: the transcript takes it whole."""
-        self._note_unnoted()
-        self._recent.append((">", line[:-1] if len(line) <= CLIPPED else _clipped(line[:-1])))
-        if self.transcript:
-            self.transcript_log.add_line(b"> ", line)
-
-    def _note_unnoted(self) -> None:
-        """Note the answer `_answer` took unnoted, in its place before any later line."""
-        line = self._unnoted
-        if line is not None:
-            self._unnoted = None
-            self._note_received(line)
+        return self.lines.recent()
 
     def _log_info(self, text: str) -> None:
         self.infos.append(text if len(text) <= CLIPPED else text[:CLIPPED] + "...")
@@ -348,12 +333,11 @@ class SubprocessPlayer(Player):
         writes after its last game with that game's.  With `notable_only`,
         nothing is written (not even the folder) unless they are `notable`.
         """
-        self._note_unnoted()
         if self.log_dir is None or self.child is None:
             return
         if self.notable_only and not self.notable:
             self.log.clear()
-            self.transcript_log.clear()
+            self.lines.clear()
             return
         self.log_dir.mkdir(parents=True, exist_ok=True)
         name = _file_name(self.label or self.seat)
@@ -366,9 +350,9 @@ class SubprocessPlayer(Player):
             handle.write(self.log.getvalue())
         if self.transcript:
             with (self.log_dir / f"{name}.transcript").open("ab" if again else "wb") as handle:
-                handle.write(self.transcript_log.getvalue())
+                handle.write(self.lines.transcript())
         self.log.clear()
-        self.transcript_log.clear()
+        self.lines.clear()
 
     # -- the protocol ----------------------------------------------------------
 
@@ -399,7 +383,7 @@ class SubprocessPlayer(Player):
         """A new game's counts and limits."""
         self.limits = limits
         self.seat = str(hello.get("seat", "bot"))
-        self.log.cap = self.transcript_log.cap = limits.max_log
+        self.log.cap = self.lines.cap = limits.max_log
         self.fault = None
         self.forfeited = False
         self.answers = {"index": 0, "text": 0}
@@ -504,7 +488,7 @@ class SubprocessPlayer(Player):
                 self._send(protocol.EventMsg(event))
                 return
             line = protocol.encode(protocol.EventMsg(event))
-            self._note_sent(line)
+            self.lines.sent(line)
             self.held.append(line)
             self.held_bytes += len(line)
             if self.held_bytes > HELD_BYTES:
@@ -533,19 +517,16 @@ class SubprocessPlayer(Player):
     def _answer(self, ask_id: int, legal: Sequence[str], deadline: float) -> str:
         """The action the bot answers ask `ask_id` with; info lines before it are logged.
 
-        The usual answer, `act ASK_ID K` with K in range, is taken as it comes and
-        noted later, once the next line is sent (`_unnoted`): till then the bot
-        waits for the referee, so whatever the referee does first is time both
-        lose.  Any other line is noted and parsed in full.
+        The usual answer, `act ASK_ID K` with K in range, is taken as it comes; any
+        other line is parsed in full.
         """
         while True:
             line = self._next_line(deadline, self._late_answer)
+            self.lines.received(line)
             index = protocol.answer_index(line, ask_id)
             if index is not None and index < len(legal):
-                self._unnoted = line
                 self.answers["index"] += 1
                 return legal[index]
-            self._note_received(line)
             message = self._decoded(line)
             if type(message) is protocol.Act:
                 if message.id != ask_id:
@@ -631,13 +612,13 @@ class SubprocessPlayer(Player):
             self._fail(BotFault("timeout", f"{err} (it is not reading its input)"))
         finally:
             if line:
-                self._note_sent(line)
+                self.lines.sent(line)
 
     def _send_quietly(self, message: protocol.Message) -> bool:
         """Send at the end of a game, when a bot that left early loses nothing more."""
         assert self.child is not None
         line = protocol.encode(message)
-        self._note_sent(line)
+        self.lines.sent(line)
         try:
             self.child.send(self._with_held(line))
         except transport.TransportError:
@@ -661,11 +642,11 @@ class SubprocessPlayer(Player):
         no longer kept.
         """
         line = self._next_line(deadline, late)
-        self._note_received(line)
+        self.lines.received(line)
         return self._decoded(line)
 
     def _next_line(self, deadline: float, late: Callable[[], BotFault]) -> bytes:
-        """The bot's next line that is not blank (not yet noted: `_note_received`)."""
+        """The bot's next line that is not blank (not yet noted: `lines.received`)."""
         assert self.child is not None
         while True:
             try:
@@ -720,10 +701,6 @@ class SubprocessPlayer(Player):
             if limit and fault.reason in ("crash", "protocol", "handshake"):
                 fault = self.fault = BotFault(fault.reason, f"{fault.detail}; {limit}")
         raise fault
-
-
-def _clipped(line: bytes) -> bytes:
-    return line[:CLIPPED] + b"... (%d bytes)" % len(line)
 
 
 def _late_ready() -> BotFault:
