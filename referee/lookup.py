@@ -7,8 +7,9 @@ particular game.
 
 What a query means, in this order:
 
-* a section id (``7.1``, ``7``, ``setup``): that section.  So a bare number
-  is the rulebook's section of that number where there is one;
+* a section id (``7.1``, ``7``, ``setup``; spaces may stand for its hyphens:
+  ``augur 6`` is ``augur-6``): that section.  So a bare number is the
+  rulebook's section of that number where there is one;
 * ``card 7``, ``card-7`` or ``#7``: card number 7, always; a bare number
   with no section of that id is card 7 too;
 * a section's exact title; otherwise the sections mentioning every word.
@@ -54,7 +55,7 @@ def contents(ruleset: Ruleset) -> list[Section]:
     return list(ruleset.rules)
 
 
-CARD_QUERY = re.compile(r"(?:card[\s-]*|#)(-?\d+)")  # a minus: still a card query
+CARD_QUERY = re.compile(r"(?:card-|card\s*|#)(-?\d+)")  # a minus: still a card query
 
 
 def lookup(ruleset: Ruleset, query: str) -> Lookup:
@@ -66,7 +67,8 @@ def lookup(ruleset: Ruleset, query: str) -> Lookup:
         if card:
             return Lookup("card", [card])
         return Lookup("none", note=_card_range(sections))
-    exact = [s for s in sections if s["id"].lower() == query.lower()]
+    ids = {query.lower(), re.sub(r"\s+", "-", query.lower())}  # "augur 6": id augur-6
+    exact = [s for s in sections if s["id"].lower() in ids]
     if exact:
         also = find_card(sections, int(query)) if query.isdigit() else None
         note = f"(card {query} is `#{query}`: {also['title']})" if also else ""

@@ -116,7 +116,7 @@ def test_a_card_number_past_the_last_says_how_cards_are_numbered(ruleset_id):
     assert found.kind == "none" and found.note == f"its cards are numbered 1 to {last}"
     out = rules(ruleset_id, f"card {last + 1}")
     assert out.exit_code == 1 and f"its cards are numbered 1 to {last}" in out.stderr
-    for below in ("#0", "#-1"):   # not a text search for the characters
+    for below in ("#0", "#-1", "card -1", "card--1"):   # not a text search, nor card 1
         assert lookup(ruleset, below).note == f"its cards are numbered 1 to {last}", below
 
 
@@ -134,6 +134,8 @@ def test_a_bare_number_is_the_section_of_that_number_else_the_card():
 def test_epireia_numbers_its_scenario_cards_and_solo_its_augur_cards():
     assert rules("epireia", "#3").stdout.startswith("Card colonies-of-the-north: Act I: Colonies")
     assert rules("epireia-solo", "#3").stdout.startswith("Card augur-3: Augur: Plague")
+    # a card id typed with a space, as a player reads it on the card
+    assert rules("epireia-solo", "augur 6").stdout.startswith("Card augur-6: Augur: Brigand")
 
 
 def test_csv_gives_contents_sections_and_matches_as_rows():
