@@ -182,6 +182,23 @@ def test_a_hesitant_stack_that_moves_still_may_not_attack(board, play):
     assert s.b_origins == [s.t.index["cithaeron"]]
 
 
+def test_hesitation_does_not_stick_to_the_space_a_hesitant_stack_left(board, play):
+    # the hesitant army leaves Marathon; a fresh army that walks in later may attack (D7)
+    s = own_turn(board, homes=THEBES_ATHENS, hands={0: ["hesitation"]},
+                 units={"marathon": (1, {"army": 1}), "laurion": (1, {"army": 1}),
+                        "thebes": (0, {"army": 1})})
+    play(s, "play hesitation", "target marathon")
+    s.active, s.cur, s.stack = 1, s.order.index(1), []
+    s.begin_moves("first_move", "after_first_move")
+    play(s, "move marathon", "to boeotia", "move laurion", "to marathon")
+    # nothing is left to move: the land battle phase opens (it was skipped, as though the
+    # army from Laurion had caught the hesitation left behind in Marathon)
+    assert s.step == "attack" and s.pending()[0].legal == ["done", "attack thebes"]
+    play(s, "attack thebes")
+    # the army from Laurion, now in Marathon, fights; the hesitant one in Boeotia may not
+    assert s.b_origins == [s.t.index["marathon"]]
+
+
 def test_political_rivalry_freezes_the_next_turn(board, play, texts):
     s = own_turn(board, homes=THEBES_ATHENS, hands={0: ["political-rivalry"]},
                  units={"athens": (1, {"army": 1})})

@@ -130,8 +130,8 @@ GOLDEN: dict[str, str] = {
     'epireia-solo/1/scenario=S4/2': 'f78da689ed12dbd5f09e0ae08a6d57dcac835c221a0d38cfac0be846bc819ae0',
     'epireia-solo/1/scenario=S4/3': '9f098520b35e825735f68773d6844639a1805f785bd77a4199d6eef73035bebb',
     'city-states/2//1': 'f8d90f2df924b94d2b72312698816f7f936905e413c744bbf4d15a876ed64205',
-    'city-states/2//2': '68f295b75aef939163ea7bee1b275a6b7cc3fc07418d4590fd5d819f52b4e7ec',
-    'city-states/2//3': '67e2ff82d3138c1d86473ece8b88daa8d1f7af9ac777010064d4cdbf3ccc5b00',
+    'city-states/2//2': 'd885ead3f0b6abde144ca87eae680c4937615d481e39cde5249d3ce5898e4a09',
+    'city-states/2//3': '8e979877d71b7b55e4748507608d0a3420f52c99a7912d139f224d6f644d1744',
 }
 
 

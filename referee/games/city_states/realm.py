@@ -30,10 +30,14 @@ class Realm(Core):
         return positions(self.occ, p)
 
     def refresh(self, s: int) -> None:
-        """Clear the occupant of a space nothing is left in, and the starvation markers of
-        a stack whose armies and rowers are gone (units arriving later are not hungry)."""
+        """Clear the occupant of a space nothing is left in, and the starvation markers and
+        Hesitation of a stack whose armies and rowers are gone (units arriving later are
+        neither hungry nor hesitant: D2, D7)."""
         if not (self.arm[s] or self.row[s]):
             self.starve[s] = 0
+            for hesitant in self.hesitant:
+                if s in hesitant:
+                    hesitant.remove(s)
         if self.units_at(s) == 0 and self.occ[s] >= 0 and not self.leaders_at(s, self.occ[s]):
             self.occ[s] = NOBODY
 
