@@ -125,9 +125,15 @@ class Watched(SubprocessPlayer):
                          log_dir=log_dir, transcript=True)
         self.seat, self.game = seat, game
         self.secrets_seen = 0
+        note = self.lines.sent   # every line sent is noted (referee.transcript): checked there too
 
-    def _note_sent(self, line: bytes) -> None:
-        super()._note_sent(line)
+        def note_and_check(line: bytes) -> None:
+            note(line)
+            self.check(line)
+
+        self.lines.sent = note_and_check  # type: ignore[method-assign]
+
+    def check(self, line: bytes) -> None:
         state = self.game.get("state")
         if state is None:
             return
