@@ -164,8 +164,8 @@ class KeptBots:
         afresh (in a new directory): it knows no deal yet."""
         pool = self.players.setdefault((name, spec), [])
         running = [k for k in pool if k.player.running()]
-        # the one that played last: it is still warm, and a duel's seeds then come to
-        # each process two in a row (X Y Y X X Y ...) rather than turn about
+        # the one that played last: a duel's games then come to each process two in a
+        # row (X Y Y X X Y ...) rather than turn about
         kept = max((k for k in running if deal not in k.seeds), key=_last_used, default=None) \
             or next((k for k in pool if k not in running), None)   # one to start again
         if kept is None:
