@@ -24,6 +24,17 @@ from agon.referee.signing import Keyring, KeyringError
 from agon.referee.suggest import did_you_mean
 
 
+class StdoutFailed(Exception):
+    """Standard output could not be written: a full disk, a closed pipe (`| head`).
+
+    Not an OSError, so that no command's own `except OSError` (about the files
+    it writes) mistakes it for theirs."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error.strerror or str(error))
+        self.errno = error.errno
+
+
 class Format(StrEnum):
     table = "table"
     json = "json"

@@ -12,6 +12,8 @@ import typer
 
 from agon import __version__
 
+from .common import StdoutFailed
+
 app = typer.Typer(
     name="agon",
     help="Rulesets, a referee, tournaments and rule lookups for ancient-Greek board games.",
@@ -46,17 +48,6 @@ for _name in COMMANDS:
             raise
         continue
     app.command(_name)(getattr(_module, _name))
-
-
-class StdoutFailed(Exception):
-    """Standard output could not be written: a full disk, a closed pipe (`| head`).
-
-    Not an OSError, so that no command's own `except OSError` (about the files
-    it writes) mistakes it for theirs."""
-
-    def __init__(self, error: OSError) -> None:
-        super().__init__(error.strerror or str(error))
-        self.errno = error.errno
 
 
 class _GuardedStdout:

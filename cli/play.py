@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import errno
 import json
 import random
 import shutil
@@ -36,6 +37,7 @@ from .common import (
     RulesetsPath,
     SandboxOption,
     SigtermStops,
+    StdoutFailed,
     bot_rules,
     check_output,
     fail,
@@ -198,7 +200,12 @@ def play(
         _tidy_logs(log_dir, [seat for seat in external if seat in game.forfeits])
     keyring = _keyring() if record or fmt == Format.json else None
     saved_to = _save_final(game, record, keyring, rs.id) if record else None
-    _print_result(game, specs, fmt, keyring)
+    try:
+        _print_result(game, specs, fmt, keyring)
+    except StdoutFailed as exc:   # a --json record without --record: stdout was its only copy
+        if fmt == Format.json and not record and exc.errno != errno.EPIPE:
+            _save_aside(game, keyring, rs.id, f"cannot write to standard output ({exc})")
+        raise
     if saved_to != record:
         raise typer.Exit(FAILED)
 
@@ -213,6 +220,13 @@ def _save_final(game: GameRecord, record: Path, keyring: Keyring | None, ruleset
         return record
     except OSError as exc:
         why = f"cannot write the record to {record} ({exc.strerror or exc})"
+    return _save_aside(game, keyring, ruleset_id, why)
+
+
+def _save_aside(game: GameRecord, keyring: Keyring | None, ruleset_id: str, why: str
+                ) -> Path | None:
+    """Save the record of a game whose record could not go where it was asked (`why`) to a
+    new file here, else onto stderr; say where.  Returns the file (None: stderr)."""
     aside = _unused(f"{ruleset_id}-record", ".json")
     try:
         game.save(aside, keyring)

@@ -170,3 +170,17 @@ def test_a_record_that_cannot_be_written_after_the_game_is_saved_beside(tmp_path
     assert "result:" in out.stdout
     kept = tmp_path / "earth-and-water-record.json"
     assert agon("replay", "-q", str(kept)).returncode == 0
+
+
+def test_a_json_record_that_standard_output_cannot_take_is_saved_beside(tmp_path):
+    """--json > /dev/full without --record: stdout was the record's only copy."""
+    with open("/dev/full", "w") as full:
+        out = subprocess.run([*AGON, "play", "earth-and-water", "-s", "persia=random", "-s",
+                              "greece=random", "--seed", "2", "--json"], stdout=full,
+                             stderr=subprocess.PIPE, text=True, timeout=120, cwd=tmp_path)
+    assert out.returncode == 1, out.stderr
+    assert ("agon: error: cannot write to standard output (No space left on device); "
+            "the game is saved in earth-and-water-record.json") in out.stderr
+    kept = tmp_path / "earth-and-water-record.json"
+    assert json.loads(kept.read_text())["seed"] == 2
+    assert agon("replay", "-q", str(kept)).returncode == 0
