@@ -59,10 +59,10 @@ class Transcript:
             self._overflow(_written(entry))
 
     def _overflow(self, text: bytes) -> None:
-        room = max(self.cap - self._size, 0)
-        self._cut += text[:room]
-        self._size += min(room, len(text))
-        self._dropped += len(text) - min(room, len(text))
+        taken = text[:max(self.cap - self._size, 0)]
+        self._cut += taken
+        self._size += len(taken)
+        self._dropped += len(text) - len(taken)
 
     def recent(self) -> list[tuple[str, bytes]]:
         """The last lines noted, oldest first: (">", sent) or ("<", received), without
