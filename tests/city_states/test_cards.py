@@ -167,14 +167,21 @@ def test_hesitation_stops_a_stack_attacking_in_its_next_turn(board, play):
     assert s.hesitant[1] == []
 
 
-def test_a_hesitant_stack_that_moves_still_may_not_attack(board, play):
-    # the card strikes the stack, not the space it stood in
+def moves_after_hesitation_in_marathon(board, play, units):
+    """p1 (Thebes, one army) plays Hesitation on p2's stack in Marathon; then p2's moves
+    begin with `units` (p2's) on the map."""
     s = own_turn(board, homes=THEBES_ATHENS, hands={0: ["hesitation"]},
-                 units={"marathon": (1, {"army": 2}), "cithaeron": (1, {"army": 1}),
-                        "thebes": (0, {"army": 1})})
+                 units={**units, "thebes": (0, {"army": 1})})
     play(s, "play hesitation", "target marathon")
     s.active, s.cur, s.stack = 1, s.order.index(1), []
     s.begin_moves("first_move", "after_first_move")
+    return s
+
+
+def test_a_hesitant_stack_that_moves_still_may_not_attack(board, play):
+    # the card strikes the stack, not the space it stood in
+    s = moves_after_hesitation_in_marathon(board, play, {"marathon": (1, {"army": 2}),
+                                                         "cithaeron": (1, {"army": 1})})
     play(s, "move marathon", "to boeotia", "done")
     s.begin_attacks(sea=False)
     play(s, "attack thebes")
@@ -184,12 +191,8 @@ def test_a_hesitant_stack_that_moves_still_may_not_attack(board, play):
 
 def test_hesitation_does_not_stick_to_the_space_a_hesitant_stack_left(board, play):
     # the hesitant army leaves Marathon; a fresh army that walks in later may attack (D7)
-    s = own_turn(board, homes=THEBES_ATHENS, hands={0: ["hesitation"]},
-                 units={"marathon": (1, {"army": 1}), "laurion": (1, {"army": 1}),
-                        "thebes": (0, {"army": 1})})
-    play(s, "play hesitation", "target marathon")
-    s.active, s.cur, s.stack = 1, s.order.index(1), []
-    s.begin_moves("first_move", "after_first_move")
+    s = moves_after_hesitation_in_marathon(board, play, {"marathon": (1, {"army": 1}),
+                                                         "laurion": (1, {"army": 1})})
     play(s, "move marathon", "to boeotia", "move laurion", "to marathon")
     # nothing is left to move: the land battle phase opens (it was skipped, as though the
     # army from Laurion had caught the hesitation left behind in Marathon)
