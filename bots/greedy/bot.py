@@ -78,8 +78,10 @@ def look(evaluator: Evaluator, world: State, seat: str, action: str, depth: int,
         world.apply(seat, action)
     except IllegalAction:   # a sample that contradicts the view: judge it neutral
         return 0.0
+    if depth <= 0:   # (the next decision's legal actions are not worked out)
+        return value_of(evaluator, world, seat)
     pending = world.pending()
-    if depth <= 0 or len(pending) != 1 or pending[0].seat != seat:
+    if len(pending) != 1 or pending[0].seat != seat:
         return value_of(evaluator, world, seat)
     legal = list(pending[0].legal)
     if len(legal) > width:
