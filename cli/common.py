@@ -46,9 +46,20 @@ FAILED = 1  # a file or a game that agon read or ran fails: invalid, not verifie
 USAGE = 2  # the command line is wrong: an unknown name, a malformed value, a missing file
 
 
+LONG_WORD = 200  # characters of one word of an error message past which it is cut short
+_LONG_WORD = re.compile(rf"\S{{{LONG_WORD + 1},}}")
+
+
+def clip_long_words(message: str) -> str:
+    """`message` with every word longer than LONG_WORD cut short: a message often
+    quotes what was typed, and 5,000 characters of it help nobody."""
+    return _LONG_WORD.sub(lambda found: f"{found[0][:LONG_WORD // 2]}... "
+                                        f"({len(found[0]):,} characters)", message)
+
+
 def fail(message: str, code: int = FAILED) -> NoReturn:
     """Print an error for a person on stderr and exit with `code`."""
-    typer.echo(f"agon: error: {message}", err=True)
+    typer.echo(f"agon: error: {clip_long_words(message)}", err=True)
     raise typer.Exit(code)
 
 

@@ -196,3 +196,19 @@ def test_an_output_of_another_kind_is_kept_unless_force(files):
     assert json.loads(notes.read_text())["format"] == "agon-record/1"
     again = CliRunner().invoke(app, ["play", *E_W, "--seed", "4", "-q", "--record", str(notes)])
     assert again.exit_code == OK, again.output   # a record over a record: agon's own kind
+
+
+@pytest.mark.parametrize("args", [
+    ["play", "earth-and-water", "-s", "{long}=random", "-s", "greece=random"],
+    ["tournament", "earth-and-water", "-b", "{long}=random", "-b", "random"],
+    ["play", *E_W, "--option", "{long}=1"],
+    ["tournament", "earth-and-water", "-b", "random", "-b", "greedy", "--sprt", "{long}"],
+])
+def test_a_long_mistyped_value_is_quoted_short(args):
+    """5,000 characters typed by mistake are quoted by their start and their length,
+    and the rest of the message (what would be right) still shows."""
+    long = "x" * 5000
+    result = CliRunner().invoke(app, [arg.replace("{long}", long) for arg in args])
+    assert result.exit_code == USAGE
+    assert "x" * 300 not in result.output and "(5,0" in result.output
+    assert len(result.output) < 600, result.output
