@@ -280,3 +280,13 @@ def test_reaching_trapezus_ends_the_march_on_the_time_track(position, tt):
     assert army.space == 60 and army.arrived == 30 and army.hand == []
     assert any(e.type == "arrive" for e in events)
     assert "p1" not in state.marching()
+
+
+def test_no_attack_once_the_last_anger_token_is_gone(position, tt):
+    """A roll forced below zero is no attack when the Anger token left in the window."""
+    state = position(phase="attack", hands={"p1": [14, 152]}, tokens={"p1": {"anger": 1}},
+                     dice=[2])   # Tissaphernes (AR -3) is forced: 2 - 3 = -1
+    assert state.window.total == -1
+    state.apply("p1", "play 152 AT-1")   # Village Headman takes the last Anger token
+    assert "attacked" not in state.turn.flags
+    assert state.armies["p1"].men == 10000 and state.armies["p1"].tokens["anger"] == 0

@@ -268,7 +268,8 @@ def settle(state: Position, table: Table, seat: str, dice: list[int], mods: list
         state.turn.rows[table.id] = index
         apply_row(state, seat, table.row_effects[index], table, total)
     elif table.outcome == "attack":
-        hit = total <= state.armies[seat].tokens["anger"]
+        anger = state.armies[seat].tokens["anger"]
+        hit = 0 < anger and total <= anger   # no Anger left: no attack
         apply_row(state, seat, table.hit_effect if hit else table.miss_effect, table, total)
     elif table.outcome == "loss":
         lost = max(0, total) * table.men_per_point
