@@ -335,3 +335,11 @@ def test_helpful_card_on_each_own_roll(position, table, card, action, mod):
 def test_penalising_card_on_each_opponents_roll(position, table, card, mod):
     state = open_window(position, table, {"p1": [CW], "p2": [card]})
     assert mod in state.window.mods and state.armies["p2"].hand == []
+
+
+def test_the_last_army_on_the_march_suffers_its_own_penalising_token_cards(position, tt):
+    state = position(players=2, phase="travel", hands={"p1": [CW], "p2": [BURN_VILLAGES]},
+                     route="Desert", weather="Mild", dice=[6], space=57, deck=[17, 59, 61])
+    state.apply("p1", "pass")   # p1 reaches Trapezus: p2 marches on alone
+    assert state.armies["p1"].arrived == 1 and state.turn.seat == "p2"
+    assert state.armies["p2"].tokens["anger"] == 1 and BURN_VILLAGES in state.discard

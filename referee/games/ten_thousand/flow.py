@@ -99,10 +99,12 @@ def take_leader(state: Position, seat: str, leader_id: str) -> None:
 def force_token_cards(state: Position, victim: str) -> None:
     """Penalising token cards fire at the start of another player's turn (X-06.3, X-07).
 
-    Alone, the solo player is their only victim (unless the option keeps
-    penalising cards for opponents).
+    The holder is spared while another army still marches; alone on the march
+    (solo, or the last army left) it is their only victim, unless the option
+    keeps penalising cards for opponents.
     """
-    spare_victim = state.opponents_only or len(state.seats) > 1
+    spare_victim = state.opponents_only or any(
+        army.marching for seat, army in state.armies.items() if seat != victim)
     forced = state.rules.forced_tokens
     forced_cards = state.rules.forced_token_cards
     order = state.order
