@@ -210,7 +210,8 @@ def tournament(
     every setting; --jobs or --cluster given again replace the recorded ones).
     --resume refuses a journal with lines this referee did not sign (edited,
     or from another machine) and names them; with --verify it replays them
-    instead and keeps those that replay.  A header this referee did not sign
+    instead and keeps those that replay (each named: who played it is not
+    proven).  A header this referee did not sign
     is refused even with --verify: a header cannot be replayed.  One run at
     a time writes a journal (FILE.lock names it).  An external bot's stderr
     and info lines (<seat>.log) and the lines it exchanged (<seat>.transcript)

@@ -43,7 +43,7 @@ import secrets
 import socket
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
@@ -405,6 +405,7 @@ Verifier = Callable[[dict[str, Any]], str | None]  # a row -> why it does not re
 class Trusted:
     rows: list[dict[str, Any]]  # the rows to count
     dropped: list[str]  # notes on rows set aside (their games are played again)
+    replayed: list[str] = field(default_factory=list)  # notes on rows kept on replay alone
 
 
 def trusted_rows(journal: Journal, header: dict[str, Any], rows: list[Row],
@@ -419,7 +420,7 @@ def trusted_rows(journal: Journal, header: dict[str, Any], rows: list[Row],
     they replay to their result and dropped, to be played again, when not.
     """
     path, keyring = journal.path, journal.keyring
-    problems, kept, dropped = [], [], []
+    problems, kept, dropped, replayed = [], [], [], []
     header_problem = header_trust_problem(header, keyring)
     if header_problem:  # even with `verify`: the rows would be counted under its names
         raise JournalError(f"{path}:1 (the header): {header_problem}: {UNPROVEN_HEADER}")
@@ -435,6 +436,9 @@ def trusted_rows(journal: Journal, header: dict[str, Any], rows: list[Row],
             failure = problem or foreign or verify(row.entry)
             if failure is None:
                 kept.append(row.entry)
+                replayed.append(f"{row.where(path)}: {why_not_proven(check)}; counted because "
+                                "its moves replay to its result, but who played it and its "
+                                "timings are not proven")
             else:
                 dropped.append(f"{row.where(path)}: {failure}; the game is played again")
     if problems:
@@ -443,6 +447,6 @@ def trusted_rows(journal: Journal, header: dict[str, Any], rows: list[Row],
             + "\n  ".join(problems)
             + "\nremove those lines to play their games again, or resume with --verify to "
               "replay them and keep those that replay")
-    return Trusted(kept, dropped)
+    return Trusted(kept, dropped, replayed)
 
 

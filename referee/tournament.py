@@ -490,7 +490,7 @@ def _resumed_rows(tournament: Tournament, plan: Plan, journal: Journal,
             f"{journal.path} is the journal of another tournament:\n  " + "\n  ".join(problems)
             + f"\nto continue it as it was, give no setting: --resume {journal.path} alone")
     trusted = trusted_rows(journal, header, stored, replays_in(tournament) if verify else None)
-    for note in trusted.dropped:
+    for note in trusted.replayed + trusted.dropped:
         if on_note:
             on_note(note)
     return known_rows(plan, trusted.rows)

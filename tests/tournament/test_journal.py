@@ -168,7 +168,9 @@ def test_resume_verify_replays_unsigned_lines_and_plays_the_false_ones_again(
     assert result.stdout == uninterrupted.stdout  # the lie is gone, the table is the true one
     assert ":6 (game" in result.stderr and "does not replay" in result.stderr
     assert ":13 (game" in result.stderr and "forfeits" in result.stderr
-    assert ":10 (game" not in result.stderr
+    # the unsigned line counts, and says so: its moves replay, who played them is not proven
+    assert ":10 (game" in result.stderr and "counted because its moves replay" in result.stderr
+    assert "who played it and its timings are not proven" in result.stderr
     assert len(journal_lines(journal)) == 25 + 2  # the two false games were played again
 
 
