@@ -99,8 +99,10 @@ class Row:
 # -- the lock ----------------------------------------------------------------------
 
 def lock_path(journal: Path) -> Path:
-    """The lock file a run holds while it writes `journal`."""
-    return journal.with_name(journal.name + ".lock")
+    """The lock file a run holds while it writes `journal`: beside the file itself, so
+    that two runs naming it differently (a symbolic link) still hold one lock."""
+    real = Path(os.path.realpath(journal))
+    return real.with_name(real.name + ".lock")
 
 
 class _Lock:

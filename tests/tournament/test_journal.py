@@ -245,6 +245,24 @@ def test_two_runs_cannot_write_one_journal(picks, agon, tmp_path):
     assert "is being written" not in agon(*ARGS, "--resume", str(journal)).stderr
 
 
+def test_a_journal_named_through_a_symbolic_link_is_still_locked(picks, agon, tmp_path):
+    """The lock sat beside the name given: a second run through a link to the journal
+    took a lock of its own and appended the same games to it."""
+    journal = tmp_path / "games.jsonl"
+    (tmp_path / "elsewhere").mkdir()
+    link = tmp_path / "elsewhere" / "link.jsonl"
+    link.symlink_to(journal)
+    holder = hold(journal)
+    try:
+        second = agon(*ARGS, "--resume", str(link))
+        assert second.exit_code == 1, second.output
+        assert f"{link} is being written by another run (process {holder.pid}" in second.stderr
+        assert len(journal_lines(journal)) == 1
+    finally:
+        holder.kill()
+        holder.wait()
+
+
 def test_resume_needs_only_the_journal_and_keeps_its_jobs_unless_given(picks, agon, tmp_path,
                                                                        monkeypatch):
     from agon.cli import tournament as cli_module
