@@ -120,9 +120,12 @@ class Sandbox:
         return replace(self, **changes)
 
     def hiding(self, *paths: str | Path | None) -> Sandbox:
-        """A copy that also keeps `paths` from every bot."""
+        """A copy that also keeps `paths` from every bot: each as named and, when a
+        symbolic link leads elsewhere (``--out link.jsonl``), the file it leads to,
+        which a bot could read by that name."""
         hidden = list(self.hidden)
-        for path in (os.path.abspath(p) for p in paths if p):
+        named = [p for p in paths if p]
+        for path in dict.fromkeys([*map(os.path.abspath, named), *map(os.path.realpath, named)]):
             if not _inside(path, hidden):
                 hidden.append(path)
         return replace(self, hidden=tuple(hidden))

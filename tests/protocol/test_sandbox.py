@@ -364,6 +364,27 @@ def test_a_bot_imports_a_module_beside_it_while_a_hidden_file_sits_there(kit, tm
         assert "list: got ['bot.py', 'game-seed3-unfinished.json', 'helper.py', 'sub']" in said
 
 
+def test_a_file_hidden_by_a_symbolic_link_to_it_is_hidden_itself(kit, tmp_path):
+    """`agon tournament --out other/link.jsonl`, the link leading to a journal beside the
+    bot: the journal was hidden by the link's name only, and the bot read it by its own
+    name (the first game's seed, in the second game of the pair), under both sandboxes."""
+    (tmp_path / "bot.py").write_text(SIBLING_BOT)
+    (tmp_path / "helper.py").write_text("FIRST = 0\n")
+    secret = tmp_path / "j.jsonl"
+    secret.write_text("SECRET JOURNAL")
+    (tmp_path.parent / f"{tmp_path.name}-other").mkdir()
+    link = tmp_path.parent / f"{tmp_path.name}-other" / "link.jsonl"
+    link.symlink_to(secret)
+    bot = SubprocessPlayer([sys.executable, str(tmp_path / "bot.py"), str(secret)],
+                           sandbox=Sandbox(mode=kit.sandbox).hiding(link))
+    record = run_match(kit.CountEngine(kit.ruleset),
+                       {"p1": bot, "p2": make_player("random", seed=1)}, seed=7,
+                       options={"target": 6}, limits=Limits(move=20, game=60))
+    assert record.forfeits == {}
+    said = "\n".join(bot.infos)
+    assert "read j.jsonl: " in said and "SECRET" not in said
+
+
 def test_a_folder_listable_around_hidden_files_keeps_files_made_later_shut(tmp_path):
     """The right to list a folder reaches every folder below it, and nothing more: what
     appears there once the fence is drawn (a record saved, a log folder made) is shut."""
