@@ -57,9 +57,20 @@ def clip_long_words(message: str) -> str:
                                         f"({len(found[0]):,} characters)", message)
 
 
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def shown(message: str) -> str:
+    """`message` with its control characters (but newline and tab) written as escapes:
+    a record or journal may come from anyone, and what it holds (a forfeit's reason, a
+    game's key) must not reach the terminal as escape sequences (a title, a colour,
+    the clipboard)."""
+    return _CONTROL.sub(lambda found: repr(found[0])[1:-1], message)
+
+
 def fail(message: str, code: int = FAILED) -> NoReturn:
     """Print an error for a person on stderr and exit with `code`."""
-    typer.echo(f"agon: error: {clip_long_words(message)}", err=True)
+    typer.echo(f"agon: error: {shown(clip_long_words(message))}", err=True)
     raise typer.Exit(code)
 
 

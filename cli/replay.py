@@ -39,6 +39,7 @@ from .common import (
     existing_keyring,
     fail,
     open_ruleset,
+    shown,
 )
 from .map import DRAWING_ERRORS, checked_record
 
@@ -110,7 +111,7 @@ def replay(
                    f"only some seats saw is not shown); `agon play --resume {record}` "
                    "continues it")
     for finding in outcome.findings:
-        typer.echo(f"{'verified' if finding.ok else 'NOT verified'}: {finding.text}",
+        typer.echo(f"{'verified' if finding.ok else 'NOT verified'}: {shown(finding.text)}",
                    err=not finding.ok)
     if html is not None:
         write_page(record, data, rs, html)
@@ -183,7 +184,7 @@ def verify_journal(journal: Path, ruleset: str | None, quiet: bool,
         "moves to check)" if errors else ""
     count = _planned_count(rows, planned)
     for failure in failures + twice:
-        typer.echo(f"NOT verified: {failure}", err=True)
+        typer.echo(f"NOT verified: {shown(failure)}", err=True)
     if failures or twice:
         failed = [f"{bad} of {len(rows)} games"] if bad else []
         failed += [f"{len(twice)} game(s) journaled more than once"] if twice else []

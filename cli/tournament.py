@@ -52,6 +52,7 @@ from .common import (
     parse_pairs,
     ruleset_failure,
     seconds,
+    shown,
 )
 
 DEFAULT_GAMES = 10
@@ -301,8 +302,8 @@ def tournament(
                                         progress=progress, should_stop=test, cluster=cluster,
                                         affinity=affinity,
                                         keep_logs=kept_logs,
-                                        on_note=lambda note: typer.echo(f"agon: {note}",
-                                                                        err=True))
+                                        on_note=lambda note: typer.echo(
+                                            f"agon: {shown(note)}", err=True))
     except (JournalError, KeyringError) as exc:
         _forget(journal, temporary)
         fail(str(exc))

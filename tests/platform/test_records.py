@@ -126,6 +126,18 @@ def test_a_forged_forfeit_win_is_not_verified(genuine, tmp_path, keep_signature)
     assert ("not signed" if not keep_signature else "changed after signing") in out.stderr
 
 
+def test_escape_sequences_in_a_forged_record_reach_the_terminal_as_text(genuine, tmp_path):
+    """A record may come from anyone: a forfeit's reason holding a terminal escape (here
+    one that sets the window's title) was printed as it is."""
+    forged = forged_win(genuine, keep_signature=False)
+    winner = next(iter(forged["forfeits"]))
+    forged["forfeits"][winner]["reason"] = "\x1b]0;you won\x07timeout"
+    out = replayed(tmp_path, forged)
+    assert out.exit_code == 1
+    assert "\x1b" not in out.stderr and "\x07" not in out.stderr
+    assert f"the forfeits ({winner}: \\x1b]0;you won\\x07timeout)" in out.stderr
+
+
 def tampered(genuine: dict[str, Any], how: str) -> dict[str, Any]:
     record = json.loads(json.dumps(genuine))
     if how == "options":
