@@ -8,6 +8,7 @@ used, an option it does not have), with a message that says what is allowed.
 
 from __future__ import annotations
 
+import operator
 import random
 import tempfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -40,10 +41,24 @@ def load_ruleset(ruleset: str | Path, *, rulesets_path: Iterable[str | Path] = (
     return _load_ruleset(ruleset, tuple(Path(folder) for folder in rulesets_path))
 
 
-def _whole(name: str, value: Any) -> None:
-    """A count or a seed must be a whole number (None means its default)."""
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-        raise ValueError(f"{name} is a whole number, not {value!r}")
+def _whole(name: str, value: Any, *, none: bool = True) -> Any:
+    """A count or a seed must be a whole number (None means its default, where
+    `none`): returned as an int, so that numpy's integers (np.int64(7)) are 7."""
+    if value is None and none:
+        return None
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)
+        except TypeError:
+            pass
+    raise ValueError(f"{name} is a whole number, not {value!r}")
+
+
+def _bots(bots: Any, keys: str) -> None:
+    """`bots` is a list or a dict; one string is neither (its letters are no bots)."""
+    if isinstance(bots, str | bytes):
+        raise TypeError(f"bots is a list of bots or a dict {{{keys}: bot}}, "
+                        f"not the string {bots!r}")
 
 
 def _ruleset(ruleset: RulesetLike) -> Ruleset:
@@ -61,8 +76,8 @@ def new_game(ruleset: RulesetLike, players: int | None = None, *, seed: int = 0,
     seat what it may know (``view(seat)``) and gives the ``result()`` at the
     end; the same seed and actions always give the same game.
     """
-    _whole("players", players)
-    _whole("seed", seed)
+    players = _whole("players", players)
+    seed = _whole("seed", seed, none=False)
     rs = _ruleset(ruleset)
     engine = engine_class(rs.engine)(rs)
     seats = game_seats(engine, rs.default_players() if players is None else players)
@@ -86,7 +101,8 @@ def play(ruleset: RulesetLike, bots: Mapping[str, BotLike] | Sequence[BotLike], 
     `options` are the ruleset's options.  Programs' stderr logs go to
     `log_dir` when given (else to a folder removed after the game).
     """
-    _whole("seed", seed)
+    seed = _whole("seed", seed)
+    _bots(bots, "seat")
     if log_dir is not None and Path(log_dir).exists() and not Path(log_dir).is_dir():
         raise ValueError(f"log_dir {str(log_dir)!r} is a file, not a folder")
     rs = _ruleset(ruleset)
@@ -148,14 +164,16 @@ def _player(bot: BotLike, seed: int, log_dir: Path, rs: Ruleset) -> Player:
                     f"not {type(bot).__name__}")
 
 
-def tournament(ruleset: str | Path, bots: Mapping[str, str] | Sequence[str], *,
+def tournament(ruleset: RulesetLike, bots: Mapping[str, str] | Sequence[str], *,
                games: int = 10, seed: int = 1, players: int | None = None, jobs: int = 1,
                move_time: float = 10.0, game_time: float = 600.0,
                rulesets_path: Iterable[str | Path] = (), **options: Any) -> dict[str, Any]:
     """A round-robin in the duplicate format, as `agon tournament` plays it; the standings.
 
-    `bots` are built-in names or command lines, as ``{name: bot}`` or as a
-    list (each named after its bot or program).  Every pairing (or group of
+    `ruleset` is an id, a file, or a `Ruleset` (played from the file it was
+    loaded from).  `bots` are built-in names or command lines, as ``{name:
+    bot}`` or as a list (each named after its bot or program): each game runs
+    in a worker process, so a `Bot` enters as a program (docs/api.md).  Every pairing (or group of
     `players` bots) plays `games` seeds in every seat assignment; `jobs`
     worker processes play them.  Returns the standings as data, the same
     JSON `agon tournament --format json` prints (schemas/results.schema.json):
@@ -173,8 +191,18 @@ def tournament(ruleset: str | Path, bots: Mapping[str, str] | Sequence[str], *,
         setup,
     )
 
-    for name, value in (("games", games), ("seed", seed), ("players", players), ("jobs", jobs)):
-        _whole(name, value)
+    games, seed, players, jobs = (_whole(name, value) for name, value in (
+        ("games", games), ("seed", seed), ("players", players), ("jobs", jobs)))
+    if games is not None and games < 1:
+        raise ValueError(f"games must be at least 1, not {games}")
+    _bots(bots, "name")
+    for bot in bots.values() if isinstance(bots, Mapping) else bots:
+        if not isinstance(bot, str):
+            raise TypeError(f"tournament bots are built-in names or command lines (each game "
+                            f"runs in a worker process), not {_described(bot)}; make it a "
+                            f"program (docs/api.md, Bots) and give its command line")
+    if isinstance(ruleset, Ruleset):   # the workers load it again, from its file
+        ruleset = ruleset.source
     try:
         if isinstance(bots, Mapping):
             bad = [name for name in bots if not NAME_PATTERN.match(name)]
@@ -196,6 +224,14 @@ def tournament(ruleset: str | Path, bots: Mapping[str, str] | Sequence[str], *,
     table = standings(rows, plan.kind, [e.name for e in entrants], plan.seats,
                       meta=config.summary(plan.kind, len(plan.tasks), len(rows)))
     return to_json(table)
+
+
+def _described(bot: Any) -> str:
+    if isinstance(bot, type):
+        return f"the class {bot.__name__}"
+    if callable(bot) and hasattr(bot, "__name__"):
+        return f"the function {bot.__name__}"
+    return f"a {type(bot).__name__}"
 
 
 def replay(record: str | Path | Mapping[str, Any] | GameRecord, *,

@@ -66,3 +66,49 @@ def test_a_log_dir_that_is_a_file_is_refused(tmp_path):
     taken.write_text("")
     with pytest.raises(ValueError, match="log_dir .* is a file, not a folder"):
         agon.play(E_W, ["random", "random"], seed=1, log_dir=taken)
+
+
+def test_a_numpy_integer_is_a_whole_number_and_plays_the_same_game():
+    """Researchers draw seeds with numpy: np.int64(7) is seed 7, not a refusal."""
+    np = pytest.importorskip("numpy")
+    assert agon.new_game(E_W, seed=np.int64(7)).to_json() == agon.new_game(E_W, seed=7).to_json()
+    assert agon.new_game("ten-thousand", np.int32(3), seed=1).pending()[0].seat == "p3"
+    assert agon.play(E_W, ["random", "random"], seed=np.int64(7)).seed == 7
+    assert type(agon.play(E_W, ["random", "random"], seed=np.int64(7)).seed) is int  # JSON-ready
+
+
+def test_new_game_refuses_seed_none_rather_than_playing_a_game_of_seed_none():
+    """seed=None used to give one fixed game, unlike play's random seed: it is refused."""
+    with pytest.raises(ValueError, match=re.escape("seed is a whole number, not None")):
+        agon.new_game(E_W, seed=None)
+
+
+@pytest.mark.parametrize("call", [lambda: agon.play(E_W, "random", seed=1),
+                                  lambda: agon.tournament(E_W, "random", games=1)])
+def test_bots_given_as_one_string_are_refused_saying_a_list_or_dict(call):
+    with pytest.raises(TypeError, match=r"bots is a list of bots or a dict \{(seat|name): bot\}, "
+                                        r"not the string 'random'"):
+        call()
+
+
+def test_a_tournament_refuses_an_in_process_bot_saying_how_to_enter_it():
+    class FirstLegal(agon.Bot):
+        name = "first-legal"
+
+        def choose(self, decision, view, state=None):
+            return decision.legal[0]
+
+    for bots in ({"a": "random", "b": FirstLegal}, ["random", lambda d, v: d.legal[0]]):
+        with pytest.raises(TypeError, match="tournament bots are built-in names or command "
+                                            "lines .* not .*; make it a program"):
+            agon.tournament(E_W, bots, games=1)
+
+
+def test_a_tournament_takes_a_ruleset_load_ruleset_returned():
+    table = agon.tournament(agon.load_ruleset(E_W), ["random", "r2=random"], games=1)
+    assert table["games"] == 2
+
+
+def test_a_tournament_of_no_games_says_games_not_the_command_line_flag():
+    with pytest.raises(ValueError, match=re.escape("games must be at least 1, not 0")):
+        agon.tournament(E_W, ["random", "greedy"], games=0)
