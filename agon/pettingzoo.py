@@ -17,6 +17,7 @@ given when the game ends; every step before pays 0.
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import Any
 
@@ -30,6 +31,7 @@ except ImportError as exc:   # the extra is not installed
 
 from agon.referee.engine import Decision
 from agon.referee.games import engine_class, load_encoder
+from agon.referee.match import game_seats
 from agon.referee.ruleset import load_ruleset
 from agon.referee.ruleset_model import Ruleset
 
@@ -39,14 +41,24 @@ def pettingzoo_env(ruleset: str | Ruleset, players: int | None = None, *,
     """A PettingZoo AEC environment for one shipped ruleset (an id), a file, or a `Ruleset`.
 
     `players` is the number of seats (default: two where the ruleset allows it,
-    else its only count); `options` are the ruleset's options (``forced_spend=True``).
+    else its only count; ValueError saying the counts it is played by); `options` are the ruleset's options (``forced_spend=True``).
     """
     rs = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
-    low, high = int(rs.players["min"]), int(rs.players["max"])
-    count = players if players is not None else max(low, min(2, high))
-    if isinstance(count, bool) or not isinstance(count, int) or not low <= count <= high:
-        raise ValueError(f"{rs.id} is played by {low} to {high} players, not {count!r}")
+    count = rs.default_players() if players is None else _whole(players)
+    if count is None:
+        raise ValueError(f"players is a whole number, not {players!r}")
+    game_seats(engine_class(rs.engine)(rs), count)   # as new_game says what the ruleset allows
     return AgonEnv(rs, count, rs.resolve_options(options), render_mode=render_mode)
+
+
+def _whole(value: Any) -> int | None:
+    """`value` as an int when it is a whole number (numpy's integers too), else None."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
 
 
 class AgonEnv(AECEnv):
@@ -88,11 +100,18 @@ class AgonEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game; `seed` makes it (and the unseeded resets after it) reproducible.
 
-        `options` is accepted for the PettingZoo signature and ignored: the
-        ruleset's options are fixed when the environment is made.
+        `options` is in the PettingZoo signature (its api_test passes some), but
+        the ruleset's options are fixed when the environment is made: any given
+        are ignored with a warning that says where they go.
         """
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise TypeError(f"seed is a whole number or None, not {seed!r}")
+        if seed is not None:
+            if _whole(seed) is None:
+                raise TypeError(f"seed is a whole number or None, not {seed!r}")
+            seed = _whole(seed)
+        if options:
+            logger.warn(f"reset() ignores options {sorted(map(str, options))}: a game's options "
+                        f"are set when the environment is made, "
+                        f"agon.pettingzoo_env({self.ruleset.id!r}, {next(iter(options))}=...)")
         if seed is not None:
             self._seeds.seed(seed)
         game_seed = seed if seed is not None else self._seeds.randrange(1 << 31)

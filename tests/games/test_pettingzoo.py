@@ -8,6 +8,7 @@ PettingZoo.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import warnings
@@ -115,8 +116,12 @@ def test_an_illegal_action_is_refused_with_a_clear_message():
 
 
 def test_bad_arguments_get_clear_errors():
-    with pytest.raises(ValueError, match="played by 2 to 2 players, not 3"):
+    with pytest.raises(ValueError, match=re.escape("earth-and-water needs 2 players "
+                                                   "(persia, greece), not 3")):
         agon.pettingzoo_env("earth-and-water", 3)
+    with pytest.raises(ValueError, match=re.escape("earth-and-water-solo needs 1 player "
+                                                   "(greece), not 2")):   # not "1 to 1 players"
+        agon.pettingzoo_env("earth-and-water-solo", 2)
     with pytest.raises(Exception, match="no option"):
         agon.pettingzoo_env("earth-and-water", cheapest_fleets=True)
 
@@ -168,5 +173,29 @@ def test_misuse_of_the_environment_gets_clear_errors():
     for call in (lambda: env.step(0), env.last):
         with pytest.raises(RuntimeError, match="the game is over: call reset\\(\\)"):
             call()
-    with pytest.raises(ValueError, match="played by 2 to 2 players, not '2'"):
+    with pytest.raises(ValueError, match="players is a whole number, not '2'"):
         agon.pettingzoo_env("earth-and-water", "2")
+
+
+def test_numpy_integers_are_seeds_and_player_counts():
+    """A seed drawn with numpy (np.int64) seeds the game as the same int would."""
+    env = agon.pettingzoo_env("ten-thousand", np.int64(3))
+    assert env.possible_agents == ["p1", "p2", "p3"]
+    first, _ = play_random_episode(env, seed=np.int64(5))
+    again, _ = play_random_episode(agon.pettingzoo_env("ten-thousand", 3), seed=5)
+    assert first == again
+
+
+def test_reset_options_are_not_dropped_without_a_word():
+    """The ruleset's options are fixed when the environment is made: reset(options=...)
+    used to drop them silently, and the game was played without them.  PettingZoo's
+    api_test passes options to reset, so they are accepted, with a warning."""
+    env = agon.pettingzoo_env("epireia-solo")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        env.reset(seed=1, options={})   # nothing asked: no warning
+    with pytest.warns(UserWarning, match=re.escape(
+            "reset() ignores options ['scenario']: a game's options are set when the "
+            "environment is made, agon.pettingzoo_env('epireia-solo', scenario=...)")):
+        env.reset(seed=1, options={"scenario": "S2"})
+    assert env.game.view("p1")["solo"]["scenario"] == "S1"
