@@ -51,3 +51,14 @@ def test_the_code_never_sends_users_to_a_design_file_they_do_not_have():
     citing = [str(path) for folder in folders for path in folder.rglob("*.py")
               if "DESIGN.md" in path.read_text(encoding="utf-8")]
     assert citing == []
+
+
+def test_a_record_the_api_saved_replays_with_the_agon_command(tmp_path):
+    """docs/api.md: `record.save(path, None)` writes what `agon replay` re-runs."""
+    path = tmp_path / "game.json"
+    agon.play("ten-thousand", ["random", "random", "random"], seed=12).save(path, None)
+    out = subprocess.run([sys.executable, "-m", "agon", "replay", str(path)],
+                         capture_output=True, text=True, timeout=120)
+    assert "replay legally from seed 12 and give the recorded result" in out.stdout
+    assert "the final position matches the digest" in out.stdout
+    assert out.returncode == 1 and "not signed" in out.stderr   # unsigned: not proven whole
