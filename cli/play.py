@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 import errno
 import json
-import random
 import shutil
 import sys
 import tempfile
@@ -24,6 +23,7 @@ from agon.referee.players import Limits, Player, builtin_spec, make_player
 from agon.referee.records import GameRecord
 from agon.referee.ruleset import RulesetError
 from agon.referee.sandbox import shield_referee
+from agon.referee.schedule import fresh_seed
 from agon.referee.signing import Keyring, KeyringError
 
 from .common import (
@@ -134,7 +134,7 @@ def play(
     seats = _seat_order(engine, specs)
     _check_bot_settings(specs)
     if seed is None:
-        seed = random.SystemRandom().randrange(1 << 31)
+        seed = fresh_seed()
     if not quiet:
         again = f"resumed after {len(saved.actions)} actions, " if saved else ""
         typer.echo(f"{rs.name} ({rs.ref}), {again}seed {seed}: "

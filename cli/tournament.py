@@ -23,7 +23,7 @@ from agon.referee.ratings import standings
 from agon.referee.report import RENDERERS
 from agon.referee.ruleset import RulesetError
 from agon.referee.sandbox import SandboxError, shield_referee
-from agon.referee.schedule import plan_size_problem
+from agon.referee.schedule import fresh_seed, plan_size_problem
 from agon.referee.signing import KeyringError
 from agon.referee.sprt import SequentialTest, SprtError, SprtSpec
 from agon.referee.tournament import (
@@ -57,7 +57,6 @@ from .common import (
 
 DEFAULT_GAMES = 10
 DEFAULT_SPRT_GAMES = 1000  # with --sprt, --games is only the most the match may last
-DEFAULT_SEED = 1
 
 
 class KeepLogs(StrEnum):
@@ -94,7 +93,8 @@ def tournament(
     )] = None,
     seed: Annotated[int | None, typer.Option(
         metavar="N",
-        help=f"master seed (default {DEFAULT_SEED}); game seeds are derived from it",
+        help="master seed; game seeds are derived from it (default: drawn at random, shown in "
+             "the title and kept in the journal; give it again to play the same games)",
     )] = None,
     jobs: Annotated[int | None, typer.Option(
         "--jobs", "-j", metavar="J", min=0,
@@ -258,7 +258,7 @@ def tournament(
             ruleset, entrants,
             games=_pick(games, stored.get("games"),
                         DEFAULT_SPRT_GAMES if sprt_spec else DEFAULT_GAMES),
-            seed=_pick(seed, stored.get("seed"), DEFAULT_SEED),
+            seed=_pick(seed, stored.get("seed"), fresh_seed()),
             players=_pick(players, stored.get("players"), None),
             options=parse_pairs(option, "--option") if option else
             {k: v for k, v in stored.get("options", {}).items() if v is not None},

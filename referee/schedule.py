@@ -29,6 +29,7 @@ import hashlib
 import itertools
 import math
 import re
+import secrets
 import shlex
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -138,10 +139,19 @@ class Plan:
     tasks: list[GameTask]
 
 
+SEED_BITS = 63  # a game seed: too many for a bot to try them all, or to tabulate its own seed
+
+
+def fresh_seed() -> int:
+    """A seed nobody can guess: the default of a game's or a tournament's seed.  A seed
+    a bot can guess (1, a date) lets it deal the cards and roll the dice ahead."""
+    return secrets.randbits(SEED_BITS)
+
+
 def derive_seed(master: int, index: int) -> int:
     """The seed of seed index `index`: stable across runs, machines and Pythons."""
     digest = hashlib.sha256(f"agon-tournament:{master}:{index}".encode()).digest()
-    return int.from_bytes(digest[:4], "big") & 0x7FFFFFFF
+    return int.from_bytes(digest[:8], "big") >> (64 - SEED_BITS)
 
 
 def seat_assignments(group: tuple[str, ...]) -> list[tuple[str, ...]]:

@@ -193,3 +193,19 @@ def test_help_explains_the_duplicate_format_with_an_example(agon):
     text = " ".join(result.stdout.split())
     assert "Example: agon tournament" in text
     assert "--games N) in both seat assignments" in text
+
+
+def test_without_seed_each_tournament_deals_unguessable_games_and_resume_keeps_them(
+        picks, agon, agon_json, tmp_path):
+    """A default master seed a bot could guess (it was 1) would let it deal the cards
+    ahead: it is drawn at random, shown in the title, and a resume plays on with it."""
+    first, second = (agon_json("picks", *bots("random1", "random2"), "--games", "1")
+                     for _ in range(2))
+    assert first["seed"] != second["seed"] and min(first["seed"], second["seed"]) > 0
+    journal = tmp_path / "games.jsonl"
+    started = agon("picks", *bots("random1", "random2"), "--games", "1", "--out", str(journal))
+    seed = json.loads(journal.read_text().splitlines()[0])["seed"]
+    assert f"seed {seed}" in started.stdout.splitlines()[0]
+    resumed = agon("--resume", str(journal))
+    assert resumed.exit_code == 0, resumed.output
+    assert f"seed {seed}" in resumed.stdout.splitlines()[0]

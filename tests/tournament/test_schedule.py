@@ -11,7 +11,9 @@ def test_seeds_are_derived_deterministically_from_the_master_seed():
     assert [derive_seed(7, i) for i in range(5)] == [derive_seed(7, i) for i in range(5)]
     assert len({derive_seed(7, i) for i in range(100)}) == 100
     assert [derive_seed(7, i) for i in range(5)] != [derive_seed(8, i) for i in range(5)]
-    assert all(0 <= derive_seed(s, i) < 2**31 for s in range(3) for i in range(3))
+    assert all(0 <= derive_seed(s, i) < 2**63 for s in range(3) for i in range(3))
+    # all 63 bits: a bot cannot tabulate its own seed against every game seed
+    assert max(derive_seed(1, i) for i in range(100)) > 2**62
 
 
 def test_duel_every_pairing_plays_both_seatings_on_the_same_seeds():
