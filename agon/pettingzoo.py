@@ -32,6 +32,7 @@ except ImportError as exc:   # the extra is not installed
 from agon.referee.engine import Decision
 from agon.referee.games import engine_class, load_encoder
 from agon.referee.match import game_seats
+from agon.referee.records import GameRecord, state_digest
 from agon.referee.ruleset import load_ruleset
 from agon.referee.ruleset_model import Ruleset
 
@@ -116,6 +117,8 @@ class AgonEnv(AECEnv):
             self._seeds.seed(seed)
         game_seed = seed if seed is not None else self._seeds.randrange(1 << 31)
         self.game = self.engine.new_game(self.possible_agents, game_seed, self.options)
+        self._seed = game_seed
+        self._actions: list[list[str]] = []    # [seat, action] as applied: the record's
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -174,6 +177,7 @@ class AgonEnv(AECEnv):
         if len(self._chosen) == len(self._open):
             for seat, chosen in self._chosen:   # a set of secret choices is applied together
                 self.game.apply(seat, chosen)
+                self._actions.append([seat, chosen])
         self._ask_next()
         self._accumulate_rewards()
 
@@ -200,6 +204,21 @@ class AgonEnv(AECEnv):
             self.terminations[agent] = True
             self.infos[agent] = {"result": result.to_json()}
         self.agent_selection = self.agents[0]
+
+    def record(self) -> GameRecord:
+        """The finished episode as a game record, the one `agon play --record` writes:
+        ``record.save(path, None)`` writes it (unsigned), `agon replay` re-runs it and
+        `agon map --record` draws it.  Each seat is named ``pettingzoo``."""
+        if self.game is None:
+            raise RuntimeError("no game yet: call reset()")
+        result = self.game.result()
+        if result is None:
+            raise RuntimeError("the game is not over: a record is of a finished game")
+        return GameRecord(ruleset=self.ruleset, options=self.options, seed=self._seed,
+                          seats={agent: {"name": "pettingzoo"} for agent in self.possible_agents},
+                          teams=self.engine.teams(self.possible_agents),
+                          actions=[list(action) for action in self._actions], result=result,
+                          state_sha256=state_digest(self.game))
 
     # -- what an agent sees --------------------------------------------------------------------
 

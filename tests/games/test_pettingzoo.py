@@ -69,6 +69,10 @@ def test_a_random_episode_ends_with_the_engines_points_as_rewards(ruleset_id):
     assert state.is_over()
     assert rewards == pytest.approx(state.result().points)
     assert all(0.0 <= r <= 1.0 for r in rewards.values())
+    # the episode's record replays to the same result, as `agon replay` checks it
+    check = agon.replay(env.record().to_json())
+    assert check["replays"] and check["digest"], check["findings"]
+    assert check["result"]["points"] == pytest.approx(rewards)
 
 
 def test_a_seed_makes_the_episode_reproducible():
@@ -199,3 +203,16 @@ def test_reset_options_are_not_dropped_without_a_word():
             "environment is made, agon.pettingzoo_env('epireia-solo', scenario=...)")):
         env.reset(seed=1, options={"scenario": "S2"})
     assert env.game.view("p1")["solo"]["scenario"] == "S1"
+
+
+def test_a_record_is_of_a_finished_episode():
+    env = agon.pettingzoo_env("earth-and-water")
+    with pytest.raises(RuntimeError, match="no game yet: call reset\\(\\)"):
+        env.record()
+    env.reset(seed=1)
+    with pytest.raises(RuntimeError, match="the game is not over: a record is of a finished game"):
+        env.record()
+    taken, _ = play_random_episode(env, seed=1)
+    record = env.record()
+    assert record.seed == 1 and record.actions == [list(action) for action in taken]
+    assert record.seats == {"persia": {"name": "pettingzoo"}, "greece": {"name": "pettingzoo"}}
