@@ -9,7 +9,6 @@ used, an option it does not have), with a message that says what is allowed.
 from __future__ import annotations
 
 import operator
-import random
 import tempfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -17,6 +16,7 @@ from typing import Any
 
 from agon.bots import BUILTIN
 from agon.bots.base import Bot
+from agon.referee import schedule
 from agon.referee.engine import Decision, Event, State
 from agon.referee.games import engine_class
 from agon.referee.human import HumanPlayer
@@ -113,7 +113,7 @@ def play(ruleset: RulesetLike, bots: Mapping[str, BotLike] | Sequence[BotLike], 
     resolved = rs.resolve_options(options)
     limits = Limits(move=move_time, game=game_time)   # ValueError before any bot starts
     if seed is None:
-        seed = random.SystemRandom().randrange(1 << 31)
+        seed = schedule.fresh_seed()   # as `agon play`: a seed no bot can guess
     with tempfile.TemporaryDirectory(prefix="agon-logs-") as scratch:
         players: dict[str, Player] = {}
         try:
@@ -165,7 +165,7 @@ def _player(bot: BotLike, seed: int, log_dir: Path, rs: Ruleset) -> Player:
 
 
 def tournament(ruleset: RulesetLike, bots: Mapping[str, str] | Sequence[str], *,
-               games: int = 10, seed: int = 1, players: int | None = None, jobs: int = 1,
+               games: int = 10, seed: int | None = None, players: int | None = None, jobs: int = 1,
                move_time: float = 10.0, game_time: float = 600.0,
                rulesets_path: Iterable[str | Path] = (), **options: Any) -> dict[str, Any]:
     """A round-robin in the duplicate format, as `agon tournament` plays it; the standings.
@@ -173,12 +173,16 @@ def tournament(ruleset: RulesetLike, bots: Mapping[str, str] | Sequence[str], *,
     `ruleset` is an id, a file, or a `Ruleset` (played from the file it was
     loaded from).  `bots` are built-in names or command lines, as ``{name:
     bot}`` or as a list (each named after its bot or program): each game runs
-    in a worker process, so a `Bot` enters as a program (docs/api.md).  Every pairing (or group of
-    `players` bots) plays `games` seeds in every seat assignment; `jobs`
-    worker processes play them.  Returns the standings as data, the same
-    JSON `agon tournament --format json` prints (schemas/results.schema.json):
-    ``bots`` (games, wins, draws, losses, score, Elo or ratings), ``pairs``,
-    ``pairwise``, ``seats``, ``errors``.
+    in a worker process, so a `Bot` enters as a program (docs/api.md).  Every
+    pairing (or group of `players` bots) plays `games` seeds in every seat
+    assignment; `jobs` worker processes play them.  `seed` is the master seed
+    the games' seeds are derived from: by default one drawn at random, as
+    `agon tournament` draws it (a seed a bot can guess lets it deal the cards
+    ahead), kept in the table's ``seed`` to play the same games again.
+    Returns the standings as data, the same JSON `agon tournament --format
+    json` prints (schemas/results.schema.json): ``bots`` (games, wins, draws,
+    losses, score, Elo or ratings), ``pairs``, ``pairwise``, ``seats``,
+    ``errors``.
     """
     from agon.referee.ratings import standings
     from agon.referee.report import to_json
@@ -193,6 +197,8 @@ def tournament(ruleset: RulesetLike, bots: Mapping[str, str] | Sequence[str], *,
 
     games, seed, players, jobs = (_whole(name, value) for name, value in (
         ("games", games), ("seed", seed), ("players", players), ("jobs", jobs)))
+    if seed is None:
+        seed = schedule.fresh_seed()
     if games is not None and games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
     _bots(bots, "name")

@@ -112,3 +112,18 @@ def test_a_tournament_takes_a_ruleset_load_ruleset_returned():
 def test_a_tournament_of_no_games_says_games_not_the_command_line_flag():
     with pytest.raises(ValueError, match=re.escape("games must be at least 1, not 0")):
         agon.tournament(E_W, ["random", "greedy"], games=0)
+
+
+def test_default_seeds_are_ones_no_bot_can_guess_as_in_the_commands(monkeypatch):
+    """As `agon play` and `agon tournament` (red-team finding 1): a game's default seed
+    has 63 random bits, and a tournament's master seed is drawn at random unless given,
+    and shown in its table so that the same games can be played again."""
+    import agon.referee.schedule as schedule
+
+    drawn = iter([2**62 + 5, 2**62 + 6])
+    monkeypatch.setattr(schedule, "fresh_seed", lambda: next(drawn))
+    assert agon.play(E_W, ["random", "random"]).seed == 2**62 + 5
+    table = agon.tournament(E_W, ["random", "r2=random"], games=1)
+    assert table["seed"] == 2**62 + 6
+    again = agon.tournament(E_W, ["random", "r2=random"], games=1, seed=2**62 + 6)
+    assert again["bots"] == table["bots"]
