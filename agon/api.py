@@ -26,7 +26,7 @@ from agon.referee.records import GameRecord, RecordError, load_record, record_pr
 from agon.referee.ruleset import load_ruleset as _load_ruleset
 from agon.referee.ruleset import recorded_ruleset
 from agon.referee.ruleset_model import Ruleset
-from agon.referee.signing import Keyring, KeyringError
+from agon.referee.signing import Keyring, KeyringError, parse_json
 from agon.referee.suggest import did_you_mean
 
 RulesetLike = str | Path | Ruleset  # a shipped id, a file, or a loaded ruleset
@@ -245,7 +245,8 @@ def replay(record: str | Path | Mapping[str, Any] | GameRecord, *,
            rulesets_path: Iterable[str | Path] = ()) -> dict[str, Any]:
     """Re-run a game record and say what it proves, as `agon replay` does.
 
-    `record` is a record file, its JSON as a dict, or what `play` returned.
+    `record` is a record file, its JSON (as text or a dict), or what `play`
+    returned.
     The ruleset is `ruleset`, else the one the record names by id (shipped or
     in `rulesets_path`).  Returns ``verified`` (everything below holds),
     ``replays`` (the actions replay legally from the seed to the recorded
@@ -275,14 +276,27 @@ def _recorded(record: Any, data: dict[str, Any], rulesets_path: Iterable[str | P
     from anyone, so its id is an id (never a path) and its file is read only in the
     record's own folder, the `rulesets_path` folders or the shipped one."""
     folders = tuple(Path(folder) for folder in rulesets_path)
-    if isinstance(record, str | Path):
+    if isinstance(record, str | Path) and not _json_text(record):
         folders = (*folders, Path(record).resolve().parent)
     return _load_ruleset(recorded_ruleset(data, folders), folders)
+
+
+def _json_text(record: Any) -> bool:
+    """A record given as its JSON text rather than a file name."""
+    return isinstance(record, str) and record.lstrip().startswith("{")
 
 
 def _record_data(record: str | Path | Mapping[str, Any] | GameRecord) -> dict[str, Any]:
     if isinstance(record, GameRecord):
         return record.to_json()
+    if _json_text(record):
+        try:
+            record = parse_json(record)
+        except (ValueError, RecursionError) as exc:
+            raise ValueError(f"not a JSON game record ({exc})") from None
+    if not isinstance(record, str | Path | Mapping):
+        raise TypeError(f"replay takes a record file, its JSON (text or dict) or what play "
+                        f"returned, not {type(record).__name__}")
     if isinstance(record, Mapping):
         data = dict(record)
         problem = record_problem(data)

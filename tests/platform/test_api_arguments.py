@@ -127,3 +127,18 @@ def test_default_seeds_are_ones_no_bot_can_guess_as_in_the_commands(monkeypatch)
     assert table["seed"] == 2**62 + 6
     again = agon.tournament(E_W, ["random", "r2=random"], games=1, seed=2**62 + 6)
     assert again["bots"] == table["bots"]
+
+
+def test_replay_takes_a_record_as_json_text_too(record):
+    """docs/api.md: replay takes "a file, its JSON, or what play returned"; JSON text
+    used to be taken for a file name ('{"format": ...: no such file')."""
+    assert agon.replay(json.dumps(record))["replays"]
+
+
+@pytest.mark.parametrize("given", [5, [1, 2], None])
+def test_replay_refuses_what_is_no_record_saying_what_it_takes(given):
+    """An int used to be opened as a file descriptor ('5: ... Bad file descriptor')."""
+    with pytest.raises(TypeError, match=re.escape(
+            "replay takes a record file, its JSON (text or dict) or what play returned, "
+            f"not {type(given).__name__}")):
+        agon.replay(given)
