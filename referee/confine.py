@@ -204,22 +204,24 @@ def _allow(ruleset: int, path: str, rights: int) -> None:
         os.close(fd)
 
 
-# -- seccomp: no sockets but Unix ones ------------------------------------------------
+# -- seccomp: no sockets ----------------------------------------------------------------
 #
 # Landlock fences TCP only: a bot could still send UDP (to the internet, or to
-# another bot on 127.0.0.1) or open raw, netlink or other sockets.  A classic-BPF
-# seccomp filter makes socket() fail for every family but AF_UNIX, whatever the
-# type.  It sees only registers, so it must name each way into socket() of each
-# ABI the kernel runs: the native call, x86_64's x32 numbers, the 32-bit compat
-# ABI (i386 also has socketcall(SYS_SOCKET, ...), whose family is out of reach in
-# memory: refused whole), and io_uring, which opens sockets without a syscall.
+# another bot on 127.0.0.1), open raw, netlink or other sockets, or reach a Unix
+# socket by its path (another bot's, found in /proc/net/unix, or a daemon's).  A
+# classic-BPF seccomp filter makes socket() fail for every family; socketpair(),
+# which connects a process with itself or its children only, still works (asyncio
+# and multiprocessing use it).  It sees only registers, so it must name each way
+# into socket() of each ABI the kernel runs: the native call, x86_64's x32
+# numbers, the 32-bit compat ABI (and i386's socketcall(SYS_SOCKET, ...)), and
+# io_uring, which opens sockets without a syscall.
 
 _PR_SET_SECCOMP, _SECCOMP_MODE_FILTER = 22, 2
 _LD_W_ABS, _JEQ_K, _RET_K = 0x20, 0x15, 0x06
 _RET_ALLOW, _RET_KILL_PROCESS = 0x7FFF0000, 0x80000000
 _RET_EACCES = 0x00050000 | 13  # SECCOMP_RET_ERRNO | EACCES: what Landlock answers too
 _NR, _ARCH, _ARG0 = 0, 4, 16  # offsets in struct seccomp_data (args[0]'s low half: LE)
-_AF_UNIX, _SYS_SOCKET = 1, 1
+_SYS_SOCKET = 1
 _X32 = 0x40000000
 _IO_URING_SETUP = 425  # the same number in every ABI below
 
@@ -228,7 +230,7 @@ class _Abi(NamedTuple):
     """One ABI's AUDIT_ARCH value and the calls of it that the filter must know."""
 
     arch: int
-    socket: tuple[int, ...]  # socket(): refused unless its family is AF_UNIX
+    socket: tuple[int, ...]  # socket(): refused
     socketcall: tuple[int, ...]  # socketcall(): refused for SYS_SOCKET
     refused: tuple[int, ...]  # refused whole
 
@@ -249,18 +251,26 @@ def socket_filter_machine() -> str | None:
     return machine if known and struct.calcsize("P") == 8 else None
 
 
-def only_unix_sockets() -> bool:
-    """From now on socket() fails with EACCES for every family but AF_UNIX, and
-    io_uring cannot be set up.  False, and nothing done, where the filter does not
+def no_sockets() -> bool:
+    """From now on socket() fails with EACCES for every family (socketpair() works),
+    and io_uring cannot be set up.  False, and nothing done, where the filter does not
     know the machine's syscalls (or the kernel refuses it)."""
-    machine = socket_filter_machine()
-    if machine is None or _libc is None:
+    code = socket_filter_code()
+    if code is None or _libc is None:
         return False
-    code = b"".join(struct.pack("=HBBI", *op) for op in _socket_program(_ABIS_BY_MACHINE[machine]))
     program = ctypes.create_string_buffer(code)
     fprog = struct.pack("@HP", len(code) // 8, ctypes.addressof(program))  # struct sock_fprog
     no_new_privileges()  # lets a process without CAP_SYS_ADMIN install a filter
     return _prctl_pointer(_PR_SET_SECCOMP, _SECCOMP_MODE_FILTER, ctypes.create_string_buffer(fprog))
+
+
+def socket_filter_code() -> bytes | None:
+    """`no_sockets`'s filter as the array of `struct sock_filter` it loads (what
+    bwrap's --seccomp reads), or None where it does not know the machine's calls."""
+    machine = socket_filter_machine()
+    if machine is None:
+        return None
+    return b"".join(struct.pack("=HBBI", *op) for op in _socket_program(_ABIS_BY_MACHINE[machine]))
 
 
 def _prctl_pointer(option: int, value: int, buffer: ctypes.Array[ctypes.c_char]) -> bool:
@@ -282,21 +292,17 @@ def _socket_program(abis: Iterable[_Abi]) -> list[tuple[int, int, int, int]]:
 
 
 def _abi_body(abi: _Abi) -> list[tuple[int, int, int, int]]:
-    """Load the call number; send socket() to the family check, socketcall() to the
-    call check, refused calls to EACCES, and allow the rest."""
-    tests = ([(nr, "socket") for nr in abi.socket] + [(nr, "socketcall") for nr in abi.socketcall]
-             + [(nr, "refuse") for nr in abi.refused])
-    tail = {"allow": 0, "refuse": 1, "socket": 2, "socketcall": 6}  # places after the tests
+    """Load the call number; send socket() and the refused calls to EACCES, socketcall()
+    to the call check, and allow the rest."""
+    tests = ([(nr, "refuse") for nr in (*abi.socket, *abi.refused)]
+             + [(nr, "socketcall") for nr in abi.socketcall])
+    tail = {"allow": 0, "refuse": 1, "socketcall": 2}  # places after the tests
     body = [(_LD_W_ABS, 0, 0, _NR)]
     for index, (number, target) in enumerate(tests):
         body.append((_JEQ_K, len(tests) - index - 1 + tail[target], 0, number))
     return body + [  # BPF jumps only forward: each check has its own two exits
         (_RET_K, 0, 0, _RET_ALLOW),
         (_RET_K, 0, 0, _RET_EACCES),
-        (_LD_W_ABS, 0, 0, _ARG0),  # socket(family, ...)
-        (_JEQ_K, 1, 0, _AF_UNIX),
-        (_RET_K, 0, 0, _RET_EACCES),
-        (_RET_K, 0, 0, _RET_ALLOW),
     ] + ([
         (_LD_W_ABS, 0, 0, _ARG0),  # socketcall(call, args)
         (_JEQ_K, 0, 1, _SYS_SOCKET),

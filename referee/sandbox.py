@@ -146,9 +146,9 @@ class Sandbox:
         if problem is None:
             return replace(self, mode="bwrap")
         fence = "Landlock" if confine.landlock_abi() else "no file-system fence: Linux lacks Landlock"
-        sockets = ("network allowed" if self.network else "no sockets but Unix ones"
+        sockets = ("network allowed" if self.network else "no sockets (socketpair only)"
                    if confine.socket_filter_machine() else
-                   "UDP and raw sockets open: no socket filter for this machine")
+                   "UDP, raw and Unix sockets open: no socket filter for this machine")
         _say_once(f"agon: {problem}; bots run without namespaces (own directory, limits, "
                   f"warden; {fence}; {sockets}). See docs/protocol.md.")
         return replace(self, mode="none")
@@ -439,11 +439,12 @@ class Cell:
         self._remove_group()
         self._group = self._new_group()
         null = os.open(os.devnull, os.O_RDWR | os.O_CLOEXEC)
+        no_sockets = _socket_filter_file(self.sandbox) if self.sandbox.mode == "bwrap" else None
         report_read, report_write = os.pipe()
         try:
             if self.sandbox.mode == "bwrap":
                 program, fds, prepare = _under_bwrap(self.sandbox, self.dir, argv, stdio, null,
-                                                     self.rlimits)
+                                                     self.rlimits, no_sockets)
             else:
                 program, fds, prepare = argv, stdio, self._fenced(argv)
             pid = fork_exec(program, self.environment(), fds, prepare, report=report_write,
@@ -455,6 +456,8 @@ class Cell:
         finally:
             os.close(report_write)
             os.close(null)
+            if no_sockets is not None:
+                os.close(no_sockets)
         self._report = report_read
         self._cpu_known = (time.monotonic(), 0.0)
         return pid
@@ -481,7 +484,7 @@ class Cell:
             confine.set_limits(self.rlimits)
             confine.landlock(readable, [str(self.dir)], devices, network=self.sandbox.network)
             if not self.sandbox.network:
-                confine.only_unix_sockets()  # Landlock fences TCP only, not UDP nor raw sockets
+                confine.no_sockets()  # Landlock fences TCP only: not UDP, raw or Unix sockets
             confine.drop_capabilities()
             confine.no_new_privileges()
         return prepare
@@ -568,10 +571,12 @@ _STDIO_SHIM = ["/bin/sh", "-c", 'exec 0<&3 1>&4 2>&5 3<&- 4>&- 5>&- && exec "$@"
 
 
 def _under_bwrap(sandbox: Sandbox, workdir: Path, argv: Sequence[str],
-                 stdio: tuple[int, int, int], null: int, rlimits: dict[int, int]
+                 stdio: tuple[int, int, int], null: int, rlimits: dict[int, int],
+                 no_sockets: int | None = None
                  ) -> tuple[list[str], tuple[int, ...], Callable[[], None]]:
     """How to run `argv` under bubblewrap: bwrap's command, its fds, and what its process
-    does before it runs (the limits, which the bot inherits)."""
+    does before it runs (the limits, which the bot inherits).  `no_sockets`: a file
+    holding the socket filter, which bwrap loads just before it runs the bot."""
     def prepare() -> None:
         confine.die_with_parent(signal.SIGKILL)
         confine.set_limits(rlimits)
@@ -579,7 +584,25 @@ def _under_bwrap(sandbox: Sandbox, workdir: Path, argv: Sequence[str],
 
     bwrap = shutil.which("bwrap") or "bwrap"
     command = _bwrap_command(bwrap, sandbox, workdir, [*_STDIO_SHIM, *argv])
-    return command, (null, null, stdio[2], *stdio), prepare
+    fds = (null, null, stdio[2], *stdio)
+    if no_sockets is not None:
+        fds += (no_sockets,)
+        command[1:1] = ["--seccomp", str(len(fds) - 1)]
+    return command, fds, prepare
+
+
+def _socket_filter_file(sandbox: Sandbox) -> int | None:
+    """A file holding the filter that refuses socket() (`confine.no_sockets`), for
+    bwrap's --seccomp: its own network namespace keeps a bot off the network, not off
+    a Unix socket reached by its path (a daemon's, in the read-only system).  None
+    when the bot may use the network or the machine has no filter."""
+    code = None if sandbox.network else confine.socket_filter_code()
+    if code is None:
+        return None
+    fd = os.memfd_create("agon-no-sockets", os.MFD_CLOEXEC)
+    os.write(fd, code)
+    os.lseek(fd, 0, os.SEEK_SET)
+    return fd
 
 
 @lru_cache(maxsize=64)

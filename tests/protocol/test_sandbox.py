@@ -493,6 +493,62 @@ def filter_verdict(program: list[tuple[int, int, int, int]], arch: int, nr: int,
             at += 1 + (if_true if loaded == k else if_false)
 
 
+UNIX_BOT = """
+import os
+import socket
+import sys
+
+
+def send(line):
+    sys.stdout.write(line + "\\n")
+    sys.stdout.flush()
+
+
+for line in sys.stdin:
+    word, _, rest = line.rstrip("\\n").partition(" ")
+    if word == "agon":
+        send("ready unix")
+    elif word == "ask":
+        try:
+            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as unix:
+                unix.connect(sys.argv[1])
+                unix.sendall(b"a hidden hand")
+            send("info unix: sent")
+        except OSError as err:
+            send(f"info unix: refused ({err.strerror})")
+        mine, theirs = socket.socketpair()
+        mine.sendall(b"x")
+        send(f"info socketpair: {theirs.recv(1)!r}")
+        send(f"act {rest.split(' ', 1)[0]} 0")
+    elif word == "quit":
+        break
+"""
+
+
+def test_a_bot_reaches_no_unix_socket_by_its_path(kit, tmp_path):
+    """Under none two bots talked through a Unix socket found in /proc/net/unix, and a
+    bot could reach a daemon's (red team 2, finding 4): socket() is refused whatever
+    the family; socketpair() still works."""
+    if kit.sandbox == "none" and not confine.socket_filter_machine():
+        pytest.skip("no socket filter for this machine: under none, Unix sockets are open")
+    (tmp_path / "unix_bot.py").write_text(UNIX_BOT)
+    path = str(tmp_path / "listening.sock")
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as listener:
+        listener.bind(path)
+        listener.listen()
+        listener.settimeout(0.1)
+        bot = SubprocessPlayer([sys.executable, str(tmp_path / "unix_bot.py"), path],
+                               sandbox=Sandbox(mode=kit.sandbox))
+        record = run_match(kit.CountEngine(kit.ruleset),
+                           {"p1": bot, "p2": make_player("random", seed=1)}, seed=7,
+                           options={"target": 6}, limits=Limits(move=20, game=60))
+        assert record.forfeits == {}
+        with pytest.raises(TimeoutError):
+            listener.accept()
+    assert not any("unix: sent" in info for info in bot.infos)
+    assert "socketpair: b'x'" in bot.infos
+
+
 @pytest.mark.parametrize("machine", ["x86_64", "aarch64"])
 def test_the_socket_filter_refuses_every_way_to_a_network_socket(machine):
     allow, eacces, kill = 0x7FFF0000, 0x00050000 | 13, 0x80000000
@@ -500,9 +556,9 @@ def test_the_socket_filter_refuses_every_way_to_a_network_socket(machine):
     program = confine._socket_program((native, compat))
     for abi in (native, compat):
         for socket_call in abi.socket:
-            for family in (socket.AF_INET, socket.AF_INET6, socket.AF_PACKET, 16):
+            for family in (socket.AF_INET, socket.AF_INET6, socket.AF_PACKET, 16,
+                           socket.AF_UNIX):
                 assert filter_verdict(program, abi.arch, socket_call, family) == eacces
-            assert filter_verdict(program, abi.arch, socket_call, socket.AF_UNIX) == allow
         for socketcall in abi.socketcall:
             assert filter_verdict(program, abi.arch, socketcall, 1) == eacces  # SYS_SOCKET
             assert filter_verdict(program, abi.arch, socketcall, 3) == allow  # SYS_CONNECT
