@@ -60,6 +60,7 @@ from .journal_lines import (
     why_not_proven,
 )
 from .signing import (
+    DuplicateKey,
     Keyring,
     NotFinite,
     canonical,
@@ -174,7 +175,7 @@ def _first_line(path: Path) -> dict[str, Any]:
         raise JournalError(f"{path}: cannot read ({exc.strerror})") from None
     try:
         header = parse_json(first)
-    except NotFinite as exc:
+    except (NotFinite, DuplicateKey) as exc:
         raise JournalError(f"{path}:1: not a journal line ({exc})") from None
     except (ValueError, RecursionError):
         raise JournalError(f"{path}:1: not a journal line") from None
@@ -234,7 +235,7 @@ def _read_lines(path: Path) -> Lines:
             continue
         try:
             entry = parse_json(chunk)
-        except NotFinite as exc:
+        except (NotFinite, DuplicateKey) as exc:
             raise JournalError(f"{path}:{number}: not a journal line ({exc})") from None
         except (ValueError, RecursionError) as exc:
             if number < len(chunks) or not _cut_short(chunk, exc):

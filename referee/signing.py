@@ -58,9 +58,12 @@ def parse_json(text: str | bytes) -> Any:
 
     Python reads NaN, Infinity and numbers too large for a float (1e400) as
     floats that JSON has no way to write: such a value was never signed by
-    this referee, and it would break `canonical` later.
+    this referee, and it would break `canonical` later.  Nor did it ever write
+    a key twice in one object: Python keeps the last, another reader the first,
+    and the signature covers only what Python kept.
     """
-    return json.loads(text, parse_constant=_not_a_number, parse_float=_finite)
+    return json.loads(text, parse_constant=_not_a_number, parse_float=_finite,
+                      object_pairs_hook=_object)
 
 
 class NotFinite(ValueError):
@@ -68,6 +71,21 @@ class NotFinite(ValueError):
 
     def __init__(self, text: str) -> None:
         super().__init__(f"it holds {text}, which JSON does not allow")
+
+
+class DuplicateKey(ValueError):
+    """An object that holds one key twice."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(f"it holds the key {key[:60]!r} twice in one object")
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    value = dict(pairs)
+    if len(value) != len(pairs):
+        seen: set[str] = set()
+        raise DuplicateKey(next(key for key, _ in pairs if key in seen or seen.add(key)))
+    return value
 
 
 def _not_a_number(text: str) -> float:

@@ -255,6 +255,16 @@ def test_nan_or_infinity_in_a_record_is_named(genuine, tmp_path, bad):
     assert "which JSON does not allow" in out.stderr and "internal error" not in out.output
 
 
+def test_a_key_written_twice_is_refused_not_read_as_its_last_value(genuine, tmp_path):
+    """The signature covers what Python keeps of `{"seed": 99, "seed": 11}` (the last
+    value); a person or another reader sees 99: such a record is refused, signed or not."""
+    path = write(tmp_path, genuine)
+    path.write_text(path.read_text().replace('"seed": ', '"seed": 99, "seed": ', 1))
+    out = agon("replay", "--quiet", str(path))
+    assert out.exit_code == 1
+    assert f"{path}: not a JSON game record (it holds the key 'seed' twice" in out.stderr
+
+
 def test_a_signature_over_nan_is_broken_not_a_crash(genuine):
     from agon.referee.signing import Check, check_signature
 

@@ -323,6 +323,22 @@ def test_nan_or_infinity_in_a_line_names_the_line_instead_of_crashing(picks, ago
             assert "internal error" not in result.output
 
 
+@pytest.mark.parametrize("line, key", [(0, "games"), (2, "result")])
+def test_a_key_written_twice_in_a_line_is_refused(picks, agon, tmp_path, line, key):
+    """`{"games": 99, "games": 2}`: the signature covers the last value, which Python keeps;
+    a person (or another reader) sees 99.  The header or game line is refused by number."""
+    journal = tmp_path / "games.jsonl"
+    assert agon(*ARGS, "--out", str(journal)).exit_code == 0
+    lines = journal.read_text().splitlines(keepends=True)
+    lines[line] = lines[line].replace(f'"{key}":', f'"{key}":99,"{key}":', 1)
+    journal.write_text("".join(lines))
+    for verify in ([], ["--verify"]):
+        result = agon("--resume", str(journal), *verify)
+        assert result.exit_code == 1, result.output
+        assert f"{journal}:{line + 1}: not a journal line (it holds the key '{key}' twice " \
+               "in one object)" in result.stderr
+
+
 def test_only_a_last_line_without_its_newline_counts_as_cut_short(picks, agon, tmp_path):
     """A kill leaves a last line unfinished and without its newline: that line is removed,
     and said to be; a whole last line that is not JSON is an error, never removed."""
