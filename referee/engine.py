@@ -233,6 +233,16 @@ class Problem:
     message: str
 
 
+def seat_index(seats: Sequence[str], seat: str) -> int:
+    """`seat`'s place in `seats`, for the methods that take a seat from their caller
+    (a view, a sample): ValueError naming the seats when it is not one of them."""
+    try:
+        return seats.index(seat)
+    except ValueError:
+        raise ValueError(f"unknown seat {str(seat)[:60]!r} (seats: {', '.join(seats)})"
+                         ) from None
+
+
 class State(ABC):
     """One position of one game."""
 

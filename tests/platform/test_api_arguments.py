@@ -142,3 +142,24 @@ def test_replay_refuses_what_is_no_record_saying_what_it_takes(given):
             "replay takes a record file, its JSON (text or dict) or what play returned, "
             f"not {type(given).__name__}")):
         agon.replay(given)
+
+
+@pytest.mark.parametrize("ruleset", [E_W, "city-states"])
+def test_a_seat_the_game_does_not_have_is_named_with_the_seats_it_has(ruleset):
+    """A bare 'tuple.index(x): x not in tuple' came out of two engines."""
+    state = agon.new_game(ruleset, seed=1)
+    for ask in (lambda: state.view("sparta"), lambda: state.determinize("sparta", None),
+                lambda: state.describe("sparta")):
+        with pytest.raises(ValueError, match=r"unknown seat 'sparta' \(seats: \w+, \w+\)"):
+            ask()
+
+
+def test_editing_a_records_json_leaves_the_record_as_it_was():
+    record = agon.play(E_W, ["random", "random"], seed=3)
+    before = json.dumps(record.to_json(), sort_keys=True)
+    edited = record.to_json()
+    edited["actions"][0][1] = "edited"
+    del edited["actions"][1:]
+    edited["seats"]["persia"]["name"] = "edited"
+    edited["options"]["cheap_fleets"] = "edited"
+    assert json.dumps(record.to_json(), sort_keys=True) == before

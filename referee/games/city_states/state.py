@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine import Decision, Event, IllegalAction, Result, State
+from ...engine import Decision, Event, IllegalAction, Result, State, seat_index
 from .board import action_notes, describe_board
 from .cards import Cards
 from .core import LEADER_STATES, group_words
@@ -158,7 +158,7 @@ class CityStatesState(Draw, Cards, Revenue, Upkeep, Recruit, Diplomacy, Movement
         of another seat is kept consistent: in the held mode it only opens on a
         card held.  What other seats saw of hands they do not hold is dropped.
         """
-        me = self.seats.index(seat)
+        me = seat_index(self.seats, seat)
         np = self.np
         other = self.clone()
         holders = [q for q in range(np) if q != me]
@@ -188,7 +188,7 @@ class CityStatesState(Draw, Cards, Revenue, Upkeep, Recruit, Diplomacy, Movement
     # -- what a seat sees ------------------------------------------------------------------------
 
     def view(self, seat: str) -> dict[str, Any]:
-        me = self.seats.index(seat)
+        me = seat_index(self.seats, seat)
         t, np = self.t, self.np
         cards = t.cards
         secret = self.step in REACTION_STEPS and self.actor != me

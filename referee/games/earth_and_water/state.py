@@ -8,7 +8,7 @@ from collections.abc import Callable
 from operator import attrgetter
 from typing import Any
 
-from ...engine import Decision, Event, IllegalAction, Result, State
+from ...engine import Decision, Event, IllegalAction, Result, State, seat_index
 from .automaton import AutomatonSteps
 from .battle import Battles
 from .board import action_notes, describe_board
@@ -164,7 +164,7 @@ class EarthAndWaterState(AutomatonSteps, Supply, CardEvents, Battles, Movement, 
         discards (never the top of the pile, which is face up).  An open reaction
         window of the other side is kept consistent: it only opens on a card held.
         """
-        side = SIDES.index(seat)
+        side = seat_index(SIDES, seat)
         opp = 1 - side
         other = self.clone()
         unseen = set(self.unseen[side])
@@ -194,7 +194,7 @@ class EarthAndWaterState(AutomatonSteps, Supply, CardEvents, Battles, Movement, 
         return other
 
     def view(self, seat: str) -> dict[str, Any]:
-        side = SIDES.index(seat)
+        side = seat_index(SIDES, seat)
         t = self.t
         persia_armies, greece_armies = self.arm[PERSIA], self.arm[GREECE]
         persia_fleets, greece_fleets = self.flt[PERSIA], self.flt[GREECE]
