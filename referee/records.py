@@ -39,6 +39,15 @@ class RecordError(Exception):
     """A record that cannot be read or replayed; the message says why."""
 
 
+def _copied(value: Any) -> Any:
+    """A JSON value's copy, nested objects and arrays copied too."""
+    if isinstance(value, dict):
+        return {key: _copied(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copied(item) for item in value]
+    return value
+
+
 @dataclass
 class GameRecord:
     ruleset: Ruleset
@@ -58,19 +67,21 @@ class GameRecord:
         return self.result is None
 
     def to_json(self) -> dict[str, Any]:
+        """The record as JSON, sharing nothing with it: editing one leaves the other."""
         unfinished = {"status": UNFINISHED, "resume": self.resume or {}} if self.unfinished else {}
         return {
             "format": RECORD_FORMAT,
             "ruleset": {"id": self.ruleset.id, "version": self.ruleset.version,
                         "sha256": self.ruleset.sha256, "source": self.ruleset.source},
             "engine": self.ruleset.engine,
-            "options": self.options,
+            "options": dict(self.options),
             "seed": self.seed,
-            "seats": self.seats,
-            "teams": self.teams,
-            "actions": self.actions,
+            "seats": _copied(self.seats),
+            "teams": {team: list(seats) for team, seats in self.teams.items()}
+            if self.teams else self.teams,
+            "actions": [list(action) for action in self.actions],
             "result": self.result.to_json() if self.result else None,
-            "forfeits": self.forfeits,
+            "forfeits": _copied(self.forfeits),
             "duration": round(self.duration, 4),
             "digest": {"state_sha256": self.state_sha256, "actions": len(self.actions),
                        "covers": DIGEST_COVERS},
