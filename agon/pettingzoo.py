@@ -42,7 +42,8 @@ def pettingzoo_env(ruleset: str | Ruleset, players: int | None = None, *,
     """A PettingZoo AEC environment for one shipped ruleset (an id), a file, or a `Ruleset`.
 
     `players` is the number of seats (default: two where the ruleset allows it,
-    else its only count; ValueError saying the counts it is played by); `options` are the ruleset's options (``forced_spend=True``).
+    else its only count; ValueError saying the counts it is played by);
+    `options` are the ruleset's options (``forced_spend=True``).
     """
     rs = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
     count = rs.default_players() if players is None else _whole(players)
