@@ -10,6 +10,7 @@ is told when the game is set back (`rewound`).  The screen is a `Terminal`
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -34,7 +35,8 @@ MapDrawer = Callable[["GameRecord", str], Path]
 LOG_LINES = 10  # events `log` shows without a number
 
 HUMAN_HELP = """\
-Type the number of an action, or its text (a unique beginning is enough; Tab completes).
+Type the number of an action, or its text (a unique beginning is enough, in capitals
+or not; Tab completes).
   board          show the position again
   hand           your cards with their texts
   log [N]        the last N events you saw (default 10)
@@ -48,6 +50,11 @@ Type the number of an action, or its text (a unique beginning is enough; Tab com
                  input the game is saved and stops, as at Ctrl-C)
 Ctrl-C saves the game so far and stops. Where an action has the name of a
 command, the action wins: type /back for the command."""
+
+# What a person types as a number: digits 0-9 only (str.isdigit also takes '²', which
+# int() refuses), perhaps signed or with a fraction, to be told the numbers to choose from.
+NUMBER = re.compile(r"[-+]?[0-9]*\.?[0-9]+")
+SHOWN = 60   # characters of a line not understood that are repeated back
 
 COMMANDS = ("board", "hand", "log", "rules", "undo", "back", "save", "map", "help", "quit")
 
@@ -179,9 +186,9 @@ class HumanPlayer(Player):
         legal = list(decision.legal)
         if not reply:
             return None
-        if reply.isdigit():
-            number = int(reply)
-            if 1 <= number <= len(legal):
+        if NUMBER.fullmatch(reply):
+            number = _count(reply)
+            if number is not None and 1 <= number <= len(legal):
                 return legal[number - 1]
             self.terminal.error(f"Choose a number from 1 to {len(legal)}.")
             return None
@@ -191,13 +198,14 @@ class HumanPlayer(Player):
         if word in COMMANDS and (word in ("rules", "log") or not rest):
             self._command(word, rest.strip(), decision)
             return None
-        starting = [a for a in legal if a.startswith(reply)]
+        starting = [a for a in legal if a.startswith(reply)] or \
+            [a for a in legal if a.lower().startswith(reply.lower())]
         if len(starting) == 1:
             return starting[0]
         if starting:
             self._say("That could be: " + "; ".join(starting))
         else:
-            self.terminal.error(f"{reply!r} is not a legal action here; type help.")
+            self.terminal.error(f"{_shown(reply)} is not a legal action here; type help.")
         return None
 
     # -- commands ----------------------------------------------------------------------
@@ -259,10 +267,11 @@ class HumanPlayer(Player):
         return render_hand(self.ruleset, hand)
 
     def _show_log(self, count: str) -> None:
-        if count and not (count.isdigit() and int(count) > 0):
+        number = _count(count) if count else LOG_LINES
+        if not number:
             self.terminal.error("log takes a number of events: log 20")
             return
-        lines = self.log[-(int(count) if count else LOG_LINES):]
+        lines = self.log[-number:]
         if not lines:
             self._say("Nothing has happened yet.")
         for line in lines:
@@ -303,3 +312,18 @@ class HumanPlayer(Player):
             self.terminal.error(f"Could not draw the map: {err}")
             return
         self._say(f"The map as it stands: {path}", "green")
+
+
+def _count(text: str) -> int | None:
+    """The whole number `text` names (ASCII digits, not absurdly long), else None."""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    digits = text.lstrip("0") or "0"
+    return int(digits) if len(digits) <= 9 else 1_000_000_000
+
+
+def _shown(reply: str) -> str:
+    """A line not understood, repeated back: quoted with its control characters
+    escaped, bytes that are not UTF-8 as �, and cut short."""
+    text = reply.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return repr(text if len(text) <= SHOWN else text[:SHOWN] + "...")

@@ -209,3 +209,49 @@ def test_map_calls_the_drawing_hook_or_says_maps_are_not_available():
     player.join_table(Table())
     player.choose(1, DECISION, {}, {}, 10)
     assert drawn == ["greece"] and "The map as it stands: /tmp/map.svg" in shown.getvalue()
+
+
+# -- what a person may type by mistake ----------------------------------------------
+
+@pytest.mark.parametrize("typed", ["1" * 5000, "-1", "+2", "1.5", "0", "4"])
+def test_a_number_not_on_the_menu_asks_for_one_that_is(typed):
+    """5000 digits passed int()'s limit: the game ended with 'internal error' and was
+    lost; a sign or a fraction was 'not a legal action'."""
+    player, shown = human(f"{typed}\n2\n")
+    assert player.choose(1, DECISION, {}, {}, 10) == "play 7 event"
+    assert "Choose a number from 1 to 3." in shown.getvalue()
+
+
+@pytest.mark.parametrize("typed", ["²", "①"])
+def test_a_digit_that_is_not_0_to_9_is_not_a_number(typed):
+    """str.isdigit takes '²', which int() refuses: 'internal error', the game lost."""
+    player, shown = human(f"{typed}\n2\n")
+    assert player.choose(1, DECISION, {}, {}, 10) == "play 7 event"
+    assert f"'{typed}' is not a legal action here; type help." in shown.getvalue()
+
+
+@pytest.mark.parametrize("count", ["²", "1" * 5000, "-3", "0"])
+def test_log_with_a_strange_count_explains_itself(count):
+    player, shown = human(f"log {count}\nlog {'0' * 30}12\n1\n")
+    for n in range(1, 13):
+        player.event({"type": "roll", "text": f"event {n}"})
+    player.choose(1, DECISION, {}, {}, 10)
+    answers = shown.getvalue().split("greece> ")[1:]
+    if count == "1" * 5000:   # a very large number: everything seen
+        assert answers[0] == "".join(f"  event {n}\n" for n in range(1, 13))
+    else:
+        assert answers[0] == "log takes a number of events: log 20\n"
+    assert answers[1] == "".join(f"  event {n}\n" for n in range(1, 13))
+
+
+def test_a_long_or_garbled_line_is_repeated_back_short_and_escaped():
+    player, shown = human("x" * 100_000 + "\n\x1b[31m\udcff\n1\n")
+    player.choose(1, DECISION, {}, {}, 10)
+    out = shown.getvalue()
+    assert len(out) < 2000 and "'" + "x" * 60 + "...' is not a legal action here" in out
+    assert "'\\x1b[31m\N{REPLACEMENT CHARACTER}' is not a legal action here" in out
+
+
+def test_an_action_may_be_typed_in_capitals():
+    player, _ = human("PLAY 7 M\n")
+    assert player.choose(1, DECISION, {}, {}, 10) == "play 7 move"
