@@ -33,6 +33,7 @@ class Terminal:
     def __init__(self, stdin: IO[str] | None = None, stdout: IO[str] | None = None,
                  plain: bool = False) -> None:
         self.stdin = stdin or sys.stdin
+        _undecodable_kept(self.stdin)
         self.stdout = stdout or sys.stdout
         self.plain = plain or not is_terminal(self.stdout)
         self.console = None if self.plain else _rich_console(self.stdout)
@@ -137,6 +138,17 @@ class Terminal:
     def _complete(self, text: str, state: int) -> str | None:
         matches = [c for c in self.completions if c.startswith(text)]
         return matches[state] if state < len(matches) else None
+
+
+def _undecodable_kept(stdin: IO[str]) -> None:
+    """Bytes typed that are not UTF-8 (a paste, a stray key) are read as lone surrogates,
+    to be refused as any unknown text is: a strict stdin (PYTHONIOENCODING=utf-8, or any
+    UTF-8 locale but C's) raised UnicodeDecodeError and the game was lost.  input()
+    decodes with the same settings."""
+    reconfigure = getattr(stdin, "reconfigure", None)
+    if reconfigure is not None and getattr(stdin, "errors", None) == "strict":
+        with contextlib.suppress(ValueError, OSError):   # closed, or mid-read
+            reconfigure(errors="surrogateescape")
 
 
 def _rich_console(stdout: IO[str]):
