@@ -56,8 +56,9 @@ def play(
         help="a shipped ruleset id or a ruleset file (with --resume: the record's)"),
     seat: list[str] = typer.Option([], "--seat", "-s", metavar="SEAT=BOT",
                                    help="SEAT=BOT: a built-in bot, `human`, or a command line"),
-    seed: int | None = typer.Option(None, metavar="N",
-                                    help="game seed (default: random, printed)"),
+    seed: int | None = typer.Option(
+        None, metavar="N", help="game seed (default: random, printed, but kept from a "
+                                "person at the table until the record)"),
     record: Path | None = typer.Option(
         None, metavar="FILE",
         help="write the JSON game record here (and an unfinished game's, on save or Ctrl-C)"),
@@ -133,11 +134,15 @@ def play(
         ruleset_failure(exc)
     seats = _seat_order(engine, specs)
     _check_bot_settings(specs)
+    # A person who read a seed they did not choose could play it through with bots and
+    # see every card and die to come: it is told only in the record, at the end.
+    secret = "human" in specs.values() and (seed is None or saved is not None)
     if seed is None:
         seed = fresh_seed()
     if not quiet:
         again = f"resumed after {len(saved.actions)} actions, " if saved else ""
-        typer.echo(f"{rs.name} ({rs.ref}), {again}seed {seed}: "
+        told = "seed kept from the table" if secret else f"seed {seed}"
+        typer.echo(f"{rs.name} ({rs.ref}), {again}{told}: "
                    + ", ".join(f"{s}={specs[s]}" for s in seats), err=aside)
     external = [s for s in seats if not builtin_name(specs[s]) and specs[s] != "human"]
     rules = bot_rules(sandbox, bot_env, bot_network, bot_limit, programs=bool(external))

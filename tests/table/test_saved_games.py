@@ -64,8 +64,8 @@ def test_resume_plays_on_from_the_saved_moves_with_the_same_seats(tmp_path):
     game = saved_game(tmp_path)
     out = agon("play", "--resume", SAVED, cwd=tmp_path, stdin="1\n" * 3000)
     assert out.returncode == 0, out.stderr
-    assert f"resumed after {len(game['actions'])} actions, seed 3: persia=random, " \
-           "greece=human" in out.stdout
+    assert f"resumed after {len(game['actions'])} actions, seed kept from the table: " \
+           "persia=random, greece=human" in out.stdout
     assert "Buy cards (1 talent each), then done to draw them (5 talents left)" in out.stdout
     finished = json.loads((tmp_path / SAVED).read_text())   # the same file, now finished
     assert "status" not in finished and finished["result"]["reason"]
@@ -205,3 +205,20 @@ def test_resuming_the_empty_file_of_a_killed_game_says_nothing_was_saved(tmp_pat
     assert out.returncode == 1
     assert f"{SAVED}: empty; nothing of its game was saved" in out.stderr
     assert "Traceback" not in out.stderr
+
+
+def test_a_person_is_not_shown_a_seed_they_did_not_choose(tmp_path):
+    """With the seed on screen a person could play the same seed through with bots and
+    read the deck order and the other side's hand (`Persia draws 3 Tribute of ...`)."""
+    out = agon("play", "earth-and-water", "-s", "persia=random", "-s", "greece=human",
+               "--plain", cwd=tmp_path, stdin="save\nquit\ny\n")
+    assert out.returncode == 0, out.stderr
+    seed = json.loads((tmp_path / SAVED).read_text())["seed"]
+    assert "seed kept from the table: persia=random, greece=human" in out.stdout
+    assert str(seed) not in out.stdout + out.stderr
+    again = agon("play", "--resume", SAVED, cwd=tmp_path, stdin="quit\ny\n")
+    assert "resumed after" in again.stdout and "seed kept from the table" in again.stdout
+    assert str(seed) not in again.stdout + again.stderr
+    chosen = agon("play", "earth-and-water", "-s", "persia=random", "-s", "greece=human",
+                  "--seed", "4", cwd=tmp_path, stdin="quit\ny\n")
+    assert "seed 4: persia=random, greece=human" in chosen.stdout
