@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import errno
 import json
 import shutil
+import signal
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import typer
@@ -184,20 +187,25 @@ def play(
                   prefix=saved.actions if saved else None, remake=seat_player,
                   resume={"seats": specs})
     stopper = SigtermStops()
+    people = "human" in specs.values()
     try:
-        with stopper:
+        with stopper, _hangup_stops(stopper, people):
             game = match.run()
     except KeyboardInterrupt:
-        if scratch_logs:
-            _keep_logs(log_dir, "the game was stopped")
         try:
             path = _save(match.record_so_far(), unfinished)
         except OSError as exc:
             fail(f"stopped, and the game so far could not be saved: {exc}",
                  code=128 + stopper.signal)
+        if scratch_logs:
+            _keep_logs(log_dir, "the game was stopped")
         typer.echo(f"\nstopped: the game so far is saved in {path}; "
                    f"`agon play --resume {path}` continues it", err=True)
         raise typer.Exit(128 + stopper.signal) from None
+    except Exception:
+        if people:   # the screen gone, an engine's error: a person's game is kept
+            _rescue(match, unfinished)
+        raise
     finally:
         if reserved:
             _unreserve(unfinished)
@@ -213,6 +221,41 @@ def play(
         raise
     if saved_to != record:
         raise typer.Exit(FAILED)
+
+
+@contextlib.contextmanager
+def _hangup_stops(stopper: SigtermStops, people: bool) -> Iterator[None]:
+    """While a person plays, SIGHUP (the terminal window closed, the connection lost)
+    stops the game as Ctrl-C does, saved; exit status 129.  It killed the game unsaved."""
+    hangup = getattr(signal, "SIGHUP", None)
+    if not people or hangup is None:
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        stopper.signal = signal.Signals(signum)
+        raise KeyboardInterrupt
+
+    try:
+        before = signal.signal(hangup, stop)
+    except ValueError:   # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(hangup, before)
+
+
+def _rescue(match: Match, path: Path) -> None:
+    """Save the game a person was playing when it failed (it goes on to fail as before)."""
+    try:
+        if match.actions:
+            saved = _save(match.record_so_far(), path)
+            typer.echo(f"agon: the game so far is saved in {saved}; "
+                       f"`agon play --resume {saved}` continues it", err=True)
+    except Exception:   # noqa: BLE001 - the failure being reported matters more
+        pass
 
 
 def _save_final(game: GameRecord, record: Path, keyring: Keyring | None, ruleset_id: str

@@ -222,3 +222,44 @@ def test_a_person_is_not_shown_a_seed_they_did_not_choose(tmp_path):
     chosen = agon("play", "earth-and-water", "-s", "persia=random", "-s", "greece=human",
                   "--seed", "4", cwd=tmp_path, stdin="quit\ny\n")
     assert "seed 4: persia=random, greece=human" in chosen.stdout
+
+
+def at_second_prompt(tmp_path: Path) -> subprocess.Popen:
+    """A person (greece) who bought a card and waits at the next prompt."""
+    process = subprocess.Popen([*AGON, "play", "earth-and-water", "-s", "persia=random", "-s",
+                                "greece=human", "--seed", "3", "--record", "game.json"],
+                               cwd=tmp_path, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
+    process.stdin.write(b"buy_card\n")
+    process.stdin.flush()
+    shown = b""
+    deadline = time.monotonic() + 120
+    while shown.count(b"greece> ") < 2 and time.monotonic() < deadline:
+        if select.select([process.stdout], [], [], 1)[0]:
+            shown += os.read(process.stdout.fileno(), 65536)
+    return process
+
+
+def test_a_terminal_hung_up_saves_the_game_as_ctrl_c_does(tmp_path):
+    """SIGHUP (the window closed, ssh cut) killed the game, nothing saved."""
+    process = at_second_prompt(tmp_path)
+    process.send_signal(signal.SIGHUP)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 129, err
+    assert b"stopped: the game so far is saved in game.json" in err
+    game = json.loads((tmp_path / "game.json").read_text())
+    assert game["status"] == "unfinished" and game["actions"][-1] == ["greece", "buy_card"]
+
+
+def test_a_screen_that_cannot_be_written_any_more_leaves_the_game_saved(tmp_path):
+    """A closed output (a pager quit, a pipe cut) ended the game at exit 1, unsaved."""
+    process = at_second_prompt(tmp_path)
+    process.stdout.close()
+    process.stdin.write(b"board\nlog\n" * 50)
+    process.stdin.close()
+    err = process.stderr.read()
+    process.wait(timeout=60)
+    assert process.returncode == 1, err
+    assert b"the game so far is saved in game.json; `agon play --resume game.json`" in err
+    game = json.loads((tmp_path / "game.json").read_text())
+    assert game["status"] == "unfinished" and game["actions"][-1] == ["greece", "buy_card"]
