@@ -164,8 +164,8 @@ def play(
         _unused(f"{rs.id}-map", ".svg")
 
     def seat_player(name: str) -> Player:
-        if specs[name] == "human":
-            return HumanPlayer(ruleset=rs, plain=plain,
+        if specs[name] == "human":   # with --format json or csv, the table is on stderr
+            return HumanPlayer(ruleset=rs, plain=plain, stdout=sys.stderr if aside else None,
                                save_record=lambda game: _save(game, unfinished),
                                draw_map=lambda game, _seat: _draw(game, picture))
         return make_player(specs[name], seed=player_seed(seed, name), log_dir=log_dir,

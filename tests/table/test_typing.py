@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -25,3 +26,15 @@ def test_bytes_that_are_not_utf8_are_refused_like_any_unknown_text(tmp_path):
     assert "'\N{REPLACEMENT CHARACTER}\N{REPLACEMENT CHARACTER} buy' is not a legal action" \
         in shown
     assert "internal error" not in out.stderr.decode()
+
+
+def test_with_format_json_a_persons_table_goes_to_stderr_and_stdout_is_the_record(tmp_path):
+    """The board, menus and prompts went to stdout, before the record: not JSON."""
+    typed = b"buy_card\n" + b"done\n" + b"1\n" * 3000
+    out = subprocess.run([*AGON, "play", "earth-and-water-solo", "-s", "greece=human",
+                          "--seed", "5", "--format", "json"], input=typed,
+                         capture_output=True, cwd=tmp_path, timeout=300)
+    assert out.returncode == 0, out.stderr.decode()
+    record = json.loads(out.stdout)
+    assert record["actions"][:2] == [["greece", "buy_card"], ["greece", "done"]]
+    assert "greece> " in out.stderr.decode() and "Game over" in out.stderr.decode()
