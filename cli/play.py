@@ -19,7 +19,7 @@ from tabulate import tabulate
 from agon.bots import builtin_name
 from agon.referee.engine import Event
 from agon.referee.games import UnknownEngine, engine_class
-from agon.referee.human import HumanPlayer
+from agon.referee.human import HumanPlayer, Screen
 from agon.referee.match import Match, player_seed, seat_order
 from agon.referee.pictures import record_position, save_map
 from agon.referee.players import Limits, Player, builtin_spec, make_player
@@ -163,9 +163,12 @@ def play(
     picture = record.with_name(f"{record.stem}-map.svg") if record else \
         _unused(f"{rs.id}-map", ".svg")
 
+    screen = Screen()   # the people at the table share it (a hot seat)
+
     def seat_player(name: str) -> Player:
         if specs[name] == "human":   # with --format json or csv, the table is on stderr
             return HumanPlayer(ruleset=rs, plain=plain, stdout=sys.stderr if aside else None,
+                               screen=screen,
                                save_record=lambda game: _save(game, unfinished),
                                draw_map=lambda game, _seat: _draw(game, picture))
         return make_player(specs[name], seed=player_seed(seed, name), log_dir=log_dir,

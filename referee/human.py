@@ -59,6 +59,15 @@ SHOWN = 60   # characters of a line not understood that are repeated back
 COMMANDS = ("board", "hand", "log", "rules", "undo", "back", "save", "map", "help", "quit")
 
 
+class Screen:
+    """One screen that several people share (a hot seat): who looked at it last.  At a
+    terminal, the next person's turn clears it and waits for them to press Enter, so
+    that nobody reads another's hand; piped or plain, nothing can be hidden, nor is."""
+
+    def __init__(self) -> None:
+        self.seat: str | None = None
+
+
 class Table(Protocol):
     """What a person may ask of the match they play in (`referee.match.Match`)."""
 
@@ -76,8 +85,9 @@ class HumanPlayer(Player):
                  rules_lookup: Callable[[str], str] | None = None, name: str = "human",
                  ruleset: Ruleset | None = None, plain: bool = False,
                  save_record: RecordSaver | None = None,
-                 draw_map: MapDrawer | None = None) -> None:
+                 draw_map: MapDrawer | None = None, screen: Screen | None = None) -> None:
         self.terminal = Terminal(stdin, stdout, plain)
+        self.screen = screen
         self.ruleset = ruleset
         self.rules_lookup = rules_lookup or (
             (lambda query: answer(ruleset, query)) if ruleset is not None else None)
@@ -131,12 +141,30 @@ class HumanPlayer(Player):
             yield
 
     def board(self, text: str, notes: dict[str, str] | None = None) -> None:
+        self._hand_over()
         self._show_news()
         if text != self.last_board:   # an unchanged board is not repeated (`board` shows it)
             self.terminal.heading(f"{self.seat}: the board")
             self.terminal.board(text)
         self.last_board = text
         self.notes = dict(notes or {})
+
+    def _hand_over(self) -> None:
+        """On a screen another person used last: clear it, and wait for this one."""
+        screen = self.screen
+        if screen is None or screen.seat == self.seat:
+            return
+        before, screen.seat = screen.seat, self.seat
+        if before is None or self.terminal.plain:
+            return
+        self.last_board = ""   # shown again, on the clean screen
+        self.terminal.clear()
+        try:
+            self.terminal.ask(f"{self.seat} to play: pass the keyboard to {self.seat}, "
+                              "then press Enter ")
+        except EOFError:   # nobody left to take it: stop, saved, as at Ctrl-C
+            raise KeyboardInterrupt from None
+        self.terminal.clear()
 
     def finish(self, result: dict[str, Any]) -> None:
         self._show_news()

@@ -99,6 +99,12 @@ class Terminal:
             for item in items:
                 self.console.print(item, soft_wrap=True)
 
+    def clear(self) -> None:
+        """Wipe the screen and its scrollback (a terminal only)."""
+        if self.console is not None:
+            self.console.file.write("\x1b[H\x1b[2J\x1b[3J")
+            self.console.file.flush()
+
     @contextlib.contextmanager
     def status(self, text: str) -> Iterator[None]:
         """A spinner with `text` while the block runs (nothing when plain)."""

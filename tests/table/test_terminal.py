@@ -63,3 +63,34 @@ def test_a_terminal_gets_colour_and_a_spinner_while_the_bot_thinks(colour_termin
     out = a_game(Tty())
     assert "Game over" in out and ESCAPE in out
     assert "persia is thinking..." in out
+
+
+def hot_seat(stdout, typed: str, plain: bool = False) -> str:
+    """Persia and Greece, two people at one screen, each to buy a card in turn."""
+    from agon.referee.engine import Decision
+    from agon.referee.human import Screen
+
+    screen = Screen()
+    keys = io.StringIO(typed)
+    people = {seat: HumanPlayer(stdin=keys, stdout=stdout, plain=plain, screen=screen)
+              for seat in ("persia", "greece")}
+    for seat, person in people.items():
+        person.start({"seat": seat, "seats": list(people)}, None)
+    for seat in ("persia", "greece"):
+        people[seat].board(f"{seat.upper()}'S HAND: 7 The Great King")
+        people[seat].choose(1, Decision(seat, "Buy cards", ["buy_card", "done"]), {}, {}, 10)
+    return stdout.getvalue()
+
+
+def test_people_at_one_terminal_pass_it_on_a_clean_screen(colour_terminal):
+    """Persia's hand stood on the screen when Greece sat down to play."""
+    out = hot_seat(Tty(), "1\n\n2\n")
+    persia, greece = out.index("PERSIA'S HAND"), out.index("GREECE'S HAND")
+    handover = out.index("greece to play: pass the keyboard to greece, then press Enter")
+    wipe = "\x1b[H\x1b[2J\x1b[3J"   # the screen and its scrollback
+    assert persia < out.index(wipe, persia) < handover < out.index(wipe, handover) < greece
+
+
+def test_piped_there_is_nothing_to_hide_nor_any_pause(colour_terminal):
+    out = hot_seat(io.StringIO(), "1\n2\n")
+    assert "pass the keyboard" not in out and ESCAPE not in out
