@@ -99,6 +99,7 @@ class HumanPlayer(Player):
         self.news: list[str] = []   # what happened since this seat last decided
         self.log: list[str] = []    # everything this seat saw, for `log`
         self.last_board = ""
+        self.recap = ""   # after a take-back or a resume: the last event seen
         self.notes: dict[str, str] = {}
         self.view: dict[str, Any] = {}
 
@@ -131,8 +132,8 @@ class HumanPlayer(Player):
         self.log = [str(e.get("text") or e.get("type", "")) for e in history]
         self.news.clear()
         self.last_board = ""
-        if self.log:
-            self._say("The last thing that happened: " + self.log[-1], "italic")
+        # said at this seat's next board: on a shared screen, after it is handed over
+        self.recap = self.log[-1] if self.log else ""
 
     @contextmanager
     def thinking(self, seat: str) -> Iterator[None]:
@@ -142,6 +143,9 @@ class HumanPlayer(Player):
 
     def board(self, text: str, notes: dict[str, str] | None = None) -> None:
         self._hand_over()
+        if self.recap:
+            self._say("The last thing that happened: " + self.recap, "italic")
+            self.recap = ""
         self._show_news()
         if text != self.last_board:   # an unchanged board is not repeated (`board` shows it)
             self.terminal.heading(f"{self.seat}: the board")

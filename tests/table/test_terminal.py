@@ -94,3 +94,24 @@ def test_people_at_one_terminal_pass_it_on_a_clean_screen(colour_terminal):
 def test_piped_there_is_nothing_to_hide_nor_any_pause(colour_terminal):
     out = hot_seat(io.StringIO(), "1\n2\n")
     assert "pass the keyboard" not in out and ESCAPE not in out
+
+
+def test_a_resumed_hot_seat_tells_each_person_their_last_news_after_the_handover(
+        colour_terminal):
+    """'The last thing that happened: You draw ...' was printed for every seat at once."""
+    from agon.referee.engine import Decision
+    from agon.referee.human import Screen
+
+    screen, stdout, keys = Screen(), Tty(), io.StringIO("1\n\n1\n")
+    people = {seat: HumanPlayer(stdin=keys, stdout=stdout, screen=screen)
+              for seat in ("persia", "greece")}
+    for seat, person in people.items():
+        person.start({"seat": seat, "seats": list(people)}, None)
+    people["persia"].rewound([{"text": "Persia draws 2 cards"}])
+    people["greece"].rewound([{"text": "You draw 15 300 Spartans"}])
+    for seat in ("persia", "greece"):
+        people[seat].board(f"{seat} board")
+        people[seat].choose(1, Decision(seat, "Buy cards", ["buy_card", "done"]), {}, {}, 10)
+    out = stdout.getvalue()
+    assert out.index("Persia draws 2 cards") < out.index("pass the keyboard to greece") \
+        < out.index("You draw 15 300 Spartans")
