@@ -285,6 +285,9 @@ class HumanPlayer(Player):
         if not query:
             return ("Type rules and what to look up: a section id (7.1), #N for card N, or "
                     "any words; `agon rules RULESET` lists the contents.")
+        if len(query) > SHOWN:   # no section or card is named so long: it is a slip
+            return f"Too long to look up ({len(query)} characters): type a section id, #N " \
+                   "or a few words."
         try:
             return self.rules_lookup(query)
         except Exception as err:  # a failed lookup must not end the game

@@ -255,3 +255,12 @@ def test_a_long_or_garbled_line_is_repeated_back_short_and_escaped():
 def test_an_action_may_be_typed_in_capitals():
     player, _ = human("PLAY 7 M\n")
     assert player.choose(1, DECISION, {}, {}, 10) == "play 7 move"
+
+
+def test_rules_with_a_pasted_page_says_it_is_too_long_instead_of_repeating_it():
+    asked = []
+    player, shown = human("rules " + "x" * 100_000 + "\n1\n",
+                          lookup=lambda q: asked.append(q) or f"Nothing matches {q!r}")
+    player.choose(1, DECISION, {}, {}, 10)
+    assert not asked and len(shown.getvalue()) < 3000
+    assert "Too long to look up (100000 characters)" in shown.getvalue()
