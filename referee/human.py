@@ -55,6 +55,7 @@ command, the action wins: type /back for the command."""
 # int() refuses), perhaps signed or with a fraction, to be told the numbers to choose from.
 NUMBER = re.compile(r"[-+]?[0-9]*\.?[0-9]+")
 SHOWN = 60   # characters of a line not understood that are repeated back
+LOOKUP_MAX = 200   # characters of a rules query
 
 COMMANDS = ("board", "hand", "log", "rules", "undo", "back", "save", "map", "help", "quit")
 
@@ -285,7 +286,7 @@ class HumanPlayer(Player):
         if not query:
             return ("Type rules and what to look up: a section id (7.1), #N for card N, or "
                     "any words; `agon rules RULESET` lists the contents.")
-        if len(query) > SHOWN:   # no section or card is named so long: it is a slip
+        if len(query) > LOOKUP_MAX:   # no section or card is named so long: a slip
             return f"Too long to look up ({len(query)} characters): type a section id, #N " \
                    "or a few words."
         try:
