@@ -62,8 +62,8 @@ COMMANDS = ("board", "hand", "log", "rules", "undo", "back", "save", "map", "hel
 
 class Screen:
     """One screen that several people share (a hot seat): who looked at it last.  At a
-    terminal, the next person's turn clears it and waits for them to press Enter, so
-    that nobody reads another's hand; piped or plain, nothing can be hidden, nor is."""
+    terminal (--plain too), the next person's turn clears it and waits for them to press
+    Enter, so that nobody reads another's hand; piped, nothing can be hidden, nor is."""
 
     def __init__(self) -> None:
         self.seat: str | None = None
@@ -160,7 +160,7 @@ class HumanPlayer(Player):
         if screen is None or screen.seat == self.seat:
             return
         before, screen.seat = screen.seat, self.seat
-        if before is None or self.terminal.plain:
+        if before is None or not self.terminal.screen:
             return
         self.last_board = ""   # shown again, on the clean screen
         self.terminal.clear()

@@ -35,7 +35,8 @@ class Terminal:
         self.stdin = stdin or sys.stdin
         _undecodable_kept(self.stdin)
         self.stdout = stdout or sys.stdout
-        self.plain = plain or not is_terminal(self.stdout)
+        self.screen = is_terminal(self.stdout)   # a person looks at it (plain or not)
+        self.plain = plain or not self.screen
         self.console = None if self.plain else _rich_console(self.stdout)
         # readline edits the lines of input() only: the real stdin, on a terminal
         self.editing = (self.stdin is sys.stdin and self.stdout is sys.stdout
@@ -100,10 +101,11 @@ class Terminal:
                 self.console.print(item, soft_wrap=True)
 
     def clear(self) -> None:
-        """Wipe the screen and its scrollback (a terminal only)."""
-        if self.console is not None:
-            self.console.file.write("\x1b[H\x1b[2J\x1b[3J")
-            self.console.file.flush()
+        """Wipe the screen and its scrollback (a terminal only, --plain too: it hides a
+        hand from the next person, it is no decoration)."""
+        if self.screen:
+            self.stdout.write("\x1b[H\x1b[2J\x1b[3J")
+            self.stdout.flush()
 
     @contextlib.contextmanager
     def status(self, text: str) -> Iterator[None]:

@@ -91,6 +91,13 @@ def test_people_at_one_terminal_pass_it_on_a_clean_screen(colour_terminal):
     assert persia < out.index(wipe, persia) < handover < out.index(wipe, handover) < greece
 
 
+def test_a_plain_terminal_is_passed_on_a_clean_screen_too(colour_terminal):
+    out = hot_seat(Tty(), "1\n\n2\n", plain=True)
+    assert out.index("PERSIA'S HAND") < out.index("\x1b[H\x1b[2J\x1b[3J") \
+        < out.index("pass the keyboard to greece") < out.index("GREECE'S HAND")
+    assert "\x1b[1m" not in out   # no colour
+
+
 def test_piped_there_is_nothing_to_hide_nor_any_pause(colour_terminal):
     out = hot_seat(io.StringIO(), "1\n2\n")
     assert "pass the keyboard" not in out and ESCAPE not in out
