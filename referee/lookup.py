@@ -55,7 +55,9 @@ def contents(ruleset: Ruleset) -> list[Section]:
     return list(ruleset.rules)
 
 
-CARD_QUERY = re.compile(r"(?:card-|card\s*|#)(-?\d+)")  # a minus: still a card query
+MAX_CARD_DIGITS = 9  # a card number longer than this is read as text (int() has a limit)
+# a minus: still a card query
+CARD_QUERY = re.compile(rf"(?:card-|card\s*|#)(-?[0-9]{{1,{MAX_CARD_DIGITS}}})")
 
 
 def lookup(ruleset: Ruleset, query: str) -> Lookup:
@@ -70,10 +72,10 @@ def lookup(ruleset: Ruleset, query: str) -> Lookup:
     ids = {query.lower(), re.sub(r"\s+", "-", query.lower())}  # "augur 6": id augur-6
     exact = [s for s in sections if s["id"].lower() in ids]
     if exact:
-        also = find_card(sections, int(query)) if query.isdigit() else None
+        also = find_card(sections, int(query)) if _card_number(query) else None
         note = f"(card {query} is `#{query}`: {also['title']})" if also else ""
         return Lookup("section", exact, note=note)
-    if query.isdigit():
+    if _card_number(query):
         card = find_card(sections, int(query))
         if card:
             return Lookup("card", [card])
@@ -84,6 +86,12 @@ def lookup(ruleset: Ruleset, query: str) -> Lookup:
     if matches:
         return Lookup("search", matches=matches)
     return Lookup("none", suggestions=closest(sections, query))
+
+
+def _card_number(query: str) -> bool:
+    """Whether `query` may be a card's number: ASCII digits, not too many ('²' and
+    '٣' are digits to str.isdigit, not to int; 5,000 digits are past int's limit)."""
+    return query.isascii() and query.isdigit() and len(query) <= MAX_CARD_DIGITS
 
 
 def cards(sections: list[Section]) -> list[Section]:
