@@ -30,6 +30,7 @@ import yaml
 
 MAX_BYTES = 2 * 1024 * 1024
 MAX_DEPTH = 64
+TOO_DEEP = f"nested too deeply (the limit is {MAX_DEPTH} levels)"
 MAX_VALUES = 200_000
 MAX_INTEGER = 2**53 - 1  # the largest whole number every JSON reader keeps exact
 
@@ -111,6 +112,8 @@ def parse_yaml(text: str, file: str) -> tuple[Any, dict[JsonPath, Position]]:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        if "nesting depth" in str(exc.problem):   # PyYAML 6.0.4's own limit, met first
+            raise YamlError(TOO_DEEP, line, col) from None
         raise YamlError(f"not valid YAML: {exc.problem}", line, col) from None
     except yaml.YAMLError as exc:
         raise YamlError(f"not valid YAML: {exc}") from None
@@ -249,8 +252,7 @@ class _Builder:
             raise self.fail(event.start_mark, f"tag {event.tag} is not allowed in a ruleset",
                             path)
         if len(self.stack) >= MAX_DEPTH:
-            raise self.fail(event.start_mark, f"nested too deeply (the limit is "
-                                              f"{MAX_DEPTH} levels)")
+            raise self.fail(event.start_mark, TOO_DEEP)
         self.positions[path] = Position(self.file, event.start_mark.line + 1,
                                         event.start_mark.column + 1, path)
         value: dict[str, Any] | list[Any] = {} if is_map else []
