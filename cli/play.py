@@ -192,7 +192,7 @@ def play(
     stopper = SigtermStops()
     people = "human" in specs.values()
     try:
-        with stopper, _hangup_stops(stopper, people):
+        with stopper, _terminal_signals_stop(stopper, people):
             game = match.run()
     except KeyboardInterrupt:
         try:
@@ -227,11 +227,12 @@ def play(
 
 
 @contextlib.contextmanager
-def _hangup_stops(stopper: SigtermStops, people: bool) -> Iterator[None]:
+def _terminal_signals_stop(stopper: SigtermStops, people: bool) -> Iterator[None]:
     """While a person plays, SIGHUP (the terminal window closed, the connection lost)
-    stops the game as Ctrl-C does, saved; exit status 129.  It killed the game unsaved."""
-    hangup = getattr(signal, "SIGHUP", None)
-    if not people or hangup is None:
+    and SIGQUIT (Ctrl-\\) stop the game as Ctrl-C does, saved; exit status 128 + the
+    signal.  They killed the game unsaved."""
+    numbers = [getattr(signal, name) for name in ("SIGHUP", "SIGQUIT") if hasattr(signal, name)]
+    if not people or not numbers:
         yield
         return
 
@@ -240,14 +241,15 @@ def _hangup_stops(stopper: SigtermStops, people: bool) -> Iterator[None]:
         raise KeyboardInterrupt
 
     try:
-        before = signal.signal(hangup, stop)
+        before = {number: signal.signal(number, stop) for number in numbers}
     except ValueError:   # not the main thread
         yield
         return
     try:
         yield
     finally:
-        signal.signal(hangup, before)
+        for number, handler in before.items():
+            signal.signal(number, handler)
 
 
 def _rescue(match: Match, path: Path) -> None:

@@ -240,12 +240,14 @@ def at_second_prompt(tmp_path: Path) -> subprocess.Popen:
     return process
 
 
-def test_a_terminal_hung_up_saves_the_game_as_ctrl_c_does(tmp_path):
-    """SIGHUP (the window closed, ssh cut) killed the game, nothing saved."""
+@pytest.mark.parametrize("stop", [signal.SIGHUP, signal.SIGQUIT])
+def test_a_terminal_hung_up_or_quit_saves_the_game_as_ctrl_c_does(tmp_path, stop):
+    """SIGHUP (the window closed, ssh cut) and SIGQUIT (Ctrl-\\) killed the game, nothing
+    saved."""
     process = at_second_prompt(tmp_path)
-    process.send_signal(signal.SIGHUP)
+    process.send_signal(stop)
     _, err = process.communicate(timeout=60)
-    assert process.returncode == 129, err
+    assert process.returncode == 128 + stop, err
     assert b"stopped: the game so far is saved in game.json" in err
     game = json.loads((tmp_path / "game.json").read_text())
     assert game["status"] == "unfinished" and game["actions"][-1] == ["greece", "buy_card"]
