@@ -186,12 +186,24 @@ def cli_app() -> typer.Typer:
 
 
 @pytest.fixture
-def agon() -> Callable[..., Any]:
+def agon_drawn_seed() -> Callable[..., Any]:
     """Run `agon tournament ARGS` in this process; returns click's Result."""
     app = cli_app()
 
     def run(*args: str) -> Any:
         return CliRunner().invoke(app, ["tournament", *args])
+
+    return run
+
+
+@pytest.fixture
+def agon(agon_drawn_seed: Callable[..., Any]) -> Callable[..., Any]:
+    """`agon_drawn_seed` with master seed 1 unless ARGS give one (or resume): a test's
+    games are the same at every run, not drawn at random as a user's are."""
+
+    def run(*args: str) -> Any:
+        given = any(arg.startswith(("--seed", "--resume")) for arg in args)
+        return agon_drawn_seed(*args, *(() if given else ("--seed", "1")))
 
     return run
 

@@ -33,7 +33,8 @@ def test_counts_add_up_and_the_first_legal_bot_rates_above_random(picks, agon_js
     for row in rows.values():
         assert row["wins"] + row["draws"] + row["losses"] == row["games"] == 12
         assert row["score"] == approx((row["wins"] + row["draws"] / 2) / row["games"])
-    assert rows["first"]["losses"] == 0  # "high" is never beaten
+    # "high" loses only to a lucky roll (a die of 0 against 1): far more wins than losses
+    assert rows["first"]["wins"] >= 3 * rows["first"]["losses"]
     assert rows["first"]["elo"] > rows["r1"]["elo"] and rows["first"]["elo"] > rows["r2"]["elo"]
     assert all(row["elo_ci95"] > 0 for row in rows.values())
     assert table["bots"][0]["bot"] == "first"  # the table is ordered by score
@@ -196,11 +197,12 @@ def test_help_explains_the_duplicate_format_with_an_example(agon):
 
 
 def test_without_seed_each_tournament_deals_unguessable_games_and_resume_keeps_them(
-        picks, agon, agon_json, tmp_path):
+        picks, agon_drawn_seed, tmp_path):
     """A default master seed a bot could guess (it was 1) would let it deal the cards
     ahead: it is drawn at random, shown in the title, and a resume plays on with it."""
-    first, second = (agon_json("picks", *bots("random1", "random2"), "--games", "1")
-                     for _ in range(2))
+    agon = agon_drawn_seed
+    first, second = (json.loads(agon("picks", *bots("random1", "random2"), "--games", "1",
+                                     "--format", "json").stdout) for _ in range(2))
     assert first["seed"] != second["seed"] and min(first["seed"], second["seed"]) > 0
     journal = tmp_path / "games.jsonl"
     started = agon("picks", *bots("random1", "random2"), "--games", "1", "--out", str(journal))
