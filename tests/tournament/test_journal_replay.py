@@ -21,7 +21,7 @@ def journal(tmp_path: Path) -> Path:
     """Four Earth & Water games between random bots, journaled and signed."""
     path = tmp_path / "games.jsonl"
     played = agon("tournament", "earth-and-water", "-b", "a=random", "-b", "b=random",
-                  "--games", "2", "--out", str(path))
+                  "--games", "2", "--seed", "1", "--out", str(path))
     assert played.exit_code == 0, played.output
     return path
 
@@ -41,13 +41,16 @@ def test_every_game_of_a_genuine_journal_is_verified(journal):
 
 def test_an_edited_game_is_named_and_the_others_still_verify(journal):
     rows = lines(journal)
-    result = rows[3]["result"]
+    edited = next(number for number, row in enumerate(rows[1:], 1)   # a game won, not drawn
+                  if set(row["result"]["points"].values()) == {0.0, 1.0})
+    result = rows[edited]["result"]
     result["points"] = {seat: 1.0 - points for seat, points in result["points"].items()}
     journal.write_text("".join(json.dumps(row) + "\n" for row in rows))
     out = agon("replay", "--quiet", str(journal))
     assert out.exit_code == 1
-    key = rows[3]["tournament"]["key"]
-    assert f"NOT verified: {journal}:4 (game {key}): result points differs" in out.stderr
+    key = rows[edited]["tournament"]["key"]
+    assert f"NOT verified: {journal}:{edited + 1} (game {key}): result points differs" \
+        in out.stderr
     assert "changed after signing" in out.stderr
     assert f"{journal} is NOT verified: 1 of 4 games" in out.stderr
     assert "the header" not in out.stderr.splitlines()[-1]
@@ -126,7 +129,7 @@ def test_signed_lines_of_another_tournament_are_not_verified(journal, tmp_path):
     """The tester's splice: greedy's header over random's games, every line signed."""
     other = tmp_path / "greedy.jsonl"
     played = agon("tournament", "earth-and-water", "-b", "a=greedy", "-b", "b=random",
-                  "--games", "2", "--out", str(other))
+                  "--games", "2", "--seed", "1", "--out", str(other))
     assert played.exit_code == 0, played.output
     rows = journal.read_text().splitlines(keepends=True)
     spliced = tmp_path / "spliced.jsonl"
