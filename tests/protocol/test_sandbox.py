@@ -424,7 +424,7 @@ def fenced_child(folder: Path, fenced: int) -> int:
     return 0
 
 
-UDP_BOT = """
+PROBE_BOT = """
 import socket
 import sys
 
@@ -434,21 +434,26 @@ def send(line):
     sys.stdout.flush()
 
 
+def probe():
+{probe}
+
 for line in sys.stdin:
     word, _, rest = line.rstrip("\\n").partition(" ")
     if word == "agon":
-        send("ready udp")
+        send("ready probe")
     elif word == "ask":
-        try:
-            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as udp:
-                udp.sendto(b"a hidden hand", ("127.0.0.1", int(sys.argv[1])))
-            send("info udp: sent")
-        except OSError as err:
-            send(f"info udp: refused ({err.strerror})")
-        send(f"act {rest.split(' ', 1)[0]} 0")
+        probe()
+        send(f"act {{rest.split(' ', 1)[0]}} 0")
     elif word == "quit":
         break
 """
+UDP_BOT = PROBE_BOT.format(probe="""\
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as udp:
+            udp.sendto(b"a hidden hand", ("127.0.0.1", int(sys.argv[1])))
+        send("info udp: sent")
+    except OSError as err:
+        send(f"info udp: refused ({err.strerror})")""")
 
 
 @pytest.mark.parametrize("network", [False, True])
@@ -493,36 +498,17 @@ def filter_verdict(program: list[tuple[int, int, int, int]], arch: int, nr: int,
             at += 1 + (if_true if loaded == k else if_false)
 
 
-UNIX_BOT = """
-import os
-import socket
-import sys
-
-
-def send(line):
-    sys.stdout.write(line + "\\n")
-    sys.stdout.flush()
-
-
-for line in sys.stdin:
-    word, _, rest = line.rstrip("\\n").partition(" ")
-    if word == "agon":
-        send("ready unix")
-    elif word == "ask":
-        try:
-            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as unix:
-                unix.connect(sys.argv[1])
-                unix.sendall(b"a hidden hand")
-            send("info unix: sent")
-        except OSError as err:
-            send(f"info unix: refused ({err.strerror})")
-        mine, theirs = socket.socketpair()
-        mine.sendall(b"x")
-        send(f"info socketpair: {theirs.recv(1)!r}")
-        send(f"act {rest.split(' ', 1)[0]} 0")
-    elif word == "quit":
-        break
-"""
+UNIX_BOT = PROBE_BOT.format(probe="""\
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as unix:
+            unix.connect(sys.argv[1])
+            unix.sendall(b"a hidden hand")
+        send("info unix: sent")
+    except OSError as err:
+        send(f"info unix: refused ({err.strerror})")
+    mine, theirs = socket.socketpair()
+    mine.sendall(b"x")
+    send(f"info socketpair: {theirs.recv(1)!r}")""")
 
 
 def test_a_bot_reaches_no_unix_socket_by_its_path(kit, tmp_path):

@@ -103,7 +103,8 @@ def test_what_cannot_be_resumed_is_refused_with_the_reason(tmp_path):
     assert out.returncode == 1 and "the record of a finished game" in out.stderr
 
 
-def test_ctrl_c_saves_the_game_so_far_and_says_where(tmp_path):
+def at_second_prompt(tmp_path: Path) -> subprocess.Popen:
+    """A person (greece) who bought a card and waits at the next prompt."""
     process = subprocess.Popen([*AGON, "play", "earth-and-water", "-s", "persia=random", "-s",
                                 "greece=human", "--seed", "3", "--record", "game.json"],
                                cwd=tmp_path, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -112,9 +113,14 @@ def test_ctrl_c_saves_the_game_so_far_and_says_where(tmp_path):
     process.stdin.flush()
     shown = b""
     deadline = time.monotonic() + 120
-    while shown.count(b"greece> ") < 2 and time.monotonic() < deadline:   # the second prompt
+    while shown.count(b"greece> ") < 2 and time.monotonic() < deadline:
         if select.select([process.stdout], [], [], 1)[0]:
             shown += os.read(process.stdout.fileno(), 65536)
+    return process
+
+
+def test_ctrl_c_saves_the_game_so_far_and_says_where(tmp_path):
+    process = at_second_prompt(tmp_path)
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130, err
@@ -222,22 +228,6 @@ def test_a_person_is_not_shown_a_seed_they_did_not_choose(tmp_path):
     chosen = agon("play", "earth-and-water", "-s", "persia=random", "-s", "greece=human",
                   "--seed", "4", cwd=tmp_path, stdin="quit\ny\n")
     assert "seed 4: persia=random, greece=human" in chosen.stdout
-
-
-def at_second_prompt(tmp_path: Path) -> subprocess.Popen:
-    """A person (greece) who bought a card and waits at the next prompt."""
-    process = subprocess.Popen([*AGON, "play", "earth-and-water", "-s", "persia=random", "-s",
-                                "greece=human", "--seed", "3", "--record", "game.json"],
-                               cwd=tmp_path, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE)
-    process.stdin.write(b"buy_card\n")
-    process.stdin.flush()
-    shown = b""
-    deadline = time.monotonic() + 120
-    while shown.count(b"greece> ") < 2 and time.monotonic() < deadline:
-        if select.select([process.stdout], [], [], 1)[0]:
-            shown += os.read(process.stdout.fileno(), 65536)
-    return process
 
 
 @pytest.mark.parametrize("stop", [signal.SIGHUP, signal.SIGQUIT])
