@@ -150,6 +150,24 @@ def test_no_trade_post_left_the_player_gives_up_a_territory(setup_game, h, load_
     assert state.player("p1")["res"]["wheat"] == 2 + 2 + 1  # Aeolis's tax, once
 
 
+def test_a_territory_given_up_is_left_by_its_guard_and_not_retaken_for_free(setup_game, h, load_dice):
+    state = two(setup_game)
+    h.give_figures(state, "p1", ["pericles", "cleisthenes"])
+    for t in ("epirus", "illyria", "euboea"):
+        state.g["territories"][t]["owner"] = "p1"
+    state.player("p1")["posts"] = 0
+    state.player("p1")["pos"]["cleisthenes"] = "epirus"   # guarding Epirus
+    load_dice(state, [])
+    h.diplomacy(state, {"p1": [("pericles", "aeolis")]})
+    state.apply("p1", "release epirus")
+    assert state.g["territories"]["epirus"]["owner"] is None
+    assert state.player("p1")["pos"]["cleisthenes"] == "home"   # withdrawn with the token
+    wood = state.player("p1")["res"]["wood"]
+    h.diplomacy(state, {})   # a turn without moving
+    assert state.g["territories"]["epirus"]["owner"] is None
+    assert state.player("p1")["res"]["wood"] == wood + 1   # income only, no Epirus tax again
+
+
 def test_partner_territory_cannot_be_entered(setup_game, h):
     state = setup_game(players=3)
     state.g["territories"]["epirus"]["owner"] = "p3"

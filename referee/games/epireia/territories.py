@@ -98,6 +98,11 @@ def free_a_post(st: Position, seat: str, keep: str) -> None:
     release_owner(st, chosen)
     st.emit("release", f"{st.name(seat)} withdraws from {st.t.territories[chosen]['name']} "
             "to free a city token", {"seat": seat, "territory": chosen})
+    # the league's figures that guarded it leave with the token: left standing there they
+    # would take it back at every resolution without moving, and collect its tax each time
+    league = st.league_of(seat)
+    send_home(st, [(s, f) for s, f in st.occupants(chosen)
+                   if s != "enemy" and st.league_of(s) == league])
 
 
 def take(st: Position, territory: str, pairs: Pairs) -> None:
