@@ -138,6 +138,15 @@ def test_the_league_behind_decides_first_and_the_leader_may_answer(setup_game):
     assert state.g["battle"]["columns"]["flank-1"] == "delian"
 
 
+def test_the_answering_league_sees_the_figure_already_engaged_in_its_totals(setup_game):
+    state = setup_game(players=2, figures=["pericles", "leonidas"])
+    fight(state, {"delian": {"flank-1-1": 3}, "peloponnesian": {"flank-1-1": 1}},
+          {"delian": {"flank": "pericles"}, "peloponnesian": {"flank": "leonidas"}})
+    assert "totals delian 3, peloponnesian 1" in state.pending()[0].prompt
+    state.apply("p2", "engage")  # Leonidas: 1 + 3 = 4
+    assert "totals delian 3, peloponnesian 4" in state.pending()[0].prompt
+
+
 def test_last_chance_after_passing(setup_game):
     state = setup_game(players=2, figures=["cleisthenes", "leonidas"])
     fight(state, {"delian": {"center-1-1": 1}, "peloponnesian": {"center-1-1": 2}},

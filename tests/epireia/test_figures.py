@@ -98,6 +98,8 @@ def test_reroll_in_a_territory_conflict_replays_the_same_dice(setup_game, h, loa
     load_dice(state, [5, 3, 9])  # Pericles 5+3 = 8, Gorgo 3+1 = 4, rerolled 9+1 = 10
     h.diplomacy(state, {"p2": [("gorgo", "epirus")], "p1": [("pericles", "epirus")]})
     assert state.pending()[0].seat == "p2"
+    # the dice are rolled in the open: Gorgo's owner sees both sides before deciding
+    assert "peloponnesian 3 + 1 = 4 against delian 5 + 3 = 8" in state.pending()[0].prompt
     state.apply("p2", "keep")
     assert state.g["territories"]["epirus"]["owner"] == "p1"
     state = setup_game(cities=["athens", "sparta"], figures=["pericles", "gorgo"])

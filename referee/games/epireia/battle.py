@@ -238,9 +238,10 @@ def fight_decisions(st: Position) -> list[Decision]:
     side, stage = b["asks"][0]
     front = current_front(st)
     figure = b["figs"][side][front]
+    # the totals as they stand, with any figure the other league has engaged already
+    totals = tuple((s, b["base"][s] + b["answers"].get(s, 0)) for s in b["sides"])
     return [Decision(owner_of(st, figure), engage_prompt, ["engage", "hold"],
-                     args=(front, b["column"] + 1, tuple(b["base"].items()),
-                           st.t.figures[figure]["name"]))]
+                     args=(front, b["column"] + 1, totals, st.t.figures[figure]["name"]))]
 
 
 def engage_prompt(front: str, column: int, totals: tuple[tuple[str, int], ...], name: str) -> str:

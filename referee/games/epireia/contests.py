@@ -114,7 +114,10 @@ def conflict(st: Position, sides: dict[str, Pairs], place: str, territory: str |
             break
         side = losers[0]
         asked.add(side)
-        if wants_reroll(st, rollers[side], rolls[side], f"conflict at {place}"):
+        # both dice are rolled in the open: the owner decides knowing where the sides stand
+        standing = " against ".join(f"{s} {rolls[s]} + {strength[s]} = {rolls[s] + strength[s]}"
+                                    for s in [side, *(n for n in names if n != side)])
+        if wants_reroll(st, rollers[side], rolls[side], f"conflict at {place}: {standing}"):
             rolls[side] = die(st, rollers[side])
     won = winner()
     detail = "; ".join(f"{s} rolls {rolls[s]} + {strength[s]} = {rolls[s] + strength[s]}" for s in names)
