@@ -149,6 +149,11 @@ def duel_table(results: dict) -> list[str]:
     return lines
 
 
+def _pm(ci: float | None) -> str:
+    """' ± ci', or nothing where there is no interval (every game scored the same)."""
+    return "" if ci is None else f" ± {ci:.1f}"
+
+
 def solo_table(results: dict) -> list[str]:
     lines = ["| bot | games | win % | Wilson 95% | mean score ±95% |", "|---|---|---|---|---|"]
     rows = {row["bot"]: row for row in results["bots"]}
@@ -157,7 +162,7 @@ def solo_table(results: dict) -> list[str]:
         low, high = row["win_rate_ci95"]
         lines.append(f"| {bot} | {row['games']} | {100 * row['win_rate']:.0f} | "
                      f"{100 * low:.0f}-{100 * high:.0f} | "
-                     f"{row['mean_score']:.1f} ± {row['mean_score_ci95']:.1f} |")
+                     f"{row['mean_score']:.1f}{_pm(row['mean_score_ci95'])} |")
     return lines
 
 

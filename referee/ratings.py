@@ -228,7 +228,8 @@ def standings(rows: list[dict[str, Any]], kind: str, entrants: list[str],
         pairs = pair_stats(rows, entrants)
     if skills:
         for name, skill in skills.skills().items():
-            lines[name].skill = skill
+            if lines[name].games:  # a bot that has not played has only the prior to show
+                lines[name].skill = skill
     ordered = sorted(lines.values(), key=lambda ln: (-(ln.score or 0.0), -(ln.elo or 0.0),
                                                       ln.name))
     teams = sorted(team_lines.values(), key=lambda ln: ln.name) if team_lines else None

@@ -3,7 +3,9 @@
 The JSON is described by schemas/results.schema.json; its "format" field
 names the version (`RESULTS_FORMAT`).  Numbers are rounded; an Elo or an
 interval that is infinite (a perfect score) is null in JSON and "inf" in
-the table.
+the table; an interval that cannot be estimated (one game, or every game
+or pair scoring the same) is null in JSON and left out of the table ("no
+interval" beside an Elo), never shown as "+- 0".
 """
 
 from __future__ import annotations
@@ -74,10 +76,12 @@ KIND_COLUMNS: dict[str, list[tuple[str, Any]]] = {
 KIND_NOTES = {
     "duel": "Elo: maximum likelihood over all games, one virtual draw per pairing, mean 0; "
             "± is the 95% interval (1.96 standard errors).",
-    "multiplayer": "± is a 95% interval over games.  PL: Plackett-Luce rating (openskill, "
+    "multiplayer": "± is a 95% interval over games (none where every game gave the same "
+                   "value).  PL: Plackett-Luce rating (openskill, "
                    "prior mu 25, sigma 8.33, games in schedule order); ordinal = mu - 3 sigma; "
                    "mus less than about 2 sigma apart do not tell bots apart.",
-    "solo": "win %: with its Wilson 95% interval; mean score: the game's own score.",
+    "solo": "win %: with its Wilson 95% interval; mean score: the game's own score "
+            "(no ± where every game gave the same).",
 }
 
 
@@ -104,6 +108,8 @@ def _estimate_text(estimate: EloEstimate | None) -> str:
         return ""
     if estimate.ci95 is not None or math.isinf(estimate.elo):
         return _elo_text(estimate.elo, estimate.ci95)
+    if not estimate.spread:
+        return f"{round(estimate.elo):+d} (no interval)"
     ends = [f"{round(end):+d}" if math.isfinite(end) else ("inf" if end > 0 else "-inf")
             for end in (estimate.low, estimate.high)]
     return f"{round(estimate.elo):+d} ({ends[0]} to {ends[1]})"
@@ -124,7 +130,8 @@ def pair_rows(pairs: list[PairStats]) -> tuple[list[str], list[list[Any]]]:
 
 PAIRS_NOTE = ("Elo of first over second: from the games (plain) and from the game pairs, "
               "one seed in both seatings (paired: pentanomial variance); LOS: likelihood that "
-              "first is the stronger, from wins and losses.")
+              "first is the stronger, from wins and losses; no interval: every game (or "
+              "pair) scored the same, which says nothing about the spread.")
 
 
 def sprt_text(sprt: SprtResult, planned: int) -> str:
@@ -191,8 +198,9 @@ def _seat_cell(tally: Tally) -> str:
 # -- JSON and CSV ------------------------------------------------------------------
 
 def _round(value: float | None, digits: int = 4) -> float | None:
-    """Rounded; None for None and for an infinite value (JSON has no infinity)."""
-    return None if value is None or not math.isfinite(value) else round(value, digits)
+    """Rounded; None for None and for an infinite or undefined value (JSON has
+    neither); never -0.0."""
+    return None if value is None or not math.isfinite(value) else round(value, digits) + 0.0
 
 
 def _line_json(line: Line, kind: str) -> dict[str, Any]:

@@ -9,7 +9,10 @@ corresponds to the rating difference D with s = 1 / (1 + 10^(-D / 400)).
   units (games, or game pairs) with per-unit variance v has standard error
   sqrt(v / N); the interval is the Elo of s -+ 1.96 standard errors, and the
   reported half-width is half the distance between those two Elos (so it is
-  unbounded when an end leaves (0, 1)).
+  unbounded when an end leaves (0, 1)).  When every unit scored the same
+  (one game, all draws, every pair WL) the observed variance is 0 and says
+  nothing about the spread: there is no interval (fastchess would print
+  "+- 0", which reads as certainty), and none is computed.
 * **Games or game pairs.**  Counting games as the units takes the L / D / W
   outcomes (values 0, 1/2, 1) as independent (the "plain" trinomial
   estimate).  In the duplicate format the two games of one seed, one in each
@@ -27,7 +30,8 @@ corresponds to the rating difference D with s = 1 / (1 + 10^(-D / 400)).
   unlike p -+ z sqrt(p (1 - p) / n) it stays inside [0, 1] and is not empty
   at 0 or n successes.
 * **Mean with a 95% interval**: mean -+ 1.96 s / sqrt(n), s the sample
-  standard deviation (n - 1 in the denominator); none for fewer than 2 values.
+  standard deviation (n - 1 in the denominator); none for fewer than 2 values
+  and none when they are all equal (s = 0 says nothing about the spread).
 """
 
 from __future__ import annotations
@@ -49,7 +53,7 @@ def elo_from_score(score: float) -> float:
         return -math.inf
     if score >= 1.0:
         return math.inf
-    return -400.0 * math.log10(1.0 / score - 1.0)
+    return 400.0 * math.log10(score / (1.0 - score))  # 0.0 at .5, never -0.0
 
 
 def score_from_elo(elo: float) -> float:
@@ -69,13 +73,18 @@ class EloEstimate:
     score: float
     variance: float  # per unit
     elo: float  # +-inf at a perfect score
-    low: float  # the 95% interval, -inf / +inf where an end leaves (0, 1)
-    high: float
+    low: float  # the 95% interval, -inf / +inf where an end leaves (0, 1);
+    high: float  # nan for both when every unit scored the same (no interval)
+
+    @property
+    def spread(self) -> bool:
+        """Whether the units differ, so that an interval can be estimated."""
+        return not (math.isnan(self.low) or math.isnan(self.high))
 
     @property
     def ci95(self) -> float | None:
-        """Half the interval's width; None when it is unbounded."""
-        if math.isinf(self.low) or math.isinf(self.high):
+        """Half the interval's width; None when it is unbounded or cannot be estimated."""
+        if not (math.isfinite(self.low) and math.isfinite(self.high)):
             return None
         return (self.high - self.low) / 2
 
@@ -94,6 +103,8 @@ def elo_estimate(counts: Sequence[int], values: Sequence[float]) -> EloEstimate 
     if not units:
         return None
     score, variance = mean_and_variance(counts, values)
+    if sum(1 for count in counts if count) < 2:  # one value seen: its variance says nothing
+        return EloEstimate(units, score, 0.0, elo_from_score(score), math.nan, math.nan)
     error = math.sqrt(variance / units)
     return EloEstimate(units, score, variance, elo_from_score(score),
                        elo_from_score(score - Z95 * error), elo_from_score(score + Z95 * error))
@@ -118,9 +129,12 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
 
 
 def mean_ci95(total: float, total_of_squares: float, n: int) -> float | None:
-    """Half-width of the normal 95% interval of a mean, from running sums."""
+    """Half-width of the normal 95% interval of a mean, from running sums; None
+    for fewer than two values or values all equal (no spread to estimate it from)."""
     if n < 2:
         return None
     mean = total / n
     variance = max(total_of_squares - n * mean * mean, 0.0) / (n - 1)
+    if variance <= 1e-12 * (1.0 + mean * mean):  # equal values, up to rounding in the sums
+        return None
     return Z95 * math.sqrt(variance / n)

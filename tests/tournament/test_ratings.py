@@ -198,12 +198,13 @@ def test_pairs_count_the_pentanomial_of_each_seed_and_the_plain_wins_draws_losse
 
 
 def test_a_seat_that_always_wins_cancels_out_within_each_pair():
-    # persia wins every game: every pair is WL, so the pairs say "level" with no spread,
-    # while the games, one by one, look like coin flips.
+    # persia wins every game: every pair is WL, so the pairs say "level"; six pairs alike
+    # have no spread to estimate an interval from (it is not +-0: a seventh pair could
+    # differ), while the games, one by one, look like coin flips.
     rows = [game for i in range(6) for game in seed_pair(2 * i, i, "a", "b", ("a", "b"))]
     (pair,) = standings(rows, "duel", ["a", "b"], ["persia", "greece"]).pairs
     assert pair.pentanomial == [0, 0, 6, 0, 0]
-    assert pair.paired.elo == 0 and pair.paired.ci95 == 0
+    assert pair.paired.elo == 0 and pair.paired.ci95 is None and not pair.paired.spread
     # games: .5 -+ 1.96 sqrt(.25 / 12) = .5 -+ .282897; the Elo of .782897 is
     # 400 log10(.782897 / .217103) = +222.8, and of .217103 -222.8: half-width 222.8
     assert pair.plain.ci95 == pytest.approx(222.8, abs=0.1)
@@ -235,5 +236,5 @@ def test_solo_win_rate_has_a_wilson_interval_and_multiplayer_ranks_an_interval()
     lines = by_bot(standings(rows, "multiplayer", ["a", "b", "c"], list(seating)))
     # a: ranks 1 and 3, mean 2, sample sd sqrt(2): 1.96 * sqrt(2 / 2) = 1.96
     assert lines["a"].mean_rank == 2 and lines["a"].mean_rank_ci95 == pytest.approx(1.959964)
-    assert lines["b"].mean_rank_ci95 == 0
+    assert lines["b"].mean_rank_ci95 is None  # ranks 2 and 2: no spread, no interval
     assert lines["a"].skill is not None and lines["a"].elo is None

@@ -93,3 +93,20 @@ def test_mean_interval_uses_the_sample_standard_deviation():
     half = mean_ci95(sum(values), sum(v * v for v in values), len(values))
     assert half == pytest.approx(1.959964 * math.sqrt(5 / 3 / 4))
     assert mean_ci95(3.0, 9.0, 1) is None
+
+
+def test_units_that_all_scored_the_same_give_no_interval_rather_than_zero():
+    # one drawn game: score .5, Elo 0, but a variance of 0 from one value says nothing
+    # about the spread: the normal interval would be .5 -+ 0, "+0 +- 0", a certainty
+    one = elo_estimate([0, 1, 0], GAME_VALUES)
+    assert one.elo == 0 and math.copysign(1, one.elo) == 1  # 0.0, not -0.0
+    assert one.ci95 is None and not one.spread
+    assert elo_estimate([0, 40, 0], GAME_VALUES).ci95 is None  # forty draws
+    # seven pairs all LD: score .25, Elo 400 log10(.25 / .75) = -190.85, no interval
+    pairs = elo_estimate([0, 7, 0, 0, 0], PAIR_VALUES)
+    assert pairs.elo == pytest.approx(-190.85, abs=0.01) and pairs.ci95 is None
+    # two outcomes seen: an interval again (1 L, 1 W: .5 -+ 1.96 * .5 / sqrt 2 leaves (0, 1))
+    assert elo_estimate([1, 0, 1], GAME_VALUES).spread
+    assert elo_estimate([1, 0, 1], GAME_VALUES).ci95 is None  # unbounded, not unknown
+    assert mean_ci95(2.0 * 5, 4.0 * 5, 5) is None  # five games all ranked 2nd
+    assert mean_ci95(8.3 * 1000, 8.3 * 8.3 * 1000, 1000) is None  # equal up to rounding
