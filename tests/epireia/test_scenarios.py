@@ -228,3 +228,17 @@ def test_turn_cap_starts_the_battle(engine):
         decision = state.pending()[0]
         state.apply(decision.seat, "pass" if "pass" in decision.legal else "done")
     assert state.g["step"].startswith("battle") and state.g["turn"] == 1
+
+
+def test_a_guard_caught_by_brigands_fights_them_unless_moved_away(setup_game, h, load_dice):
+    state = setup_game(players=2, cities=["athens", "sparta"], figures=["pericles", "leonidas"])
+    state.g["territories"]["epirus"]["owner"] = "p1"
+    state.player("p1")["posts"] = 2
+    state.player("p1")["pos"]["pericles"] = "epirus"   # guarding Epirus
+    activate(state, "colonies-of-the-north")
+    assert state.g["territories"]["epirus"] == {"owner": None, "brigand": True}
+    assert state.player("p1")["pos"]["pericles"] == "epirus"   # still standing there
+    load_dice(state, [5])   # attack 3 needs 5: the brigands are beaten, Epirus taken again
+    h.diplomacy(state, {})
+    assert state.g["territories"]["epirus"] == {"owner": "p1", "brigand": False}
+    assert state.g["leagues"]["delian"]["counters"]["brigands"] == 1
