@@ -215,7 +215,8 @@ def test_augur_calm_days(solo_engine, h):
 # ---------------------------------------------------------------- enemy figures
 def test_enemy_figures_follow_the_d12_table(solo_engine, h, load_dice):
     state = solo(solo_engine, "S4", augurs=[15])
-    load_dice(state, [1, 12, 8, 6, 6, 6], "automaton")  # then Epirus's brigands are fought
+    load_dice(state, [1, 12, 8], "automaton")
+    load_dice(state, [6, 6, 6], "automaton-fights")  # Epirus's brigands are fought
     h.pass_development(state)
     events = []
     while state.g["step"] == "diplomacy":
@@ -243,12 +244,14 @@ def test_enemy_territory_is_retaken_unopposed(solo_engine, h, load_dice):
 
 def test_enemy_and_your_figure_fight(solo_engine, h, load_dice):
     state = solo(solo_engine, augurs=[15], figure="periander")
-    load_dice(state, [3, 2], "automaton")  # to Euboea, then rolls 2 + 2 (Brasidas)
+    load_dice(state, [3], "automaton")  # to Euboea
+    load_dice(state, [2], "automaton-fights")  # rolls 2 + 2 (Brasidas)
     load_dice(state, [1])  # Periander 1 + 3 = 4: a tie, everyone goes home
     finish_turn(state, h, [("periander", "euboea")])
     assert state.g["territories"]["euboea"]["owner"] is None
     state = solo(solo_engine, augurs=[15], figure="periander")
-    load_dice(state, [3, 2], "automaton")
+    load_dice(state, [3], "automaton")
+    load_dice(state, [2], "automaton-fights")
     load_dice(state, [2])  # 5 against 4
     finish_turn(state, h, [("periander", "euboea")])
     assert state.g["territories"]["euboea"]["owner"] == "p1"
@@ -265,7 +268,8 @@ def test_enemy_on_an_empire_raises_your_number(solo_engine, h, load_dice):
 def test_enemy_against_brigands(solo_engine, h, load_dice):
     state = solo(solo_engine, augurs=[15])
     state.g["territories"]["epirus"]["brigand"] = True
-    load_dice(state, [1, 7], "automaton")  # to Epirus; attack 2 needs 7
+    load_dice(state, [1], "automaton")  # to Epirus
+    load_dice(state, [7], "automaton-fights")  # attack 2 needs 7
     finish_turn(state, h)
     assert state.g["territories"]["epirus"] == {"owner": "enemy", "brigand": False}
 
@@ -358,7 +362,8 @@ def test_enemy_beating_your_protector_takes_your_territory(solo_engine, h, load_
     state.g["territories"]["euboea"]["owner"] = "p1"
     state.player("p1")["posts"] = 2
     state.player("p1")["pos"]["periander"] = "euboea"
-    load_dice(state, [3, 12], "automaton")  # Brasidas 12 + 2 = 14
+    load_dice(state, [3], "automaton")  # to Euboea
+    load_dice(state, [12], "automaton-fights")  # Brasidas 12 + 2 = 14
     load_dice(state, [1])  # Periander 1 + 3 = 4
     finish_turn(state, h)
     assert state.g["territories"]["euboea"]["owner"] == "enemy"
@@ -372,7 +377,8 @@ def test_enemy_figure_fights_with_its_attack_only(solo_engine, h, load_dice):
     state.g["territories"]["aigaio-pelagos"]["owner"] = "p1"
     state.player("p1")["posts"] = 2
     state.player("p1")["pos"]["eupolemos"] = "aigaio-pelagos"
-    load_dice(state, [6, 10, 5], "automaton")  # Themistocles to Aigaio Pelagos, Pheidon away; rolls 5
+    load_dice(state, [6, 10], "automaton")  # Themistocles to Aigaio Pelagos, Pheidon away
+    load_dice(state, [5], "automaton-fights")  # Themistocles rolls 5
     load_dice(state, [5])  # Eupolemos rolls 5: 5 + 2 = 7 against 5 + 2 = 7
     h.pass_development(state)
     events = state.apply("p1", "done")
@@ -380,3 +386,21 @@ def test_enemy_figure_fights_with_its_attack_only(solo_engine, h, load_dice):
     assert conflict.data["strength"] == {"peloponnesian": 2, "enemy": 2}
     assert conflict.data["winner"] is None  # a tie: both go home
     assert state.g["territories"]["aigaio-pelagos"]["owner"] == "p1"
+
+
+def test_the_enemy_goes_to_the_same_places_on_the_same_seed_whatever_you_do(solo_engine):
+    """The enemy's moves have their own dice: its fights (which your moves bring about) do not
+    shift where it goes in later turns, so two games on one seed face the same enemy moves."""
+    import random
+
+    def enemy_moves(policy: int) -> list:
+        state = solo_engine.new_game(["p1"], 5, {"scenario": "S4"})
+        chooser, moves = random.Random(policy), []
+        while state.pending():
+            decision = state.pending()[0]
+            events = state.apply(decision.seat, chooser.choice(decision.legal))
+            moves += [(e.data["figure"], e.data["roll"]) for e in events if e.type == "enemy-move"]
+        return moves
+
+    first, second = enemy_moves(1), enemy_moves(2)
+    assert len(first) == 3 * 14 and first == second

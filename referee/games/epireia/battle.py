@@ -216,10 +216,11 @@ def open_column(st: Position) -> None:
     b["answers"] = {}
     b["revealed"].append(f"{front}-{column + 1}")
     detail = "; ".join(f"{side} {base[side]}" for side in b["sides"])
+    rows = len(st.t.fronts[b["front"]]["rows"])
     st.emit("column", f"{front.capitalize()} column {column + 1} revealed: {detail}",
             {"front": front, "column": column + 1, "power": base,
              "tokens": {side: [b["placed"][side].get(slot_key(front, column, r))
-                               for r in range(2)] for side in b["sides"]}})
+                               for r in range(rows)] for side in b["sides"]}})
     a, c = b["sides"]
     if base[a] != base[c]:
         first = a if base[a] < base[c] else c

@@ -41,9 +41,10 @@ def can_reroll(st: Position, seat: str) -> bool:
 
 
 def die(st: Position, seat: str) -> int:
-    """One d12 for a seat; the solo enemy rolls from the automaton's stream."""
+    """One d12 for a seat; the solo enemy fights with the automaton's fight stream (its moves
+    have their own, `solo.move_enemies`)."""
     if seat == "enemy":
-        return questions.die(st, "automaton")
+        return questions.die(st, "automaton-fights")
     return questions.die(st, "dice") + st.augur_effect().get("roll_modifier", 0)
 
 

@@ -7,8 +7,10 @@ from typing import Any
 from ...rng import Streams
 from .tables import Tables
 
-# Named random streams: token decks, act draws, players' dice, the solo enemy, the Augur deck.
-STREAMS = ("tokens", "scenarios", "dice", "automaton", "augur")
+# Named random streams: token decks, act draws, players' dice, the solo enemy's moves (the d12
+# table), the solo enemy's dice in a fight, the Augur deck.  The enemy's moves have a stream of
+# their own so that they stay the same on the same seed whatever fights the player's choices bring.
+STREAMS = ("tokens", "scenarios", "dice", "automaton", "automaton-fights", "augur")
 
 
 def new_counters() -> dict[str, Any]:
