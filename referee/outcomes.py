@@ -12,6 +12,10 @@ teams, else its seat, so a bot in a team game gets its team's result.
   half).  In team games they are computed over the teams' ranks (a team's
   rank is its best seat's), so the winning league scores 1 and the losing
   one 0.
+* **rank**: its side's place among the sides, 1 + the number of sides
+  placed strictly better (competition ranking: 1, 2, 2, 4).  Seat ranks
+  are ranks among seats: two teams of two whose seats rank 1, 1, 3, 3 (as
+  a forfeit leaves them) are first and second, not first and third.
 """
 
 from __future__ import annotations
@@ -54,9 +58,11 @@ def game_outcomes(row: dict[str, Any], kind: str) -> list[Outcome]:
     teams = row_teams(row)
     side_of = side_map(list(seating), teams)
     ranks = {seat: int(rank) for seat, rank in result["ranks"].items()}
-    side_ranks: dict[str, int] = {}
+    best_seat: dict[str, int] = {}
     for seat, side in side_of.items():
-        side_ranks[side] = min(side_ranks.get(side, ranks[seat]), ranks[seat])
+        best_seat[side] = min(best_seat.get(side, ranks[seat]), ranks[seat])
+    side_ranks = {side: 1 + sum(1 for other in best_seat.values() if other < rank)
+                  for side, rank in best_seat.items()}
     if kind == "solo":
         points = {seat: float(result["points"][seat]) for seat in seating}
     elif teams:

@@ -238,3 +238,22 @@ def test_solo_win_rate_has_a_wilson_interval_and_multiplayer_ranks_an_interval()
     assert lines["a"].mean_rank == 2 and lines["a"].mean_rank_ci95 == pytest.approx(1.959964)
     assert lines["b"].mean_rank_ci95 is None  # ranks 2 and 2: no spread, no interval
     assert lines["a"].skill is not None and lines["a"].elo is None
+
+
+def test_a_teams_rank_is_its_place_among_the_teams_also_after_a_forfeit():
+    from agon.referee.records import forfeit_result
+
+    # two leagues of two: d forfeits, the referee ends the game and ranks the seats
+    # 1, 1, 3, 3 (ranks among four seats); the leagues are first and second
+    teams = {"delian": ["p1", "p3"], "peloponnesian": ["p2", "p4"]}
+    seating = {"p1": "a", "p2": "b", "p3": "c", "p4": "d"}
+    forfeits = {"p4": {"reason": "crash", "detail": "exit 3"}}
+    result = forfeit_result(list(seating), teams, None, forfeits)
+    assert result.ranks == {"p1": 1, "p3": 1, "p2": 3, "p4": 3}
+    lost = game(0, seating, result.ranks, teams=teams, forfeits=forfeits)
+    won = game(1, seating, {"p1": 2, "p3": 2, "p2": 1, "p4": 1}, teams=teams)  # as epireia ranks
+    lines = by_bot(standings([lost, won], "multiplayer", list("abcd"), list(seating)))
+    # b: second, then first: mean rank 1.5 (it said (3 + 1) / 2 = 2 with ranks among seats)
+    assert lines["b"].mean_rank == 1.5 and lines["d"].mean_rank == 1.5
+    assert lines["a"].mean_rank == 1.5 and (lines["a"].wins, lines["a"].losses) == (1, 1)
+    assert lines["b"].score == 0.5 and lines["d"].forfeits == {"crash": 1}
