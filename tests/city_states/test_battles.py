@@ -207,6 +207,25 @@ def test_sea_battle_loser_sinks_and_retreats_with_its_cargo(board, play, texts):
     assert board.count(s, "occ", "euboean-gulf") == -1
 
 
+def test_a_fleet_left_without_rowers_cannot_retreat_and_is_lost(board, play, texts):
+    # rule 9.6: a fleet needs rowers aboard to move, so one with no crew left cannot
+    # retreat (table T6: a unit that cannot retreat is destroyed)
+    s = sea_battles(board, units={"saronic-gulf": (0, {"fleet": 2, "rowers": 2}),
+                                  "cyclades-sea": (1, {"fleet": 3, "rowers": 2})})
+    # 10 + 10 against 1 + 1; casualty rolls 1 (a manned fleet sinks with its crew), 5, 6:
+    # one manned fleet retreats with the last crew, the third fleet has none and is lost
+    s.rigged = [10, 10, 1, 1, 1, 5, 6]
+    events = play(s, "attack cyclades-sea")
+    assert "1 ships lost" in texts(events)
+    assert s.pending()[0].seat == "p2" and s.step == "retreat"
+    events = play(s, "retreat north-aegean")
+    assert "p2's 1 unmanned fleet in Cyclades Sea cannot retreat without rowers and is " \
+        "destroyed" in texts(events)
+    i, j = s.t.index["north-aegean"], s.t.index["cyclades-sea"]
+    assert (s.flt[i], s.row[i]) == (1, 1)
+    assert (s.flt[j], s.row[j], s.occ[j]) == (0, 0, -1)
+
+
 def test_each_ship_retreats_with_its_army_only_where_both_have_room(board, play, texts):
     # Marathon (limit 4) holds 2 armies of p2: the first beaten transport lands there with its
     # army (4 in all); the second finds no room for itself and its army anywhere and is lost

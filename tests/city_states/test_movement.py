@@ -82,6 +82,24 @@ def test_enemy_units_block_and_unguarded_ones_are_captured(board, play):
     assert board.count(s, "occ", "marathon") == 0 and board.count(s, "trn", "marathon") == 1
 
 
+def test_rowers_aboard_a_transport_capture_unguarded_ships_at_sea(board, play):
+    # rule 9.6: armies, rowers or manned fleets that enter a space holding only enemy
+    # transports and baggage capture them; rowers carried by a transport are rowers too
+    s = moving(board, space="saronic-gulf", how="sail", homes=("athens", "sparta"),
+               players=2, units={"saronic-gulf": (0, {"transport": 1, "rowers": 1}),
+                                 "cyclades-sea": (1, {"transport": 1, "baggage": 2})})
+    assert "cyclades-sea" in destinations(s)
+    events = play(s, "to cyclades-sea")
+    assert any("captures p2's 1 transport, 2 baggage in Cyclades Sea" in e.text for e in events)
+    i = s.t.index["cyclades-sea"]
+    assert (s.occ[i], s.trn[i], s.row[i], s.bag[i]) == (0, 2, 1, 2)
+    # an empty transport captures nothing, so it may not go there
+    s = moving(board, space="saronic-gulf", how="sail", homes=("athens", "sparta"),
+               players=2, units={"saronic-gulf": (0, {"transport": 1}),
+                                 "cyclades-sea": (1, {"transport": 1, "baggage": 2})})
+    assert "cyclades-sea" not in destinations(s)
+
+
 def test_an_army_carries_four_baggage_and_leaves_the_rest(board, play):
     s = moving(board, homes=THEBAN, units={"thebes": (0, {"army": 1, "baggage": 6})})
     assert "leave baggage" in s.pending()[0].legal

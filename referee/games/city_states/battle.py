@@ -472,6 +472,9 @@ class Battles(Leaders):
             kind = self.retreat_kind()
             if not kind:
                 break
+            if kind == "fleet" and self.row[s] < self.t.fleet_rowers:
+                self.retreat_unmanned()
+                continue
             options = self.retreat_options(s, p, self.rt_sea)
             if len(options) > 1:
                 self.wait("retreat", p)
@@ -481,6 +484,16 @@ class Battles(Leaders):
             else:
                 self.retreat_blocked(kind)
         self.end_retreat()
+
+    def retreat_unmanned(self) -> None:
+        """The fleets still to leave have no rowers left to row them: a fleet without its
+        crew cannot move (rule 9.6), so it cannot retreat and is destroyed (D11)."""
+        s, p, t = self.rt_space, self.rt_player, self.t
+        lost = self.flt[s]
+        self.flt[s] = 0
+        self.log("no_retreat", f"{self.seats[p]}'s {plural(lost, 'unmanned fleet')} in "
+                 f"{t.names[s]} cannot retreat without rowers and "
+                 f"{'are' if lost > 1 else 'is'} destroyed", space=t.ids[s])
 
     def retreat_blocked(self, kind: str) -> None:
         """No space has room for the next unit: it is destroyed, and the others of its kind

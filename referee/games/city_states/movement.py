@@ -355,7 +355,8 @@ class Movement(Leaders):
         """Every space the group may stop in (see `walk_costs` and `sail_costs`)."""
         p, mp = self.active, self.group_moves()
         if self.g_sea:
-            best = self.sail_costs(mp, bool(self.g_flt or self.g_arm))
+            # armies, rowers (crews or cargo) and manned fleets capture (rule 9.6)
+            best = self.sail_costs(mp, bool(self.g_flt or self.g_arm or self.g_row))
         else:
             best = self.walk_costs(mp, bool(self.g_arm or self.g_row))
         fits = self.with_room(sorted(best))
