@@ -134,7 +134,9 @@ PAIRS_NOTE = ("Elo of first over second: from the games (plain) and from the gam
               "pair) scored the same, which says nothing about the spread.")
 
 
-def sprt_text(sprt: SprtResult, planned: int) -> str:
+def sprt_text(sprt: SprtResult, planned: int, played: int | None = None) -> str:
+    """The test's lines; `played`: the games in the table (the counted pairs' and any
+    that ended in an error), which say whether the test cut the match short."""
     spec = sprt.spec
     verdict = {H1: f"H1 accepted: {sprt.first} is stronger than {sprt.second} by elo1 "
                    "rather than elo0",
@@ -143,8 +145,9 @@ def sprt_text(sprt: SprtResult, planned: int) -> str:
     lines = [f"SPRT {sprt.first} - {sprt.second} ({spec.text()}; logistic Elo, game pairs)",
              f"  LLR {sprt.llr:.3f} (bounds {spec.lower:.3f}, {spec.upper:.3f}) after "
              f"{sprt.games} games ({sprt.pairs} pairs): {verdict}"]
-    if sprt.decision in (H0, H1) and sprt.games < planned:
-        lines.append(f"  The SPRT stopped the match after {sprt.games} of {planned} "
+    played = sprt.games if played is None else played
+    if sprt.decision in (H0, H1) and played < planned:
+        lines.append(f"  The SPRT stopped the match after {played} of {planned} "
                      "planned games.")
     elif sprt.decision not in (H0, H1):
         lines.append("  More games (--games) are needed for a decision.")
@@ -157,7 +160,7 @@ def render_table(st: Standings) -> str:
     if title:
         parts.append(title)
     if st.sprt:
-        parts.append(sprt_text(st.sprt, st.meta.get("games", 0)))
+        parts.append(sprt_text(st.sprt, st.meta.get("games", 0), st.meta.get("played")))
     headers, rows = bot_rows(st)
     parts.append(_tabulate(rows, headers) + "\n" + KIND_NOTES[st.kind])
     if st.pairs:

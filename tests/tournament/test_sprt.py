@@ -145,3 +145,28 @@ def test_the_hypothesis_distribution_has_the_hypothesis_mean(counts, mean):
     assert sum(q) == pytest.approx(1, abs=1e-9) and min(q) > 0
     assert sum(p * a for p, a in zip(q, (0, .25, .5, .75, 1), strict=True)) == \
         pytest.approx(mean, abs=1e-9)
+
+
+def test_the_table_says_the_sprt_cut_the_match_short_only_when_it_did():
+    from agon.referee.ratings import standings
+    from agon.referee.report import render_table
+
+    # seed 0's pair ends in an error (void), then WW pairs: H1 at the 8th counted pair,
+    # seed 8 (8 * .41838 = 3.347 >= 2.944, see test_cli_statistics), 16 counted games
+    broken = pair(0, WW)
+    broken[1] = {"tournament": broken[1]["tournament"], "error": "RuntimeError: boom"}
+    rows = broken + [game for i in range(1, 9) for game in pair(i, WW)]
+    test = SequentialTest(SprtSpec(0, 200), "a", "b")
+    assert [test(rows[2 * i:2 * i + 2]) for i in range(9)] == [False] * 8 + [True]
+    assert test.result.games == 16 and test.result.last_seed == 8
+
+    def table(planned: int) -> str:
+        meta = {"games": planned, "played": len(rows)}  # 18: the 16 and the broken pair's
+        return render_table(standings(rows, "duel", ["a", "b"], ["p1", "p2"], meta=meta,
+                                      sprt=test.result))
+
+    # nine seeds planned: every game was played, nothing was cut (it said "after 16 of 18")
+    assert "after 16 games (8 pairs): H1 accepted" in table(18)
+    assert "stopped the match" not in table(18)
+    # twelve seeds planned: 18 games were played of 24
+    assert "The SPRT stopped the match after 18 of 24 planned games." in table(24)
