@@ -117,3 +117,29 @@ def test_a_sampled_world_of_the_secret_placement_agrees_with_the_table(engine):
             for seat, action in [(d.seat, chooser.choice(d.legal)) for d in decisions]:
                 state.apply(seat, action)
     assert sampled > 50
+
+
+def _tokens(state):
+    """Every military token's (deck, power) in the world: piles, reserves, Greek cities, the
+    solo enemy's army (a token in the battle is one of its reserve's)."""
+    g, found = state.g, []
+    for deck, pile in g["decks"].items():
+        found += [(deck, p) for p in pile]
+    for league in g["leagues"].values():
+        found += [(t["deck"], t["power"]) for t in league["reserve"]]
+    found += [(c["token"]["deck"], c["token"]["power"]) for c in g["integrated"].values() if c["token"]]
+    if g["enemy"]:
+        found += [(t["deck"], t["power"]) for t in g["enemy"]["army"].values()]
+    return sorted(found)
+
+
+def test_a_battle_read_back_from_json_is_sampled_with_the_real_tokens(engine, solo_engine, play_until):
+    """A bot run as a program is handed the position as JSON: a token in the battle is then
+    written twice (reserve and slot) and must still be one token when it is resampled."""
+    for eng, seats in ((engine, 2), (solo_engine, 1)):
+        real = play_until(eng, seats, lambda s: s.g["battle"] and s.g["step"] == "battle-fight")
+        loaded = eng.load(json.loads(json.dumps(real.to_json())))
+        for k in range(4):
+            world = loaded.determinize("p1", random.Random(k))
+            assert _tokens(world) == _tokens(real)
+            assert world.view("p1") == real.view("p1")

@@ -144,4 +144,40 @@ class Position:
 
     @classmethod
     def from_json(cls, tables: Tables, data: dict[str, Any]) -> Position:
-        return cls(tables, copy_g(data["g"]), Streams.from_json(data["rng"]))
+        g = copy_g(data["g"])
+        relink_battle_tokens(g)
+        return cls(tables, g, Streams.from_json(data["rng"]))
+
+
+def relink_battle_tokens(g: dict[str, Any]) -> None:
+    """Make the great battle's tokens the very objects of the reserves and Greek cities again.
+
+    In play a token gathered for the battle is one object, in its league's reserve (or on
+    its Greek city) and in the battle's pool or on its slot; JSON writes it twice and reads
+    back two.  `views.determinize` resamples each hidden token once, by identity, so a
+    position read from JSON would get two powers for one token.  Tokens of one deck and
+    power are alike, so each battle token is matched with a reserve token that equals it.
+    """
+    battle = g.get("battle")
+    if not battle:
+        return
+    for side, pool in battle["pool"].items():
+        spare: dict[tuple[str, int], list[dict[str, Any]]] = {}
+        owned = list(g["leagues"][side]["reserve"])
+        owned += [c["token"] for c in g["integrated"].values() if c["league"] == side and c["token"]]
+        for token in owned:
+            spare.setdefault((token["deck"], token["power"]), []).append(token)
+
+        def same(token: dict[str, Any]) -> dict[str, Any]:
+            alike = spare.get((token["deck"], token["power"]))
+            return alike.pop() if alike else token
+
+        battle["pool"][side] = [same(t) for t in pool]
+        placed = battle["placed"][side]
+        for key in list(placed):
+            placed[key] = same(placed[key])
+    enemy = g.get("enemy")
+    if enemy and "enemy" in battle["placed"]:   # the solo enemy's army lies where it was laid out
+        placed = battle["placed"]["enemy"]
+        for key in list(placed):
+            placed[key] = enemy["army"].get(key, placed[key])
