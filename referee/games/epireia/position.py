@@ -168,16 +168,18 @@ def relink_battle_tokens(g: dict[str, Any]) -> None:
         for token in owned:
             spare.setdefault((token["deck"], token["power"]), []).append(token)
 
-        def same(token: dict[str, Any]) -> dict[str, Any]:
-            alike = spare.get((token["deck"], token["power"]))
-            return alike.pop() if alike else token
-
-        battle["pool"][side] = [same(t) for t in pool]
+        battle["pool"][side] = [_same(spare, t) for t in pool]
         placed = battle["placed"][side]
         for key in list(placed):
-            placed[key] = same(placed[key])
+            placed[key] = _same(spare, placed[key])
     enemy = g.get("enemy")
     if enemy and "enemy" in battle["placed"]:   # the solo enemy's army lies where it was laid out
         placed = battle["placed"]["enemy"]
         for key in list(placed):
             placed[key] = enemy["army"].get(key, placed[key])
+
+
+def _same(spare: dict[tuple[str, int], list[dict[str, Any]]], token: dict[str, Any]) -> dict[str, Any]:
+    """A token of `spare` equal to `token`, taken out of it (`token` itself if none is left)."""
+    alike = spare.get((token["deck"], token["power"]))
+    return alike.pop() if alike else token
