@@ -253,3 +253,24 @@ def test_other_mistakes_are_named(edit, expected):
     data = copy.deepcopy(load_ruleset("city-states").data)
     edit(data)
     assert any(expected in m for m in problems(data)), problems(data)
+
+
+def test_a_trait_table_smaller_than_the_traits_dealt_runs_out_without_hanging(board):
+    # rule 11: a trait already held is rolled again; a variant whose table gives fewer
+    # traits than a home is dealt (or a leader roll asking for more skills than the skills
+    # table has) deals what there is instead of rerolling for ever
+    rs = load_ruleset("city-states")
+    data = copy.deepcopy(rs.data)
+    data["tables"]["city_traits"]["rows"] = [{"roll": [11, 36], "result": "wine"},
+                                             {"roll": [41, 66], "result": "pottery"}]
+    data["tables"]["leader_skills"]["rows"] = [{"roll": [1, 100], "result": "heroism"}]
+    data["tables"]["leader_roll"]["rows"] = [{"roll": [1, 6], "result": 3}]
+    custom = CityStatesEngine(type(rs)(**{**rs.__dict__, "data": data}))
+    s = custom.new_game(["p1", "p2"], 1, {})
+    s.wait("home", 0)
+    s.apply("p1", "home athens")
+    s.apply("p2", "home sparta")
+    assert sorted(s.traits[0]) == ["pottery", "wine"]
+    assert all(skills == ["heroism"] for skills in s.l_skills)
+    s.gain_trait(0)   # the experience roll's trait: none is left to gain
+    assert sorted(s.traits[0]) == ["pottery", "wine"]

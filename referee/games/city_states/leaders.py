@@ -22,6 +22,7 @@ class Leaders(Realm):
         if k >= len(names):
             name = f"{name}-{k // len(names) + 1}"
         roll, count = self.roll_table("leader_roll")
+        count = min(count, len(self.t.skill_pool))   # never more skills than the table holds
         skills: list[str] = []
         while len(skills) < count:
             _, skill = self.roll_table("leader_skills")

@@ -102,6 +102,8 @@ class Setup(Leaders):
                 return trait
 
     def gain_trait(self, p: int) -> None:
+        if self.t.trait_pool <= set(self.traits[p]):
+            return   # the home city has every trait the table gives: there is none to gain
         trait = self.roll_trait(self.traits[p])
         self.traits[p].append(trait)
         fx = self.t.traits[trait]

@@ -172,6 +172,10 @@ class Tables:
         self._build_rules(data)
         self._build_units(data["units"])
         self.tables = {key: DiceTable(spec) for key, spec in data["tables"].items()}
+        # everything the trait and skill tables can give: once a home city (or a new leader)
+        # holds all of it, rerolling for one more would never end
+        self.trait_pool = frozenset(self.tables["city_traits"].by_face.values()) - {"reroll"}
+        self.skill_pool = frozenset(self.tables["leader_skills"].by_face.values())
         self.skills = {key: Fx(key, spec) for key, spec in data["skills"].items()}
         self.traits = {key: Fx(key, spec) for key, spec in data["traits"].items()}
         # the traits that add move points (few: a group's moves look only for these)
