@@ -159,6 +159,7 @@ def test_a_territory_given_up_is_left_by_its_guard_and_not_retaken_for_free(setu
     state.player("p1")["pos"]["cleisthenes"] = "epirus"   # guarding Epirus
     load_dice(state, [])
     h.diplomacy(state, {"p1": [("pericles", "aeolis")]})
+    assert state.notes(state.pending()[0])["release epirus"].endswith("Cleisthenes goes home")
     state.apply("p1", "release epirus")
     assert state.g["territories"]["epirus"]["owner"] is None
     assert state.player("p1")["pos"]["cleisthenes"] == "home"   # withdrawn with the token

@@ -143,7 +143,11 @@ def destination_note(st: Position, seat: str, place: str) -> str | None:
 def release_note(st: Position, seat: str, territory: str) -> str | None:
     if territory not in st.t.territories:
         return None
-    return f"give up a territory taxed {amounts(st, st.t.territories[territory]['tax'])}"
+    league = st.league_of(seat)
+    guards = [st.t.figures[f]["name"] for s, f in st.occupants(territory)
+              if s != "enemy" and st.league_of(s) == league]
+    home = f"; {', '.join(guards)} {'goes' if len(guards) == 1 else 'go'} home" if guards else ""
+    return f"give up a territory taxed {amounts(st, st.t.territories[territory]['tax'])}{home}"
 
 
 NOTES: dict[str, Callable[[Position, str, str], str | None]] = {
