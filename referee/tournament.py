@@ -116,9 +116,10 @@ class Tournament:
                 "solo": "solo"}[kind]
         if self.gauntlet:
             what += f", gauntlet of {self.gauntlet}"
-        games = f"{total} games" if played == total else f"{played} of {total} games"
-        title = (f"{rs.name} ({rs.ref}): {len(self.entrants)} bots, {games} "
-                 f"({self.games} seeds, {what}), seed {self.seed}")
+        games = _counted(total, "game") if played == total else \
+            f"{played} of {_counted(total, 'game')}"
+        title = (f"{rs.name} ({rs.ref}): {_counted(len(self.entrants), 'bot')}, {games} "
+                 f"({_counted(self.games, 'seed')}, {what}), seed {self.seed}")
         return {"title": title, "ruleset": {"id": rs.id, "version": rs.version,
                                             "sha256": rs.sha256},
                 "entrants": {e.name: e.spec for e in self.entrants},
@@ -166,6 +167,11 @@ def choose_player_count(ruleset: Ruleset, requested: int | None) -> int:
         raise TournamentError(f"{ruleset.id} is played by {low} to {high} players, "
                               f"not {requested}")
     return requested
+
+
+def _counted(count: int, word: str) -> str:
+    """'1 seed', '2 seeds'."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def setup(ruleset_ref: str, entrants: list[Entrant], *, games: int, seed: int,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from agon.referee.tournament import derive_seed, make_plan, seat_assignments
+from agon.referee.tournament import Entrant, derive_seed, make_plan, seat_assignments, setup
 
 
 def test_seeds_are_derived_deterministically_from_the_master_seed():
@@ -94,3 +94,11 @@ def test_a_unit_is_one_seed_of_one_group_in_every_seating():
     plan = make_plan(["persia", "greece"], None, ["a", "b", "c"], games=2, seed=1)
     units = Counter(task.unit for task in plan.tasks)
     assert len(units) == 3 * 2 and set(units.values()) == {2}  # 3 pairings x 2 seeds, 2 games
+
+
+def test_the_title_counts_in_the_singular_and_the_plural():
+    one = setup("earth-and-water-solo", [Entrant("r", "random")], games=1, seed=3)
+    assert "1 bot, 1 game (1 seed, solo), seed 3" in one.summary("solo", 1, 1)["title"]
+    two = setup("earth-and-water", [Entrant("a", "random"), Entrant("b", "random")],
+                games=2, seed=3)
+    assert "2 bots, 3 of 4 games (2 seeds," in two.summary("duel", 4, 3)["title"]
