@@ -138,10 +138,11 @@ def sprt_text(sprt: SprtResult, planned: int, played: int | None = None) -> str:
     """The test's lines; `played`: the games in the table (the counted pairs' and any
     that ended in an error), which say whether the test cut the match short."""
     spec = sprt.spec
-    verdict = {H1: f"H1 accepted: {sprt.first} is stronger than {sprt.second} by elo1 "
-                   "rather than elo0",
-               H0: f"H0 accepted: {sprt.first} is not stronger than {sprt.second} by elo1 "
-                   "(elo0 holds)"}.get(sprt.decision, "no decision yet (continue)")
+    elo0, elo1 = f"elo0 = {spec.elo0:+g}", f"elo1 = {spec.elo1:+g}"
+    verdict = {H1: f"H1 accepted: {sprt.first} is stronger than {sprt.second} by {elo1} "
+                   f"rather than {elo0}",
+               H0: f"H0 accepted: {sprt.first} is not stronger than {sprt.second} by {elo1} "
+                   f"({elo0} holds)"}.get(sprt.decision, "no decision yet (continue)")
     lines = [f"SPRT {sprt.first} - {sprt.second} ({spec.text()}; logistic Elo, game pairs)",
              f"  LLR {sprt.llr:.3f} (bounds {spec.lower:.3f}, {spec.upper:.3f}) after "
              f"{sprt.games} games ({sprt.pairs} pairs): {verdict}"]

@@ -29,7 +29,8 @@ def test_sprt_stops_a_lopsided_match_early_and_accepts_h1(picks, agon, first_leg
     assert table["games"] == 100 and table["played"] == 16
     assert {row["bot"]: row["games"] for row in table["bots"]} == {"strong": 16, "weak": 16}
     text = agon(*args)
-    assert "H1 accepted: strong is stronger than weak" in text.stdout
+    assert "H1 accepted: strong is stronger than weak by elo1 = +200 rather than elo0 = +0" \
+        in text.stdout
     assert "stopped the match after 16 of 100 planned games" in text.stdout
     assert "16 of 100 games" in text.stdout.splitlines()[0]
 
