@@ -360,10 +360,19 @@ def _bwrap_options(sandbox: Sandbox, argv: tuple[str, ...], cells: str) -> tuple
 
 def _bwrap_command(program: str, sandbox: Sandbox, workdir: Path, argv: Sequence[str]
                    ) -> list[str]:
-    """bwrap's command line for `argv` with `workdir` as its own directory."""
+    """bwrap's command line for `argv` with `workdir` as its own directory.
+
+    Inside, that directory is a memory file system of `file_mb` in all, like its /tmp
+    (`file_mb` caps each file, not their number: on the disk a bot could fill it), with
+    the files it was given (`Cell.put`) laid in read-only.
+    """
     options = _bwrap_options(sandbox, tuple(argv), str(_cells_root()))
-    return [program, *options, "--bind", str(workdir), str(workdir), "--chdir", str(workdir),
-            "--", *argv]
+    own = str(workdir)
+    given: list[str] = []
+    for entry in sorted(os.listdir(own)):
+        given += ["--ro-bind", os.path.join(own, entry), os.path.join(own, entry)]
+    return [program, *options, "--size", str(max(sandbox.file_mb, 1) << 20), "--tmpfs", own,
+            *given, "--chdir", own, "--", *argv]
 
 
 def _masks(paths: Iterable[str]) -> list[str]:

@@ -554,3 +554,47 @@ def test_the_socket_filter_refuses_every_way_to_a_network_socket(machine):
             if other not in (*abi.socket, *abi.socketcall, *abi.refused):
                 assert filter_verdict(program, abi.arch, other, socket.AF_INET) == allow
     assert filter_verdict(program, 0x12345678, 41, socket.AF_INET) == kill
+
+
+# -- under bwrap: a bot's own directory holds file-size megabytes in all ----------------
+
+FILLER_BOT = """
+import os
+import sys
+
+written = 0
+try:
+    for number in range(64):   # 64 files of 1 MB: each under the per-file cap of 2 MB
+        with open(f"fill-{number}", "wb") as file:
+            file.write(b"x" * (1 << 20))
+        written += 1 << 20
+    outcome = "all written"
+except OSError as err:
+    outcome = err.strerror
+print("ready filler", flush=True)
+for line in sys.stdin:
+    word, _, rest = line.partition(" ")
+    if word == "ask":
+        print(f"info wrote {written >> 20} MB: {outcome}", flush=True)
+        print(f"act {rest.split(' ', 1)[0]} 0", flush=True)
+    elif word == "quit":
+        break
+"""
+
+
+def test_under_bwrap_a_bot_cannot_fill_the_disk_with_many_files(kit, tmp_path):
+    """`file-size` caps each file; under bwrap the bot's directory is a memory file
+    system of that size in all, so many small files stop there too (they went to the
+    disk that holds the cells, without end)."""
+    if kit.sandbox != "bwrap":
+        pytest.skip("the fallback sandbox caps each file only (docs/protocol.md)")
+    (tmp_path / "filler.py").write_text(FILLER_BOT)
+    bot = SubprocessPlayer([sys.executable, str(tmp_path / "filler.py")],
+                           sandbox=Sandbox(mode="bwrap", file_mb=2))
+    record = run_match(kit.CountEngine(kit.ruleset),
+                       {"p1": bot, "p2": make_player("random", seed=1)}, seed=7,
+                       options={"target": 6}, limits=Limits(move=20, game=60))
+    assert record.forfeits == {}
+    said = [info for info in bot.infos if info.startswith("wrote ")]
+    assert said and said[0] in ("wrote 1 MB: No space left on device",
+                                "wrote 2 MB: No space left on device")
