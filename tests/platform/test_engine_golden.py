@@ -7,7 +7,8 @@ recorded from the engines as they were before they were reworked for speed
 (main at 80f928a; City States since its audit's rules fixes: retreats one unit at
 a time, gold cards all turn long, ports, razing, attacks from the sea; Epireia
 since a league short of figures may leave a battle front empty, and since a territory given
-up is left by its figures and the solo enemy fights with dice of its own).  A digest that changes means a bot or a stored record
+up is left by its figures and the solo enemy fights with dice of its own; Ten Thousand since an army alone on the march
+suffers a penalising token card as soon as it draws it).  A digest that changes means a bot or a stored record
 would see a different game: if the change is meant (a rules fix), say so in the
 commit and print the new table with
 
@@ -98,17 +99,17 @@ GOLDEN: dict[str, str] = {
     'earth-and-water-solo/1//2': '201077b89487c36366c7d638089d3548d5127c7cc50455381a7f3aa2df315519',
     'earth-and-water-solo/1//3': 'd87d3bf7f63f082753179bd8f9313351fb2b79466f74f4f2cb153b26dae94172',
     'ten-thousand/1//1': '08e92e8b9c050dbc48b4c5708452feedaf34c5202c8c8820007c459c0ee65222',
-    'ten-thousand/1//2': '598888ed2019164e3b6d8ffecced3a53950dcbe6cf277e85706e18680a817fa0',
-    'ten-thousand/1//3': 'b84321ebb3f2705acaf510fdd13e2ed502d25ddf3648329321439548f8893e2d',
-    'ten-thousand/2//1': '75dd13e3081d1c0bf84b6c75fd530e866fc6e50769d50afac69a93c6dfbd17e3',
+    'ten-thousand/1//2': '2ea43aaa7a6b2c459fc0a819aa5f7bfc5044bc70f6cf4ab8c3d5679fbf34d5ce',
+    'ten-thousand/1//3': 'd4f8990895f8b0d98bde0a0a5110792ef180c9c4e6012845625d2fc8abd4bbb4',
+    'ten-thousand/2//1': 'e6c5cfdee4ebf9e213002df41a8895ecbb99bdeeb383ea50246f698ba6ffa4a7',
     'ten-thousand/2//2': '46997bc781138a6dd5371866879cbd0ab377884b958515d0ea8ecfbbad256010',
     'ten-thousand/2//3': '72cc745dba2ec4fb0d2fd1457b1202ad3ef46d342801cbfbfed5adc54eb3084a',
     'ten-thousand/4/penalising_cards=opponents-only/1': '16b0b25bd9da59cb77480575cc2596be001feb6ef350e0999c0991191247ba50',
     'ten-thousand/4/penalising_cards=opponents-only/2': 'b854aaf8bfb2999f00c561767e425344d9a43bdd7f688e4119d19ec187e067e0',
     'ten-thousand/4/penalising_cards=opponents-only/3': 'ab9022ad18cb8da7b6a98ca9ddef53ece79327a72a378233c07511a6220a2d63',
-    'ten-thousand/6/finished_play_penalising=True/1': '55bcf545f715d3c42ac6c1e12813860dc0db81f7ff8faea46ba39895e8b7ab4a',
-    'ten-thousand/6/finished_play_penalising=True/2': 'acc881e7abacebb42818fab427932c05b76beb46161c41399fbfb0927bad5517',
-    'ten-thousand/6/finished_play_penalising=True/3': 'ed1182e3c70846790e107c26f49e0595508a1899ed3999422eba856e1c6e1c4c',
+    'ten-thousand/6/finished_play_penalising=True/1': '97612a17a32981ce358a7fc72ea586b6939639da023a249f53ffdb2f09a757eb',
+    'ten-thousand/6/finished_play_penalising=True/2': '4f0d4582636d657155c034194d31168df4b190a57d778686cf8ade0e306617fb',
+    'ten-thousand/6/finished_play_penalising=True/3': '27d108f5971384fbdd7f4ef2cd8c57a1e42e7173e7fb5caa5e333c3eac8731da',
     'epireia/2//1': '19b1ad41b7ce408f33eaac963161ba6e0cff1bbac8cb7eaba9f1b40878877620',
     'epireia/2//2': '04f3d6ba6606b0d531917e43dfb78665f67920687062b5568f462f1e422d4f49',
     'epireia/2//3': '18c50dd81b0a47f02c3532f78a0946d173d47d948ccb95e2367b43569315cae6',

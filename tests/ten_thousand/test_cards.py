@@ -343,3 +343,23 @@ def test_the_last_army_on_the_march_suffers_its_own_penalising_token_cards(posit
     state.apply("p1", "pass")   # p1 reaches Trapezus: p2 marches on alone
     assert state.armies["p1"].arrived == 1 and state.turn.seat == "p2"
     assert state.armies["p2"].tokens["anger"] == 1 and BURN_VILLAGES in state.discard
+
+
+def test_alone_on_the_march_a_drawn_penalising_token_card_hits_at_once(position, tt):
+    # solo: Burn Villages drawn in the Draw phase brings Anger before this turn's Attack roll
+    state = position(phase="draw", hands={"p1": []}, deck=[17, 59, BURN_VILLAGES],
+                     dice=[3, 3, 3, 3, 1])
+    assert BURN_VILLAGES in state.discard and BURN_VILLAGES not in state.armies["p1"].hand
+    assert "attacked" in state.turn.flags and state.window.table == "battle"
+    # the last army still marching: Short of Supplies drawn with Council of War eats the food
+    # it was about to consume, so it starves this turn
+    state = position(players=2, phase="route", hands={"p1": [CW]},
+                     deck=[17, 59, SHORT_OF_SUPPLIES], tokens={"p1": {"food": 1}})
+    state.armies["p2"].arrived = 1
+    state.apply("p1", "play 119 draw3")
+    assert state.armies["p1"].tokens["food"] == 0 and SHORT_OF_SUPPLIES in state.discard
+    # with another army on the march the card waits for that army's turn
+    state = position(players=2, phase="route", hands={"p1": [CW]},
+                     deck=[17, 59, SHORT_OF_SUPPLIES], tokens={"p1": {"food": 1}})
+    state.apply("p1", "play 119 draw3")
+    assert state.armies["p1"].tokens["food"] == 1 and SHORT_OF_SUPPLIES in state.armies["p1"].hand

@@ -95,42 +95,6 @@ def take_leader(state: Position, seat: str, leader_id: str) -> None:
     state.emit("leader", "{} is led by {}", (seat, name), {"seat": seat, "leader": leader_id})
 
 
-# ----- penalising token cards ------------------------------------------------------------
-def force_token_cards(state: Position, victim: str) -> None:
-    """Penalising token cards fire at the start of another player's turn (X-06.3, X-07).
-
-    The holder is spared while another army still marches; alone on the march
-    (solo, or the last army left) it is their only victim, unless the option
-    keeps penalising cards for opponents.
-    """
-    spare_victim = state.opponents_only or any(
-        army.marching for seat, army in state.armies.items() if seat != victim)
-    forced = state.rules.forced_tokens
-    forced_cards = state.rules.forced_token_cards
-    order = state.order
-    start = order.index(victim)
-    for holder in order[start:] + order[:start]:
-        if holder == victim and spare_victim:
-            continue
-        army = state.armies[holder]   # finished armies hold cards only under X-10's option
-        if forced_cards.isdisjoint(army.hand):
-            continue
-        for number in [n for n in army.hand if n in forced]:
-            opt = forced[number]
-            army.hand.remove(number)
-            state.discard.append(number)
-            apply_tokens(state, victim, opt.tokens)
-            state.emit("card", "{} must play {.name} on {}: {}",
-                       (holder, state.rules.cards[number], victim, opt.label),
-                       rolls.forced_card_data)
-
-
-def apply_tokens(state: Position, seat: str, tokens: tuple[tuple[str, int], ...]) -> None:
-    army = state.armies[seat]
-    for token, amount in tokens:
-        army.gain(token, amount)
-
-
 # ----- the turn ---------------------------------------------------------------------------
 def start_turn(state: Position, seat: str) -> None:
     army = state.armies[seat]
@@ -143,7 +107,7 @@ def start_turn(state: Position, seat: str) -> None:
         state.turn.flags.append("harsh_last_turn")
     state.emit("turn", "turn {}: {} marches from space {} with {} men",
                (state.round, seat, army.space, army.men), turn_data)
-    force_token_cards(state, seat)
+    rolls.force_token_cards(state, seat)
 
 
 def turn_data(round: int, seat: str, space: int, men: int) -> dict[str, object]:
@@ -187,6 +151,7 @@ def phase_step(state: Position) -> None:
                 rolls.open_roll(state, table)
         elif kind == "draw":
             draw(state, turn.seat, state.rules.draw_per_turn)
+            rolls.force_own_token_cards(state, turn.seat)
             turn.next_phase()
         elif kind == "consumption":
             consume(state, turn.seat)

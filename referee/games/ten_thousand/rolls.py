@@ -134,7 +134,7 @@ def force_cards(state: Position, table: Table, cards: RollCards) -> None:
 
 
 def forced_card_data(seat: str, card: Card, target: str, *_: Any) -> dict[str, Any]:
-    """The data of a penalising card played on `target` (here and in `flow`)."""
+    """The data of a penalising card played on `target`, on a roll or at a turn's start."""
     return {"seat": seat, "target": target, "card": card.number, "forced": True}
 
 
@@ -249,10 +249,54 @@ def play_card(state: Position, seat: str, card: Card, opt: CardOption) -> None:
             army.gain(token, amount)
     else:  # draw
         draw(state, seat, opt.count)
+        force_own_token_cards(state, seat)
 
 
 def played_data(seat: str, card: Card, label: str, target: str) -> dict[str, Any]:
     return {"seat": seat, "card": card.number, "option": label, "target": target}
+
+
+# ----- penalising token cards ------------------------------------------------------------
+def force_token_cards(state: Position, victim: str) -> None:
+    """Penalising token cards fire at the start of another player's turn (X-06.3, X-07).
+
+    The holder is spared while another army still marches; alone on the march
+    (solo, or the last army left) it is their only victim, unless the option
+    keeps penalising cards for opponents.
+    """
+    spare_victim = state.opponents_only or any(
+        army.marching for seat, army in state.armies.items() if seat != victim)
+    forced = state.rules.forced_tokens
+    forced_cards = state.rules.forced_token_cards
+    order = state.order
+    start = order.index(victim)
+    for holder in order[start:] + order[:start]:
+        if holder == victim and spare_victim:
+            continue
+        army = state.armies[holder]   # finished armies hold cards only under X-10's option
+        if forced_cards.isdisjoint(army.hand):
+            continue
+        for number in [n for n in army.hand if n in forced]:
+            opt = forced[number]
+            army.hand.remove(number)
+            state.discard.append(number)
+            apply_tokens(state, victim, opt.tokens)
+            state.emit("card", "{} must play {.name} on {}: {}",
+                       (holder, state.rules.cards[number], victim, opt.label),
+                       forced_card_data)
+
+
+def force_own_token_cards(state: Position, seat: str) -> None:
+    """Cards just drawn in `seat`'s own turn: alone on the march, its penalising token
+    cards hit it at once, their first chance (X-07), not at the start of its next turn."""
+    if not state.rules.forced_token_cards.isdisjoint(state.armies[seat].hand):
+        force_token_cards(state, seat)
+
+
+def apply_tokens(state: Position, seat: str, tokens: tuple[tuple[str, int], ...]) -> None:
+    army = state.armies[seat]
+    for token, amount in tokens:
+        army.gain(token, amount)
 
 
 # ----- applying the result --------------------------------------------------------------
