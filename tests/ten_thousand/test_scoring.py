@@ -64,3 +64,11 @@ def test_men_never_go_below_zero_and_a_wiped_out_army_leaves(position, tt):
     army = state.armies["p1"]
     assert army.men == 0 and army.destroyed and army.hand == []
     assert state.turn.seat == "p2" and "p1" not in state.marching()
+
+
+def test_when_every_army_is_destroyed_nobody_wins_and_the_result_says_so(engine):
+    result = finished(engine, 3, {"p1": (0, None, None), "p2": (0, None, None),
+                                  "p3": (0, None, None)})
+    assert result.scores == {"p1": 0.0, "p2": 0.0, "p3": 0.0}
+    assert result.ranks == {"p1": 1, "p2": 1, "p3": 1}
+    assert "nobody reached the sea" in result.reason

@@ -24,6 +24,10 @@ def result(state: Position) -> Result:
     ranks = {seat: 1 + ordered.index(key) for seat, key in keys.items()}
     if len(state.seats) == 1:
         return solo_result(state, scores)
+    if all(state.armies[s].arrived is None for s in state.seats):
+        # nobody reached the sea: every army scores 0 and all share rank 1, a draw
+        return Result(scores=scores, ranks=ranks,
+                      reason="every army was destroyed: nobody reached the sea (all score 0)")
     best = [s for s in state.seats if ranks[s] == 1]
     reason = ("best score " + ", ".join(f"{s} {scores[s]:g}" for s in best) + " (men / turns)")
     return Result(scores=scores, ranks=ranks, reason=reason)
