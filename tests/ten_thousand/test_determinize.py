@@ -93,3 +93,23 @@ def test_an_army_off_the_march_is_dealt_only_penalising_cards(engine):
         for army in d.armies.values():
             if not army.marching and army.seat != "p1":
                 assert all(engine.rules.cards[n].penalising for n in army.hand)
+
+
+def test_during_a_turn_only_the_marching_player_is_dealt_penalising_token_cards(engine):
+    # the others' cards that take food or bring anger were played when this turn began
+    forced = engine.rules.forced_token_cards
+    state = engine.new_game(engine.seats(4), SEED, {})
+    chooser = random.Random(1)
+    checked = 0
+    while state.pending() and checked < 40:
+        decision = state.pending()[0]
+        state.apply(decision.seat, chooser.choice(decision.legal))
+        if state.turn is None:
+            continue
+        for k in range(5):
+            d = state.determinize("p1", random.Random(k))
+            for seat, army in d.armies.items():
+                if seat not in ("p1", d.turn.seat):
+                    assert forced.isdisjoint(army.hand), (seat, army.hand)
+            assert all_cards(d) == all_cards(state)
+        checked += 1

@@ -163,17 +163,28 @@ class TenThousandState(Position, State):
 
         An army off the march keeps only penalising cards (option
         finished_play_penalising), so its hand is dealt from those first.
+        Once a turn has begun only the marching player can hold a penalising
+        token card: everyone else's were played when the turn started.
         """
+        rules = other.rules
+        current = other.turn.seat if other.turn is not None else None
+        banned = rules.forced_token_cards if current is not None else frozenset()
         rest = list(pool)
         for s, count in counts.items():
             if not other.armies[s].marching and count:
-                kept = [n for n in rest if other.rules.cards[n].penalising][:count]
+                kept = [n for n in rest if rules.cards[n].penalising and n not in banned][:count]
                 for number in kept:
                     rest.remove(number)
                 other.armies[s].hand = kept
         for s, count in counts.items():
             if other.armies[s].marching or not count:
-                other.armies[s].hand, rest = rest[:count], rest[count:]
+                if s == current or not banned:
+                    other.armies[s].hand, rest = rest[:count], rest[count:]
+                    continue
+                hand = [n for n in rest if n not in banned][:count]
+                for number in hand:
+                    rest.remove(number)
+                other.armies[s].hand = hand
         return rest
 
     @staticmethod
