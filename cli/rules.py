@@ -6,7 +6,7 @@ import json
 
 import typer
 
-from agon.referee.lookup import lookup, render_section
+from agon.referee.lookup import Lookup, lookup, render_section
 
 from .common import FAILED, Format, RulesetsPath, emit, open_ruleset
 
@@ -50,6 +50,7 @@ def rules(
             "kind": found.kind, "sections": found.sections,
             "matches": [{"id": m.section["id"], "title": m.section["title"],
                          "score": m.score, "snippet": m.snippet} for m in found.matches],
+            "found": found.found,
             "suggestions": found.suggestions, "note": found.note}, indent=1))
     elif found.sections and fmt == Format.csv:
         emit([{"id": s["id"], "title": s["title"], "kind": s.get("kind", "section"),
@@ -61,7 +62,7 @@ def rules(
             typer.echo(f"\n{found.note}")
     elif found.matches:
         emit([{"id": m.section["id"], "title": m.section["title"], "snippet": m.snippet}
-              for m in found.matches], fmt, title=f"{len(found.matches)} sections mention {quoted}:\n")
+              for m in found.matches], fmt, title=_search_title(found, quoted))
     else:
         why = f": {found.note}" if found.note else ""
         typer.echo(f"agon: nothing in {rs.id} matches {quoted}{why}", err=True)
@@ -69,3 +70,11 @@ def rules(
             typer.echo("closest titles:\n  " + "\n  ".join(found.suggestions), err=True)
     if found.kind == "none":
         raise typer.Exit(FAILED)
+
+
+def _search_title(found: Lookup, quoted: str) -> str:
+    """'3 sections mention 'x':', or '14 sections mention 'MR'; the 10 likeliest:'."""
+    count = f"{found.found} {'section mentions' if found.found == 1 else 'sections mention'}"
+    if found.found > len(found.matches):
+        return f"{count} {quoted}; the {len(found.matches)} likeliest:\n"
+    return f"{count} {quoted}:\n"

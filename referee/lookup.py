@@ -41,7 +41,7 @@ class Lookup:
 
     `note` is one line for the reader: a bare number that found a section
     while a card has that number too, or the range of card numbers when a
-    card was not found.
+    card was not found.  A search keeps its `SHOWN` best `matches` of `found`.
     """
 
     kind: str
@@ -49,12 +49,14 @@ class Lookup:
     matches: list[Match] = field(default_factory=list)
     suggestions: list[str] = field(default_factory=list)
     note: str = ""
+    found: int = 0
 
 
 def contents(ruleset: Ruleset) -> list[Section]:
     return list(ruleset.rules)
 
 
+SHOWN = 10  # the best matches of a search that are shown
 MAX_CARD_DIGITS = 9  # a card number longer than this is read as text (int() has a limit)
 # a minus: still a card query
 CARD_QUERY = re.compile(rf"(?:card-|card\s*|#)(-?[0-9]{{1,{MAX_CARD_DIGITS}}})")
@@ -84,7 +86,7 @@ def lookup(ruleset: Ruleset, query: str) -> Lookup:
         return Lookup("card" if titled[0].get("kind") == "card" else "section", titled[:1])
     matches = search(sections, query)
     if matches:
-        return Lookup("search", matches=matches)
+        return Lookup("search", matches=matches[:SHOWN], found=len(matches))
     return Lookup("none", suggestions=closest(sections, query))
 
 
@@ -142,7 +144,7 @@ def render_hand(ruleset: Ruleset, hand: list[Any]) -> str:
     return "\n".join(lines)
 
 
-def search(sections: list[Section], query: str, limit: int = 10) -> list[Match]:
+def search(sections: list[Section], query: str) -> list[Match]:
     """Sections ranked by how often and where the query's words appear."""
     words = [w.lower() for w in WORD.findall(query)]
     if not words:
@@ -161,7 +163,7 @@ def search(sections: list[Section], query: str, limit: int = 10) -> list[Match]:
             score += 5
         matches.append(Match(section, score, snippet(section["text"], words)))
     matches.sort(key=lambda m: -m.score)
-    return matches[:limit]
+    return matches
 
 
 def snippet(text: str, words: list[str], width: int = 90) -> str:

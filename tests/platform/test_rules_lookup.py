@@ -51,6 +51,18 @@ def test_words_give_ranked_matches_with_snippets():
     assert all("retreat" in m["snippet"].lower() for m in found["matches"][:3])
 
 
+def test_a_search_counts_every_section_it_found_and_shows_the_likeliest():
+    mentioning = [s for s in load_ruleset("ten-thousand").rules
+                  if "mr" in (s["title"] + s["text"] + " ".join(s.get("tags", []))).lower()]
+    assert len(mentioning) > 10
+    out = rules("ten-thousand", "MR")
+    assert out.stdout.startswith(f"{len(mentioning)} sections mention 'MR'; the 10 likeliest:")
+    found = json.loads(rules("ten-thousand", "MR", "--format", "json").stdout)
+    assert found["found"] == len(mentioning) and len(found["matches"]) == 10
+    assert rules("ten-thousand", "Quarrel MR").stdout.startswith(
+        "1 section mentions 'Quarrel MR':")
+
+
 def test_nothing_found_exits_1_with_the_closest_titles():
     out = rules("earth-and-water", "Land batle xyzzy")
     assert out.exit_code == 1
