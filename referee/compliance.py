@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from .engine import Engine, State
-from .match import game_seats, ruleset_hello
+from .match import game_seats, hello_for, ruleset_hello
 from .players import BotFault, Limits, SubprocessPlayer
 from .rng import stream
 from .sandbox import Sandbox
@@ -126,9 +126,10 @@ def check_bot(argv: Sequence[str], engine: Engine, *, seat: str | None = None, s
 def _session(player: SubprocessPlayer, engine: Engine, seats: list[str], seat: str, seed: int,
              options: dict[str, Any], limits: Limits, max_decisions: int, report: Report) -> None:
     ruleset = engine.ruleset
-    told, files = ruleset_hello(ruleset)
-    hello = {"game": ruleset.engine, "seat": seat, "seats": seats, "ruleset": told,
-             "options": options, "limits": limits.to_json()}
+    files = ruleset_hello(ruleset)[1]
+    # the hello a real game sends (its `seed` and `teams` included): a bot that
+    # passes here must not fail on the first line `agon play` sends it
+    hello = hello_for(engine, seats, seat, seed, options, limits)
     began = time.monotonic()
     try:
         player.give(files)

@@ -3,7 +3,8 @@
 Modes: ok, crash-at-start, crash-mid-game, hang, hang-with-child MARKER,
 illegal-index, illegal-text, garbage, wrong-id, huge-line, deaf, no-ready,
 bad-ready, not-utf8, chatty, late, answer-twice, ignore-quit, by-text,
-leave (exits right after ready), slow (0.2 s per answer).
+leave (exits right after ready), slow (0.2 s per answer), needs-seed
+(reads the hello's seed: crashes on a hello without one).
 
 The attacks of issue 10: deep-ready, huge-number-ready (lines that crashed
 the codec), info-flood [SECONDS] (info lines for SECONDS before each answer),
@@ -62,6 +63,9 @@ def main() -> None:
             elif MODE == "leave":
                 send("ready leaving")
                 return
+            elif MODE == "needs-seed":  # a bot that seeds its choices from the hello
+                hello = json.loads(rest.partition(" ")[2])
+                send(f"ready seeded-{int(hello['seed'])}")
             elif MODE == "deep-ready":
                 send("ready x " + "[" * 1000)
             elif MODE == "huge-number-ready":

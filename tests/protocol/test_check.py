@@ -39,6 +39,16 @@ def test_answers_by_index_and_by_text_both_pass_and_are_counted(kit):
     assert "4 answered legally (0 by index, 4 by text)" in by_text.render()
 
 
+def test_the_hello_is_the_one_a_real_game_sends_seed_included(kit, tmp_path):
+    # a bot that seeds its random choices with the hello's `seed` (as docs/bots.md
+    # advises) crashed under `agon check`, whose hello had no seed, and not in a game
+    report = check_bot(kit.faulty("needs-seed"), kit.CountEngine(kit.ruleset), seed=5,
+                       limits=kit.limits, log_dir=tmp_path)
+    assert report.passed, report.render()
+    hello = (tmp_path / "p1.transcript").read_text().splitlines()[0]
+    assert hello.startswith("> agon 1 ") and '"seed":' in hello and '"options":' in hello
+
+
 def test_info_lines_do_not_count_as_answers(kit):
     report = check_bot(kit.faulty("chatty"), kit.CountEngine(kit.ruleset), limits=kit.limits)
     assert report.passed and report.infos[0] == "thinking about ask 1"
