@@ -35,7 +35,10 @@ a timeout usually has one of these causes:
     (Python: print(..., flush=True); C: fflush(stdout); Java: System.out.flush())
   - the bot reads more than the one line it was sent before it answers: all of
     stdin (sys.stdin.read(), a read of a fixed size), which never ends while the
-    game goes on; read one line at a time
+    game goes on; read one line at a time (mawk, Debian's awk, reads its input in
+    blocks: run it as `awk -W interactive`, or use gawk)
+  - the bot is slower than the limits: `ready` within the hello's `limits.handshake`
+    seconds (--handshake-time), each `act` within its ask's `clock.move` (--move-time)
   - the bot waits for a message that does not come: it must answer the hello
     (`agon 1 {...}`) with `ready NAME`, and each `ask` with `act`; events need no answer"""
 

@@ -27,6 +27,7 @@ from agon.bots.params import SEED, ParamError, parse_settings, settle
 from . import protocol, transport
 from .engine import Decision, State
 from .sandbox import Cell, Sandbox, SandboxError, Usage
+from .suggest import closest
 from .transcript import CLIPPED, Transcript
 from .transport import BoundedLog, ChildProcess
 
@@ -550,8 +551,12 @@ class SubprocessPlayer(Player):
             return legal[act.index]
         text = act.text or ""
         if text not in legal:
+            near = closest(text.strip().strip("'\"").strip(), legal)
+            hint = f"did you mean {near!r}? " if near is not None else ""
             self._fail(BotFault("illegal", f"{protocol.shown(text)} is not a legal action "
-                                           f"of ask {ask_id}"))
+                                           f"of ask {ask_id} ({hint}answer with an index "
+                                           f"0 to {len(legal) - 1}, or an action's text "
+                                           f"exactly as listed)"))
         self.answers["text"] += 1
         return text
 
@@ -665,10 +670,24 @@ class SubprocessPlayer(Player):
         try:
             message = protocol.decode_from_bot(line, self.limits.max_line)
         except protocol.ProtocolError as err:
-            self._fail(BotFault(self._breach, f"{err}: {protocol.shown(line)}"))
+            self._fail(BotFault(self._breach, f"{err}: {protocol.shown(line)}{self._expected(line)}"))
         if type(message) is protocol.Info:
             self._log_info(message.text)
         return message
+
+    def _expected(self, line: bytes) -> str:
+        """What the bot should have sent instead of `line`, a line that is no message:
+        a typo of a keyword, or debugging output written on stdout."""
+        word = line.split(b" ", 1)[0].decode("utf-8", "replace").strip()
+        if self.ready is None:
+            near = closest(word, ("ready", "info"))
+            return (f" (did you mean {near!r}?)" if near and near != word else
+                    " (expected 'ready NAME', or 'info TEXT'; write anything else to stderr)")
+        near = closest(word, ("act", "info"))
+        if near and near != word:
+            return f" (did you mean {near!r}?)"
+        return (" (expected 'act ID K' or 'info TEXT': every line on stdout is read as "
+                "a message; write debugging output to stderr)")
 
     @property
     def _breach(self) -> str:

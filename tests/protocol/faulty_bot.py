@@ -4,7 +4,9 @@ Modes: ok, crash-at-start, crash-mid-game, hang, hang-with-child MARKER,
 illegal-index, illegal-text, garbage, wrong-id, huge-line, deaf, no-ready,
 bad-ready, not-utf8, chatty, late, answer-twice, ignore-quit, by-text,
 leave (exits right after ready), slow (0.2 s per answer), needs-seed
-(reads the hello's seed: crashes on a hello without one).
+(reads the hello's seed: crashes on a hello without one), redy (a typo in
+ready), debug-stdout (prints a debugging line on stdout before each answer),
+quoted-text (answers the first action's text in double quotes).
 
 The attacks of issue 10: deep-ready, huge-number-ready (lines that crashed
 the codec), info-flood [SECONDS] (info lines for SECONDS before each answer),
@@ -63,6 +65,8 @@ def main() -> None:
             elif MODE == "leave":
                 send("ready leaving")
                 return
+            elif MODE == "redy":  # a typo in the keyword
+                send("redy typo")
             elif MODE == "needs-seed":  # a bot that seeds its choices from the hello
                 hello = json.loads(rest.partition(" ")[2])
                 send(f"ready seeded-{int(hello['seed'])}")
@@ -204,6 +208,11 @@ def answer(ask_id: int, count: int, asks: int, body: str) -> None:
         send(f"act {ask_id} fly to the moon")
     elif MODE == "garbage":
         send("I think I will add two")
+    elif MODE == "debug-stdout":  # debugging output on stdout, then a good answer
+        send(f"DEBUG: thinking about ask {ask_id}")
+        send(f"act {ask_id} 0")
+    elif MODE == "quoted-text":  # the action's text as a JSON string
+        send(f'act {ask_id} "{json.loads(body)["legal"][0]}"')
     elif MODE == "wrong-id":
         send(f"act {ask_id + 1} 0")
     elif MODE == "huge-line":

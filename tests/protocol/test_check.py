@@ -62,6 +62,21 @@ def test_a_garbage_answer_fails_and_shows_the_exchange(kit):
     assert "< I think I will add two" in text and "> ask 1 3 {" in text
 
 
+@pytest.mark.parametrize("mode, said", [
+    ("redy", "FAIL  handshake: handshake: unknown message 'redy': 'redy typo' "
+             "(did you mean 'ready'?)"),
+    ("debug-stdout", "FAIL  asks: protocol: unknown message 'DEBUG:': 'DEBUG: thinking about "
+                     "ask 1' (expected 'act ID K' or 'info TEXT': every line on stdout is "
+                     "read as a message; write debugging output to stderr)"),
+    ("quoted-text", "FAIL  asks: illegal: '\"add 1\"' is not a legal action of ask 1 (did "
+                    "you mean 'add 1'? answer with an index 0 to 2, or an action's text "
+                    "exactly as listed)"),
+])
+def test_a_beginners_mistake_is_named_with_what_to_do(kit, mode, said):
+    report = check_bot(kit.faulty(mode), kit.CountEngine(kit.ruleset), limits=kit.limits)
+    assert not report.passed and said in report.render(), report.render()
+
+
 def test_a_crash_at_start_fails_and_shows_the_stderr(kit):
     report = check_bot(kit.faulty("crash-at-start"), kit.CountEngine(kit.ruleset),
                        limits=kit.limits)
@@ -145,6 +160,7 @@ def test_a_timeout_lists_its_usual_causes_and_other_failures_do_not(kit):
     hung = check_bot(kit.faulty("hang"), kit.CountEngine(kit.ruleset), limits=kit.limits)
     assert not hung.passed and "FAIL  asks: timeout" in hung.render()
     assert "did not flush stdout" in hung.render() and "read one line at a time" in hung.render()
+    assert "awk -W interactive" in hung.render() and "(--move-time)" in hung.render()
     mute = check_bot(kit.faulty("no-ready"), kit.CountEngine(kit.ruleset), limits=kit.limits)
     assert "FAIL  handshake" in mute.render() and "did not flush stdout" in mute.render()
     crashed = check_bot(kit.faulty("crash-at-start"), kit.CountEngine(kit.ruleset),
