@@ -369,7 +369,22 @@ class SubprocessPlayer(Player):
         self._begin(hello, limits)
         self.greeted_with = hello
         self.fresh = not self.running()
+        if self.fresh:
+            self._note_gone()
         self.greeted = self._launch(hello) if self.fresh else self._send_newgame(hello)
+
+    def _note_gone(self) -> None:
+        """Say in the log when a program that asked for `newgame` exited after its game
+        instead of waiting for `newgame` or `quit` (it is started again, which its
+        author wanted to save)."""
+        child = self.child
+        if (child is not None and not child.closed and self.ready is not None
+                and protocol.wants(self.ready, protocol.NEWGAME)
+                and child.exited(time.monotonic())):
+            self.log.add(f"agon: the program exited after its last game (exit status "
+                         f"{child.exit_status(0)}) though its ready asked for newgame; it "
+                         f"is started again: after a result, read on until newgame or "
+                         f"quit\n".encode())
 
     def start(self, hello: dict[str, Any], limits: Limits) -> None:
         if self.greeted is None:   # not greeted first: greet now
@@ -423,8 +438,10 @@ class SubprocessPlayer(Player):
         return True
 
     def _not_taken(self, fault: BotFault) -> None:
+        advice = (": after a result, a bot that asked for newgame reads on until newgame "
+                  "or quit" if fault.reason == "crash" else "")
         self.log.add(f"agon: the program did not take the next game ({fault}); "
-                     "it is started again\n".encode())
+                     f"it is started again{advice}\n".encode())
         self._discard()
 
     def _launch(self, hello: dict[str, Any]) -> float:

@@ -175,3 +175,32 @@ def test_the_next_games_programs_are_greeted_as_soon_as_a_game_ends(picks, tmp_p
             assert kept.starts == 1
     finally:
         bots.close()
+
+
+# A beginner's 1.1 bot: it asks for newgame, then exits after the result as a
+# version 1 bot may after quit.
+ONE_GAME_BOT = """
+import sys
+for line in sys.stdin:
+    if line.startswith(("agon ", "newgame ")):
+        print('ready once {"wants":["newgame"]}', flush=True)
+    elif line.startswith("ask "):
+        print("act", line.split()[1], 0, flush=True)
+    elif line.startswith(("result", "quit")):
+        break
+"""
+
+
+def test_a_bot_that_asks_for_newgame_but_exits_after_a_game_is_told_so(picks, agon, tmp_path):
+    script = tmp_path / "once.py"
+    script.write_text(ONE_GAME_BOT)
+    journal = tmp_path / "games.jsonl"
+    result = agon("picks", "--bot", f"o={sys.executable} {script}", "--bot", "r=random",
+                  "--games", "2", "--seed", "3", "--out", str(journal))
+    assert result.exit_code == 0, result.output
+    assert not any(g["forfeits"] for g in games_of(journal))   # it is started again...
+    logs = journal.with_name(journal.name + ".logs")
+    said = "".join(path.read_text() for path in logs.glob("*/*.log"))
+    # ...and its log (kept: it is notable) says why and what to do, whichever way the
+    # referee found it gone: before it sent the newgame, or when sending it
+    assert "after a result, " in said and "until newgame or quit" in said
