@@ -251,7 +251,7 @@ def tournament(
         if cluster is not None:
             check_address(cluster)
         entrants = [parse_entrant(text) for text in bot] if bot else \
-            [parse_entrant(f"{name}={spec}") for name, spec in stored.get("bots", {}).items()]
+            [parse_entrant(f"{name}={spec}") for name, spec in _stored_bots(stored)]
         sprt_text = _pick(sprt, stored.get("sprt"), None)
         sprt_spec = SprtSpec.parse(sprt_text) if sprt_text is not None else None
         config = setup(
@@ -381,3 +381,12 @@ def _stored_settings(journal: Path) -> dict[str, Any]:
         fail(f"{journal}:1 (the header): {problem}: {UNPROVEN_HEADER}")
     return header
 
+
+def _stored_bots(stored: dict) -> list[tuple[str, str]]:
+    """The journal's entrants, in the order the tournament was given them (`order`;
+    a journal written before it was kept lists them by name)."""
+    bots = stored.get("bots") or {}
+    order = stored.get("order")
+    if not (isinstance(order, list) and sorted(map(str, order)) == sorted(bots)):
+        order = list(bots)
+    return [(name, bots[name]) for name in order]

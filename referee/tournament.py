@@ -142,6 +142,9 @@ class Tournament:
             "ruleset": {"ref": self.ruleset_ref, "id": self.ruleset.id,
                         "version": self.ruleset.version, "sha256": self.ruleset.sha256},
             "bots": {e.name: e.spec for e in self.entrants},
+            # the entrants' order (`bots` is written with its keys sorted): a resumed
+            # tournament lists its pairs the same way round, first - second
+            "order": [e.name for e in self.entrants],
             "games": self.games,
             "seed": self.seed,
             "players": self.players,

@@ -65,6 +65,19 @@ def test_resume_after_a_kill_gives_the_identical_table(picks, agon, tmp_path):
     assert len(journal_lines(cut)) == len(lines)
 
 
+def test_resume_alone_lists_the_pairs_in_the_order_the_bots_were_given(picks, agon, tmp_path):
+    # the bots not in alphabetical order: `zed - abe` must not come back as `abe - zed`
+    args = ["picks", "--bot", "zed=random", "--bot", "abe=random", "--games", "2", "--seed", "5"]
+    whole = tmp_path / "whole.jsonl"
+    uninterrupted = agon(*args, "--out", str(whole))
+    assert uninterrupted.exit_code == 0 and "zed - abe" in uninterrupted.stdout
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("".join(whole.read_text().splitlines(keepends=True)[:3]))
+    resumed = agon("picks", "--resume", str(cut))   # the settings from the journal alone
+    assert resumed.exit_code == 0, resumed.output
+    assert resumed.stdout == uninterrupted.stdout
+
+
 def test_resume_refuses_a_journal_of_another_tournament(picks, agon, tmp_path):
     journal = tmp_path / "games.jsonl"
     assert agon(*ARGS, "--out", str(journal)).exit_code == 0
