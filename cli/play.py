@@ -371,7 +371,7 @@ def _seat_order(engine, specs: dict[str, str]) -> list[str]:
     try:
         return seat_order(engine, specs)
     except ValueError as exc:
-        fail(str(exc), USAGE)
+        fail(f"{exc} (give each seat with --seat SEAT=BOT)", USAGE)
 
 
 def _printer(seats: list[str], aside: bool):

@@ -596,6 +596,13 @@ def seat_order(engine: Engine, names: Collection[str]) -> list[str]:
     ValueError, saying what the ruleset allows, for a player count it is not
     played by or a seat it does not have.
     """
+    ruleset = engine.ruleset
+    if ruleset.players["min"] == ruleset.players["max"] != len(names):
+        every = engine.seats(ruleset.players["max"])
+        missing = [seat for seat in every if seat not in names]
+        if names and set(names) < set(every):   # some seats named, the others forgotten
+            raise ValueError(f"{ruleset.id} needs a player in each of its seats "
+                             f"({', '.join(every)}): none is given for {', '.join(missing)}")
     seats = game_seats(engine, len(names))
     unknown = sorted(set(names) - set(seats))
     if unknown:

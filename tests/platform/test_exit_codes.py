@@ -62,7 +62,9 @@ CASES = [
     (USAGE, ["validate", "{missing}"], "no such file"),
     (USAGE, ["rules", "no-such-game"], "no ruleset 'no-such-game'"),
     (USAGE, ["play", "no-such-game", "-s", "a=random"], "no ruleset 'no-such-game'"),
-    (USAGE, ["play", "earth-and-water", "-s", "persia=random"], "needs 2 players"),
+    (USAGE, ["play", "earth-and-water", "-s", "persia=random"],
+     "needs a player in each of its seats (persia, greece): none is given for greece "
+     "(give each seat with --seat SEAT=BOT)"),
     (USAGE, ["play", "epireia"], "needs 2 to 4 players (seats p1, p2 ... p4), not 0"),
     (USAGE, ["play", "epireia-solo"], "needs 1 player (p1), not 0"),
     (USAGE, ["play", *E_W[:3], "-s", "grece=random"], "did you mean 'greece'"),

@@ -137,7 +137,9 @@ def test_wrong_seats_bots_and_options_are_clear_errors():
     out = play("-s", "persia=random", "-s", "athens=random")
     assert out.returncode == 2 and "unknown seat 'athens'" in out.stderr
     out = play("-s", "persia=random")
-    assert out.returncode == 2 and "needs 2" in out.stderr
+    assert out.returncode == 2 and "none is given for greece" in out.stderr
+    out = play("-s", "persia=random", "-s", "greece=random", "-s", "sparta=random")
+    assert out.returncode == 2 and "needs 2 players (persia, greece), not 3" in out.stderr
     out = play("-s", "persia=random", "-s", "greece=no-such-bot-xyz")
     assert out.returncode == 2 and "unknown bot 'no-such-bot-xyz'" in out.stderr
     out = play("-s", "persia=random", "-s", "greece=random", "--option", "nope=1")
