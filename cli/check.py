@@ -68,7 +68,8 @@ def check(
     The bot plays each seat of a real game in turn (one session per seat,
     the other seats moving at random; --seat S checks one): it must answer
     the hello with `ready`, ignore events it does not know, answer every ask
-    with a legal action in time, and exit after `quit`.  Where it fails, the
+    with a legal action in time, play a second game after `newgame` when its
+    `ready` asks for it (protocol 1.1), and exit after `quit`.  Where it fails, the
     last lines exchanged and the bot's stderr are shown, and a timeout lists
     its usual causes.
     Exit status: 0 compliant, 1 not compliant (or the ruleset file is

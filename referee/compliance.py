@@ -4,7 +4,8 @@ The bot plays one seat of a real game of the ruleset; the other seats play
 uniformly at random inside the referee.  The session checks, in order, that
 the program starts, answers the hello with `ready`, ignores an event of a type
 no game uses, answers every ask with a legal action (by index or by text)
-in time, and exits on its own after `quit`.  Where a step fails, the report
+in time, plays a second game after `newgame` in the same process when its
+`ready` asked for it (protocol 1.1), and exits on its own after `quit`.  Where a step fails, the report
 shows the last lines exchanged and the end of the bot's stderr.
 """
 
@@ -19,6 +20,7 @@ from typing import Any
 from .engine import Engine, State
 from .match import game_seats, hello_for, ruleset_hello
 from .players import BotFault, Limits, SubprocessPlayer
+from .protocol import NEWGAME, wants
 from .rng import stream
 from .sandbox import Sandbox
 from .suggest import did_you_mean
@@ -113,9 +115,12 @@ def check_bot(argv: Sequence[str], engine: Engine, *, seat: str | None = None, s
     options = ruleset.resolve_options(options or {})
     report = Report(" ".join(argv), seat, ruleset.ref)
     player = SubprocessPlayer(argv, log_dir=log_dir, label=seat, transcript=log_dir is not None,
-                              sandbox=sandbox)
+                              sandbox=sandbox, lasting=True)
     try:
         _session(player, engine, seats, seat, seed, options, limits, max_decisions, report)
+        if report.passed and player.ready is not None and wants(player.ready, NEWGAME):
+            _newgame(player, engine, seats, seat, seed + 1, options, limits, max_decisions,
+                     report)
         if report.passed:
             _finish(player, report, quit_wait)
     finally:
@@ -156,6 +161,35 @@ def _session(player: SubprocessPlayer, engine: Engine, seats: list[str], seat: s
     report.add("asks", asked > 0 or state.is_over(),
                f"{asked} answered legally ({forms['index']} by index, {forms['text']} by text), "
                f"slowest {player.slowest:.3f} s" if asked else "the bot's seat was never asked")
+    result = state.result()
+    player.finish({**(result.to_json() if result else STOPPED), "forfeits": {}})
+
+
+def _newgame(player: SubprocessPlayer, engine: Engine, seats: list[str], seat: str, seed: int,
+             options: dict[str, Any], limits: Limits, max_decisions: int,
+             report: Report) -> None:
+    """A second game, sent as `newgame` to the program still up from the first."""
+    player.end_game()   # kept: it did well and asked for newgame
+    hello = hello_for(engine, seats, seat, seed, options, limits)
+    try:
+        player.start(hello, limits)
+    except BotFault as fault:
+        report.add("newgame", False, f"{fault.reason}: {fault.detail}", fault.reason)
+        return
+    if player.starts > 1:   # it left, or did not answer `newgame` with `ready`
+        said = [line.removeprefix("agon: ") for line in _stderr_tail(player.log.getvalue())
+                if line.startswith("agon: ")]
+        report.add("newgame", False, said[-1] if said else "its ready asked for newgame, but "
+                   "it did not take the next game: it was started again")
+        return
+    state = engine.new_game(seats, seed, options)
+    try:
+        asked, _ = _play(player, state, seat, seed, limits, max_decisions)
+    except BotFault as fault:
+        report.add("newgame", False, f"{fault.reason}: {fault.detail}", fault.reason)
+        return
+    report.add("newgame", True, f"a second game in the same process: {asked} asks "
+                                "answered legally")
     result = state.result()
     player.finish({**(result.to_json() if result else STOPPED), "forfeits": {}})
 

@@ -26,8 +26,41 @@ def test_the_shipped_bots_pass(kit, name):
     report = check_bot(GOOD[name], kit.CountEngine(kit.ruleset), seat="p1",
                        options={"target": 40}, limits=kit.limits)
     assert report.passed, report.render()
-    assert [step.name for step in report.steps] == ["handshake", "events", "asks", "quit"]
+    # each speaks protocol 1.1: its ready asks for newgame, so it plays a second game
+    assert [step.name for step in report.steps] == ["handshake", "events", "asks", "newgame",
+                                                    "quit"]
     assert "answered legally" in report.render() and report.render().endswith("PASS")
+
+
+NEWGAME_BOT = """
+import sys
+for line in sys.stdin:
+    word, _, rest = line.partition(" ")
+    if word == "agon" or word == "newgame" and sys.argv[1] != "mute":
+        print('ready stays {"wants": ["newgame"]}', flush=True)
+    elif word == "ask":
+        print(f"act {rest.split(' ', 1)[0]} 0", flush=True)
+    elif word == "quit" or word == "result" and sys.argv[1] == "leaves":
+        break
+"""
+
+
+@pytest.mark.parametrize("how, said", [
+    ("stays", "ok    newgame: a second game in the same process: 10 asks answered legally"),
+    ("leaves", "FAIL  newgame: the program did not take the next game (crash: the program "
+               "closed its output and exited with status 0); it is started again: after a "
+               "result, a bot that asked for newgame reads on until newgame or quit"),
+    ("mute", "FAIL  newgame: the program did not take the next game (handshake: no 'ready' "
+             "in time); it is started again"),
+])
+def test_a_bot_that_asks_for_newgame_is_checked_on_a_second_game(kit, tmp_path, how, said):
+    """A 1.1 bot that left after its first game (or never answered `newgame`) passed the
+    check, and was started anew before every game of a tournament without a word."""
+    (tmp_path / "bot.py").write_text(NEWGAME_BOT)
+    report = check_bot([sys.executable, str(tmp_path / "bot.py"), how],
+                       kit.CountEngine(kit.ruleset), limits=kit.limits)
+    assert said in report.render()
+    assert report.passed == (how == "stays")
 
 
 def test_answers_by_index_and_by_text_both_pass_and_are_counted(kit):
