@@ -5,8 +5,9 @@ uniformly at random inside the referee.  The session checks, in order, that
 the program starts, answers the hello with `ready`, ignores an event of a type
 no game uses, answers every ask with a legal action (by index or by text)
 in time, plays a second game after `newgame` in the same process when its
-`ready` asked for it (protocol 1.1), and exits on its own after `quit`.  Where a step fails, the report
-shows the last lines exchanged and the end of the bot's stderr.
+`ready` asked for it (protocol 1.1), and exits on its own after `quit`.
+Where a step fails, the report shows the last lines exchanged and the end of
+the bot's stderr.
 """
 
 from __future__ import annotations
@@ -161,8 +162,7 @@ def _session(player: SubprocessPlayer, engine: Engine, seats: list[str], seat: s
     report.add("asks", asked > 0 or state.is_over(),
                f"{asked} answered legally ({forms['index']} by index, {forms['text']} by text), "
                f"slowest {player.slowest:.3f} s" if asked else "the bot's seat was never asked")
-    result = state.result()
-    player.finish({**(result.to_json() if result else STOPPED), "forfeits": {}})
+    _send_result(player, state)
 
 
 def _newgame(player: SubprocessPlayer, engine: Engine, seats: list[str], seat: str, seed: int,
@@ -190,7 +190,11 @@ def _newgame(player: SubprocessPlayer, engine: Engine, seats: list[str], seat: s
         return
     report.add("newgame", True, f"a second game in the same process: {asked} asks "
                                 "answered legally")
-    result = state.result()
+    _send_result(player, state)
+
+
+def _send_result(player: SubprocessPlayer, state: State) -> None:
+    result = state.result()   # None for a game stopped after `max_decisions`
     player.finish({**(result.to_json() if result else STOPPED), "forfeits": {}})
 
 
