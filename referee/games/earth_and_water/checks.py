@@ -90,6 +90,13 @@ def _check_costs(data: dict[str, Any]) -> Iterator[Problem]:
 
 def _check_setup(data: dict[str, Any], known: set[str], cities: list[dict]) -> Iterator[Problem]:
     setup = data.get("setup") or {}
+    campaigns, limit = data.get("campaigns"), data.get("score_limit")
+    if isinstance(campaigns, int) and int(setup.get("campaign", 1)) > campaigns:
+        yield Problem(("setup", "campaign"), f"the game starts in campaign "
+                      f"{setup['campaign']} but lasts {campaigns}")
+    if isinstance(limit, int) and abs(int(setup.get("score", 0))) > limit:
+        yield Problem(("setup", "score"), f"score {setup['score']} is off the score track, "
+                      f"which runs from Greece +{limit} to Persia +{limit}")
     ports = {c["name"] for c in cities if c.get("port")}
     pieces = data.get("pieces") or {}
     for side in SIDES:
@@ -131,7 +138,10 @@ def _check_cards(data: dict[str, Any], known: set[str]) -> Iterator[Problem]:
 
 
 def _check_automaton(spec: dict[str, Any], known: set[str]) -> Iterator[Problem]:
-    """Every city an automaton's lists name must exist."""
+    """The automaton's rules are PERS.IA's, and every city its lists name must exist."""
+    if spec.get("side", "persia") != "persia":
+        yield Problem(("automaton", "side"), f"the automaton's rules (PERS.IA) play persia "
+                      f"only, not {spec['side']}")
     places: list[tuple[tuple, Any]] = []
     for key, value in (spec.get("orders") or {}).items():
         places.append((("automaton", "orders", key), value))
@@ -164,11 +174,11 @@ def check_players(players: dict[str, Any], data: dict[str, Any]) -> Iterator[Pro
         yield Problem(("players",), f"min and max must both be {len(seats)}, the number of "
                                     "seats")
     automaton = data.get("automaton")
-    if len(set(seats)) < len(SIDES):
-        if not automaton:
-            yield Problem(("players", "seats"), "a side without a seat needs data.automaton "
-                                                "to play it")
-        elif automaton.get("side", "persia") in seats:
-            yield Problem(("players", "seats"), f"the automaton plays "
-                                                f"{automaton.get('side', 'persia')}, which "
-                                                "also has a seat")
+    if len(set(seats)) < len(SIDES) and not automaton:
+        yield Problem(("players", "seats"), "a side without a seat needs data.automaton "
+                                            "to play it")
+    # With both sides seated too: the automaton's side would have a seat never asked.
+    if automaton and automaton.get("side", "persia") in seats:
+        yield Problem(("players", "seats"), f"the automaton plays "
+                                            f"{automaton.get('side', 'persia')}, which "
+                                            "also has a seat")
