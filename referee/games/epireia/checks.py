@@ -47,6 +47,10 @@ def problems(data: dict[str, Any]) -> Iterator[Problem]:
     for n, seating in data["seating"].items():
         if len(seating) != int(n) or not set(seating) <= leagues:
             yield Problem(("seating", n), f"needs {n} league names from {sorted(leagues)}")
+        elif int(n) >= len(leagues) and set(seating) != leagues:
+            missing = ", ".join(sorted(leagues - set(seating)))
+            yield Problem(("seating", n), f"seats nobody in the {missing} league: the great "
+                                          "battle needs a player in each league")
     for key in ("development_order", "diplomacy_order", "empire_roll_order"):
         if sorted(data[key]) != sorted(leagues):
             yield Problem((key,), "must list both leagues")
@@ -99,6 +103,12 @@ def problems(data: dict[str, Any]) -> Iterator[Problem]:
         yield from amounts(t["tax"], resources, ("territories", i, "tax"))
     yield from ability_problems(data, resources)
     top = data["prestige_track"]["max"]
+    if data["start"]["prestige"] > top:
+        yield Problem(("start", "prestige"), f"{data['start']['prestige']} is beyond the top "
+                                             f"of the prestige track ({top})")
+    if data["donate"]["min"] > data["donate"]["max"]:
+        yield Problem(("donate",), f"min {data['donate']['min']} is larger than max "
+                                   f"{data['donate']['max']}: nobody could donate")
     for i, bonus in enumerate(data["prestige_track"]["bonuses"]):
         if not 0 < bonus["level"] <= top:
             yield Problem(("prestige_track", "bonuses", i, "level"), f"must be within 1..{top}")
@@ -209,7 +219,9 @@ def solo_card_problems(card: dict[str, Any], path: tuple, cities: set[str], leag
         if enemies is None:
             yield Problem(where[:-1], f"needs enemies for the {where[-1]} league")
         for city in enemies or ():
-            if city not in with_figures:
+            if city == card.get("city"):
+                yield Problem(where, f"{city} is the scenario's own city, not an enemy")
+            elif city not in with_figures:
                 yield Problem(where, f"enemy city {city!r} has no figure in solo.enemy_figures")
 
 
@@ -235,6 +247,9 @@ def setup_problems(players: dict[str, Any], options: dict[str, Any],
             yield Problem(("players", "max"), f"data.seating has no seating for {count} "
                                               "players")
             continue
+        if len(data["cities"]) < count:
+            yield Problem(("players", "max"), f"{count} players need a city each but "
+                                              f"data.cities has {len(data['cities'])}")
         for league in set(seating):
             open_to = [c for c in data["cities"] if c.get("league") in (None, league)]
             if len(open_to) < seating.count(league):
