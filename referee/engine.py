@@ -233,6 +233,17 @@ class Problem:
     message: str
 
 
+@dataclass(frozen=True)
+class OptionRule:
+    """How an engine reads one option: its `type`, and for a text option the
+    `values` it knows (any other reads as the default behaviour, silently), for a
+    whole number the `least` it can play."""
+
+    type: str
+    values: tuple[str, ...] = ()
+    least: int | None = None
+
+
 def seat_index(seats: Sequence[str], seat: str) -> int:
     """`seat`'s place in `seats`, for the methods that take a seat from their caller
     (a view, a sample): ValueError naming the seats when it is not one of them."""
@@ -362,6 +373,9 @@ class Engine(ABC):
     """A game's rules, built once from a ruleset."""
 
     id: ClassVar[str]
+    # The options this engine reads by name; a ruleset may leave any out, but one it
+    # declares must have the type (and values) the engine reads it as.
+    options_read: ClassVar[dict[str, OptionRule]] = {}
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
@@ -391,6 +405,39 @@ class Engine(ABC):
             return [Problem(("players",), f"with fixed seats, min and max must both be "
                                           f"{len(seats)}")]
         return ()
+
+    @classmethod
+    def option_problems(cls, options: dict[str, Any]) -> Iterable[Problem]:
+        """The declared options this engine reads with another type or values.
+
+        `cheap_fleets: {type: string, default: "false"}` would read as true, and
+        a text option's unknown value (`incomes: Printed`) as the default.
+        """
+        for name, rule in cls.options_read.items():
+            spec = options.get(name)
+            if not isinstance(spec, dict):
+                continue
+            kind = spec.get("type", "string")
+            if kind != rule.type:
+                yield Problem(("options", name, "type"),
+                              f"the {cls.id} engine reads option {name} as {rule.type}, "
+                              f"not {kind}")
+            elif rule.values:
+                known = ", ".join(rule.values)
+                choices = spec.get("choices")
+                if not choices:
+                    yield Problem(("options", name),
+                                  f"option {name} needs choices, among those the {cls.id} "
+                                  f"engine knows: {known}")
+                for i, choice in enumerate(choices or ()):
+                    if str(choice) not in rule.values:
+                        yield Problem(("options", name, "choices", i),
+                                      f"the {cls.id} engine knows no {name} {choice!r} "
+                                      f"(it knows {known})")
+            elif rule.least is not None and spec.get("min", rule.least - 1) < rule.least:
+                yield Problem(("options", name, "min"),
+                              f"option {name} needs a min of at least {rule.least}: the "
+                              f"{cls.id} engine plays no smaller value")
 
     def seats(self, count: int) -> list[str]:
         """Seat names for a game of `count` players."""

@@ -218,6 +218,15 @@ def _read(path: Path, rulesets_path: RulesetsPath = (),
         issue = Issue(pos.file, pos.line, pos.col, "$.extends", str(exc))
         raise RulesetError(str(issue), [issue]) from None
     base = _read(base_path, rulesets_path, (*chain, path.resolve()))
+    engine, base_engine = value.get("engine"), base.value.get("engine")
+    if "engine" in value and isinstance(base_engine, str) and engine != base_engine:
+        # The base's data would be read by another game's engine and every key of
+        # it reported as wrong, at the base's lines: name the line that is.
+        pos = positions.get(("engine",), Position(str(path), 1, 1))
+        issue = Issue(pos.file, pos.line, pos.col, "$.engine",
+                      f"engine {engine!r} is not that of {base_path.name} ({base_engine!r}), "
+                      "whose data this variant changes: a variant keeps its base's engine")
+        raise RulesetError(str(issue), [issue])
     merged = merge_variant(base.value, base.positions, value, positions)
     problems = [*base.problems, *(_issue_at(_Document(value, positions, str(path)), where, what)
                                   for where, what in merged.problems)]
@@ -357,7 +366,45 @@ def _engine_issues(doc: _Document, envelope: _Envelope) -> list[Issue]:
     if not issues and envelope.players is not None and options_ok:
         issues = [_issue_at(doc, p.path, p.message)
                   for p in engine.check_setup(envelope.players, envelope.options or {}, data)]
+    if envelope.options:
+        issues += [_issue_at(doc, p.path, p.message)
+                   for p in engine.option_problems(envelope.options)]
     return issues
+
+
+# Characters a terminal acts on (escape sequences, bell, carriage return, NUL ...):
+# a ruleset's texts are printed by `agon rules`, `agon rulesets` and at a human
+# seat, so a shared file must not be able to drive the reader's terminal.
+CONTROL_CHARACTER = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def _control_issues(doc: _Document) -> list[Issue]:
+    """Each text (or key) of the ruleset that holds a control character; tab and
+    newline are text."""
+    issues: list[Issue] = []
+
+    def walk(value: Any, path: JsonPath) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                found = CONTROL_CHARACTER.search(key)
+                if found:
+                    issues.append(_issue_at(doc, path, _control_message(found[0], "a key")))
+                walk(item, (*path, key))
+        elif isinstance(value, list):
+            for index, item in enumerate(value):
+                walk(item, (*path, index))
+        elif isinstance(value, str):
+            found = CONTROL_CHARACTER.search(value)
+            if found:
+                issues.append(_issue_at(doc, path, _control_message(found[0], "the text")))
+
+    walk(doc.value, ())
+    return issues
+
+
+def _control_message(char: str, what: str) -> str:
+    return (f"{what} holds the control character U+{ord(char):04X}, which a terminal "
+            "would act on: write plain text (tab and newline are allowed)")
 
 
 def _validate(doc: _Document) -> list[Issue]:
@@ -365,6 +412,7 @@ def _validate(doc: _Document) -> list[Issue]:
     errors = _errors(_schema("ruleset"), doc.value)
     envelope = _Envelope.of(doc.value, errors)
     issues = doc.problems + _schema_issues(doc, errors, ()) + _envelope_issues(doc, envelope)
+    issues += _control_issues(doc)
     value = doc.value
     if isinstance(value.get("engine"), str) and isinstance(value.get("data"), dict):
         issues += _engine_issues(doc, envelope)

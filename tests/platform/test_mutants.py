@@ -155,11 +155,16 @@ def test_every_mutant_is_refused_or_plays_to_the_end(ruleset_id):
 
 
 def test_the_mutations_reach_the_engines():
-    """The sample is not all refused by the schema: some mutants validate and play."""
-    raw = load_ruleset("earth-and-water").raw
-    valid = sum(validate_value(m, "m.yaml")[0] is not None
-                for _, m in mutants(raw, MUTANTS_PER_RULESET, "earth-and-water"))
-    assert valid >= 5
+    """The sample is not all refused by the checks: some mutants validate and play.
+
+    Counted over two engines: the stricter an engine's checks, the fewer of its
+    mutants survive them (3 of Earth & Water's 90 do, 17 of Epireia's)."""
+    valid = 0
+    for ruleset_id in ("earth-and-water", "epireia"):
+        raw = load_ruleset(ruleset_id).raw
+        valid += sum(validate_value(m, "m.yaml")[0] is not None
+                     for _, m in mutants(raw, MUTANTS_PER_RULESET, ruleset_id))
+    assert valid >= 10
 
 
 # Mutants that validated and then crashed or hung an engine before its checks

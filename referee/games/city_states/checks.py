@@ -152,6 +152,17 @@ def _check_connected(spaces: list[dict[str, Any]], terrain: dict[str, Any],
                       f"{spaces[parts[0][0]]['id']}")
 
 
+def check_players(players: dict[str, Any], data: dict[str, Any]) -> Iterator[Problem]:
+    """Each player needs a home among the named city states, and a rival."""
+    if players["min"] < 2:
+        yield Problem(("players", "min"), "City States needs at least 2 players (alone, a "
+                                          "player is the last one left and wins at once)")
+    named = sum(1 for s in data["map"]["spaces"] if s.get("city") == "named")
+    if players["max"] > named:
+        yield Problem(("players", "max"), f"{players['max']} players need a home each but "
+                                          f"data.map has {named} named city states")
+
+
 def _check_named_cities(spaces: list[dict[str, Any]], index: dict[str, int]) -> Iterator[Problem]:
     named = {s["id"] for s in spaces if s.get("city") == "named"}
     if len(named) < 2:

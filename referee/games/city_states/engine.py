@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ...engine import Engine, Problem
-from .checks import check_data
+from ...engine import Engine, OptionRule, Problem
+from .checks import check_data, check_players
 from .state import CityStatesState, load_state
 from .tables import Tables
 
@@ -15,6 +15,10 @@ class CityStatesEngine(Engine):
     """City States for 2 to 6 players."""
 
     id = "city-states"
+    options_read = {
+        "incomes": OptionRule("string", ("rolled", "printed")),
+        "reaction_prompts": OptionRule("string", ("held", "always")),
+    }
 
     def __init__(self, ruleset: Any) -> None:
         super().__init__(ruleset)
@@ -23,6 +27,12 @@ class CityStatesEngine(Engine):
     @classmethod
     def check(cls, data: dict[str, Any]) -> Iterable[Problem]:
         return check_data(data)
+
+    @classmethod
+    def check_setup(cls, players: dict[str, Any], options: dict[str, Any],
+                    data: dict[str, Any]) -> Iterable[Problem]:
+        yield from super().check_setup(players, options, data)
+        yield from check_players(players, data)
 
     def tables(self, options: dict[str, Any] | None = None) -> Tables:
         """The tables for these option values (built once per combination)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ...engine import Engine, Problem
+from ...engine import Engine, OptionRule, Problem
 from .automaton import Automaton
 from .checks import check_data, check_players
 from .state import EarthAndWaterState, load_state
@@ -16,6 +16,11 @@ class EarthAndWaterEngine(Engine):
     """300: Earth & Water for two seats, persia and greece."""
 
     id = "earth-and-water"
+    options_read = {
+        "cheap_fleets": OptionRule("boolean"),
+        "forced_spend": OptionRule("boolean"),
+        "reaction_prompts": OptionRule("string", ("held", "always")),
+    }
 
     def __init__(self, ruleset: Any) -> None:
         super().__init__(ruleset)

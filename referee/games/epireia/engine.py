@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ...engine import Engine, Problem
+from ...engine import Engine, OptionRule, Problem
 from . import registry
 from .checks import problems, setup_problems
 from .start import initial
@@ -21,6 +21,7 @@ from . import (  # noqa: E402,F401  isort: skip
 
 class EpireiaEngine(Engine):
     id = "epireia"
+    options_read = {"max_turns": OptionRule("integer", least=1)}
 
     def __init__(self, ruleset) -> None:
         super().__init__(ruleset)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ...engine import Engine, Problem
+from ...engine import Engine, OptionRule, Problem
 from ...ruleset_model import Ruleset
 from .checks import check_data
 from .rules import GameRules
@@ -14,6 +14,10 @@ from .state import TenThousandState
 
 class TenThousandEngine(Engine):
     id = "ten-thousand"
+    options_read = {
+        "finished_play_penalising": OptionRule("boolean"),
+        "penalising_cards": OptionRule("string", ("first-chance", "opponents-only")),
+    }
 
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
