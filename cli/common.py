@@ -18,7 +18,7 @@ from tabulate import tabulate
 
 from agon.bots import BUILTIN
 from agon.referee.players import check_seconds
-from agon.referee.ruleset import Ruleset, RulesetError, load_ruleset
+from agon.referee.ruleset import CONTROL_CHARACTER, Ruleset, RulesetError, load_ruleset
 from agon.referee.sandbox import LIMITS, MODES, Sandbox, SandboxError
 from agon.referee.signing import Keyring, KeyringError
 from agon.referee.suggest import did_you_mean
@@ -57,15 +57,12 @@ def clip_long_words(message: str) -> str:
                                         f"({len(found[0]):,} characters)", message)
 
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
 def shown(message: str) -> str:
     """`message` with its control characters (but newline and tab) written as escapes:
     a record or journal may come from anyone, and what it holds (a forfeit's reason, a
     game's key) must not reach the terminal as escape sequences (a title, a colour,
     the clipboard)."""
-    return _CONTROL.sub(lambda found: repr(found[0])[1:-1], message)
+    return CONTROL_CHARACTER.sub(lambda found: repr(found[0])[1:-1], message)
 
 
 def fail(message: str, code: int = FAILED) -> NoReturn:
