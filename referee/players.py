@@ -162,6 +162,8 @@ class Player(ABC):
 EXIT_WAIT = 0.2  # seconds to wait for an exit status after a program closes its output
 HELD_BYTES = 1 << 16  # event lines held for a bot are sent once they reach this size
 NOT_GREETED = 0.0  # a running program did not take `newgame` (it is ended): `start` launches one
+# what a program that asked for `newgame` and left after its game is told to do
+STAY_UP = "after a result, a bot that asked for newgame reads on until newgame or quit"
 
 
 # -- in-process bots ---------------------------------------------------------
@@ -383,8 +385,7 @@ class SubprocessPlayer(Player):
                 and child.exited(time.monotonic())):
             self.log.add(f"agon: the program exited after its last game (exit status "
                          f"{child.exit_status(0)}) though its ready asked for newgame; it "
-                         f"is started again: after a result, read on until newgame or "
-                         f"quit\n".encode())
+                         f"is started again: {STAY_UP}\n".encode())
 
     def start(self, hello: dict[str, Any], limits: Limits) -> None:
         if self.greeted is None:   # not greeted first: greet now
@@ -438,8 +439,7 @@ class SubprocessPlayer(Player):
         return True
 
     def _not_taken(self, fault: BotFault) -> None:
-        advice = (": after a result, a bot that asked for newgame reads on until newgame "
-                  "or quit" if fault.reason == "crash" else "")
+        advice = f": {STAY_UP}" if fault.reason == "crash" else ""
         self.log.add(f"agon: the program did not take the next game ({fault}); "
                      f"it is started again{advice}\n".encode())
         self._discard()
