@@ -343,7 +343,7 @@ def _bwrap_options(sandbox: Sandbox, argv: tuple[str, ...], cells: str) -> tuple
     """bwrap's options but the bot's own directory: the system read-only, hidden areas
     covered, private /tmp and /dev/shm, what the bot needs, secrets covered again."""
     view = view_for(sandbox, argv, cells)
-    scratch = str(max(sandbox.file_mb, 1) << 20)
+    scratch = _scratch_bytes(sandbox)
     options = ["--unshare-all", "--die-with-parent", "--new-session", "--as-pid-1",
                "--cap-drop", "ALL", "--ro-bind", "/", "/"]
     if sandbox.network:
@@ -371,8 +371,14 @@ def _bwrap_command(program: str, sandbox: Sandbox, workdir: Path, argv: Sequence
     given: list[str] = []
     for entry in sorted(os.listdir(own)):
         given += ["--ro-bind", os.path.join(own, entry), os.path.join(own, entry)]
-    return [program, *options, "--size", str(max(sandbox.file_mb, 1) << 20), "--tmpfs", own,
+    return [program, *options, "--size", _scratch_bytes(sandbox), "--tmpfs", own,
             *given, "--chdir", own, "--", *argv]
+
+
+def _scratch_bytes(sandbox: Sandbox) -> str:
+    """The size of each memory file system a bot writes in (its directory, /tmp,
+    /dev/shm): `file_mb`, as bwrap's --size takes it."""
+    return str(max(sandbox.file_mb, 1) << 20)
 
 
 def _masks(paths: Iterable[str]) -> list[str]:
