@@ -20,7 +20,7 @@ from agon.bots import builtin_name
 from agon.referee.engine import Event
 from agon.referee.games import UnknownEngine, engine_class
 from agon.referee.human import HumanPlayer, Screen
-from agon.referee.match import Match, player_seed, seat_order
+from agon.referee.match import EndlessGame, Match, player_seed, seat_order
 from agon.referee.pictures import record_position, save_map
 from agon.referee.players import Limits, Player, builtin_spec, make_player
 from agon.referee.records import GameRecord
@@ -205,6 +205,8 @@ def play(
         typer.echo(f"\nstopped: the game so far is saved in {path}; "
                    f"`agon play --resume {path}` continues it", err=True)
         raise typer.Exit(128 + stopper.signal) from None
+    except EndlessGame as exc:   # a custom ruleset's game that cannot end: not worth keeping
+        fail(str(exc))
     except Exception:
         if people:   # the screen gone, an engine's error: a person's game is kept
             _rescue(match, unfinished)

@@ -36,9 +36,23 @@ RULESET_COPY = "ruleset.json"  # a ruleset that is not shipped, in each bot's ow
 _NO_VIEW: dict[str, Any] = {}  # what a player that reads no view is passed (never filled)
 _NO_CLOCK: dict[str, float] = {}
 _now = time.perf_counter
+# A game still going after this many actions never ends: a custom ruleset lets it
+# go on for ever (no shipped game comes near: the longest seen, a 6-player City
+# States game, took about 5,500).  It is stopped rather than left to run.
+MOST_ACTIONS = 1_000_000
 
 EventHook = Callable[[Event], None]
 Remake = Callable[[str], Player]  # a seat's player anew, at the start of the game
+
+
+class EndlessGame(Exception):
+    """A game stopped at `MOST_ACTIONS` actions without an end; the message says so."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        super().__init__(
+            f"the game did not end within {MOST_ACTIONS:,} actions: {ruleset.id} "
+            f"({ruleset.source}) lets it go on for ever, so it was stopped (is there a way "
+            "for every phase and turn to end?)")
 
 
 @dataclass(frozen=True)
@@ -166,7 +180,10 @@ class Match:
         pending, apply, played = state.pending, state.apply, self.actions.append
         players, used, limits = self.players, self.used, self.limits
         game, grace, move = limits.game, limits.grace, limits.move
+        room = MOST_ACTIONS - len(self.actions)  # actions before the game counts as endless
         while not self.forfeits:
+            if room <= 0:
+                raise EndlessGame(self.engine.ruleset)
             decisions = pending()
             if len(decisions) != 1:
                 return
@@ -191,6 +208,7 @@ class Match:
                     return
             apply(seat, action)
             played([seat, action])
+            room -= 1
 
     def _start_players(self) -> None:
         """Greet every seat, then start each: programs still up from the last game get
@@ -311,6 +329,8 @@ class Match:
         return self._sampler
 
     def _apply(self, state: State, seat: str, action: str) -> None:
+        if len(self.actions) >= MOST_ACTIONS:
+            raise EndlessGame(self.engine.ruleset)
         watched = self._watch_before(state) if self.watch is not None else None
         events = state.apply(seat, action)
         self.actions.append([seat, action])
