@@ -91,3 +91,88 @@ def test_whole_battle_without_retreats(board, play):
             play(s, "continue")
         wins += s.arm[G][s.t.index["Thebai"]] == 0 and s.arm[P][s.t.index["Thebai"]] > 0
     assert within(wins / n, persia_wins(4, 2, 4), n)
+
+
+# -- whole battles of every kind, fought to the end, against exact distributions ---------
+
+def final_odds(att_side: int, pa: int, ga: int, cap: int, greek_dice: int = 0,
+               carried: int = 0) -> dict[tuple[int, int, int], float]:
+    """Exact chances of each end (Persians left, Greeks left, carried armies left) of a
+    battle nobody retreats from.  `greek_dice`: a battle card's fixed count (else one
+    die per unit, 3 at most); `carried`: armies aboard the attacker's fleets, lost once
+    the fleets are fewer (7.2)."""
+    out: dict[tuple[int, int, int], float] = {}
+
+    def fight(pa: int, ga: int, aboard: int, chance: float) -> None:
+        if not pa or not ga:
+            end = (pa, ga, aboard if (ga if att_side == G else pa) else 0)
+            out[end] = out.get(end, 0.0) + chance
+            return
+        odds = round_odds(min(3, pa), greek_dice or min(3, ga), cap)
+        for lost, p_loss, g_loss in (("persia", 1, 0), ("greece", 0, 1), ("both", 1, 1)):
+            left_p, left_g = pa - p_loss, ga - g_loss
+            fleets = left_g if att_side == G else left_p
+            fight(left_p, left_g, min(aboard, fleets), chance * odds[lost])
+
+    fight(pa, ga, carried, 1.0)
+    return out
+
+
+def fought_to_the_end(s) -> None:
+    """Decline every card and retreat from nothing until the battle is over."""
+    while s.step in ("land_react", "l_att_retreat", "l_def_retreat", "n_att_retreat",
+                     "n_def_retreat", "artemisia"):
+        s.apply(s.pending()[0].seat, "decline" if s.step in ("land_react", "artemisia")
+                else "continue")
+
+
+# name -> (builder arguments, actions before the dice, last action, where, naval, odds)
+WHOLE = {
+    "naval, Persia attacks 3 against 2": (
+        dict(turn=P, hands=([2, 3], [7]), pf={"Ephesos": 3}, gf={"Naxos": 2}, ga={"Sparta": 1}),
+        ["play 2 move", "origin_sea Ephesos"], "move_sea Naxos 3 0", "Naxos", True,
+        final_odds(P, 3, 2, 4)),
+    "naval in Asia, Greece carries 3 armies on 3 fleets against 2": (
+        dict(turn=G, hands=([2], [7, 3]), pf={"Ephesos": 2}, pa={"Abydos": 1},
+             gf={"Athenai": 3}, ga={"Athenai": 3}),
+        ["play 7 move", "origin_sea Athenai"], "move_sea Ephesos 3 3", "Ephesos", True,
+        final_odds(G, 2, 3, 5, carried=3)),
+    "Cavalry of Mardonius, 3 against 3": (
+        dict(turn=P, hands=([1, 3], [7]), pa={"Larissa": 3}, ga={"Thebai": 3, "Sparta": 1}),
+        ["play 1 event", "origin_land Larissa"], "move_land Thebai 3", "Thebai", False,
+        final_odds(P, 3, 3, 6)),
+    "Miltiades, 3 against 1 rolling 3 dice": (
+        dict(turn=P, hands=([2, 3], [4, 7]), pa={"Larissa": 3}, ga={"Thebai": 1, "Sparta": 1}),
+        ["play 2 move", "origin_land Larissa", "move_land Thebai 3"], "react 4", "Thebai",
+        False, final_odds(P, 3, 1, 4, greek_dice=3)),
+    "300 Spartans, 4 against 2 rolling 3 dice": (
+        dict(turn=P, hands=([2, 3], [15, 7]), pa={"Larissa": 4}, ga={"Thebai": 2, "Sparta": 1}),
+        ["play 2 move", "origin_land Larissa", "move_land Thebai 4"], "react 15", "Thebai",
+        False, final_odds(P, 4, 2, 4, greek_dice=3)),
+    "Leonidas, 1 army rolling 2 dice against 2": (
+        dict(turn=G, hands=([2], [8, 7]), pa={"Thebai": 2}, ga={"Athenai": 2}),
+        ["play 8 event", "origin_land Athenai"], "move_land Thebai 1", "Thebai", False,
+        final_odds(G, 2, 1, 4, greek_dice=2)),
+}
+
+
+@pytest.mark.parametrize("name", list(WHOLE))
+def test_whole_battle_outcomes_match_the_rulebook_procedure(board, play, name):
+    pieces, before, last, where, naval, exact = WHOLE[name]
+    start = board.empty(**pieces)
+    play(start, *before)
+    n = 2000
+    seen: dict[tuple[int, int, int], int] = {}
+    for i in range(n):
+        s = start.clone()
+        s.dice_rng = random.Random(50_000 + i)
+        play(s, last)
+        fought_to_the_end(s)
+        city = s.t.index[where]
+        units = s.flt if naval else s.arm
+        landed = s.arm[G][city] if naval else 0   # the Greek armies carried ashore
+        end = (units[P][city], units[G][city], landed)
+        seen[end] = seen.get(end, 0) + 1
+    assert set(seen) <= set(exact), (seen, exact)
+    for end, prob in exact.items():
+        assert within(seen.get(end, 0) / n, prob, n), (name, end, seen, exact)
