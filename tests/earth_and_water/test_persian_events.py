@@ -101,15 +101,25 @@ def test_9_hippias_shows_the_hand_and_picks_a_discard(board, play):
 def test_10_separate_peace_persia_higher(board, play):
     s = board.empty(turn=P, hands=([10], [6, 8, 2]), pa={"Abydos": 1}, ga={"Athenai": 1})
     s.rigged_dice = [3, 5]   # Greece 3, Persia 5
-    play(s, "play 10 event")
+    events = play(s, "play 10 event")
     assert s.hands[G] == [2] and {6, 8} <= set(s.discard)
+    # Persia, purging the Sparta cards, sees the hand they were in
+    shown = [e for e in events if e.type == "reveal"]
+    assert [(e.text, e.data, e.to) for e in shown] == [
+        ("Separate Peace shows the Greek hand: [2, 6, 8]", {"cards": [2, 6, 8]},
+         frozenset({"persia"}))]
 
 
 def test_10_separate_peace_tie_keeps_sparta_loyal(board, play):
     s = board.empty(turn=P, hands=([10], [6, 8, 2]), pa={"Abydos": 1}, ga={"Athenai": 1})
     s.rigged_dice = [4, 4]
-    play(s, "play 10 event")
+    events = play(s, "play 10 event")
     assert sorted(s.hands[G]) == [2, 6, 8]
+    # nothing happens, and Persia learns nothing of the Greek hand (it did before the
+    # third audit: the hand was shown whatever the dice)
+    assert not [e for e in events if e.type == "reveal"]
+    assert [e.text for e in events if e.type == "separate_peace"] == [
+        "Separate Peace: Greece rolls 4, Persia 4; Sparta stays loyal"]
 
 
 def test_11_sudden_death_is_never_played_as_an_event(board):

@@ -307,9 +307,10 @@ class CardEvents(Core):
     def ev_separate_peace(self, side: int, num: int) -> None:
         g_roll, _ = self.roll(1, 6)
         p_roll, _ = self.roll(1, 6)
-        self.log("reveal", "Separate Peace shows the Greek hand: {}", (sorted(self.hands[GREECE]),),
-                 to=PERSIA)
-        if p_roll > g_roll:
+        if p_roll > g_roll:   # only a broken alliance shows Persia the hand it purges
+            hand = sorted(self.hands[GREECE])
+            self.log("reveal", "Separate Peace shows the Greek hand: {}", (hand,), to=PERSIA,
+                     data={"cards": hand})
             gone = [n for n in self.hands[GREECE] if n in self.t.sparta_cards]
             for n in gone:
                 self.discard_card(GREECE, n)
@@ -317,7 +318,7 @@ class CardEvents(Core):
                      "discards {}", (g_roll, p_roll, gone or "nothing"), data={"cards": gone})
         else:
             self.log("separate_peace", "Separate Peace: Greece rolls {}, Persia {}; Sparta stays "
-                     "loyal", (g_roll, p_roll))
+                     "loyal", (g_roll, p_roll), data={"cards": []})
         self.finish_action()
 
     def defection_refuges(self) -> list[int]:
