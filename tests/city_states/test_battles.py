@@ -226,6 +226,32 @@ def test_a_fleet_left_without_rowers_cannot_retreat_and_is_lost(board, play, tex
     assert (s.flt[j], s.row[j], s.occ[j]) == (0, 0, -1)
 
 
+def test_each_beaten_ship_rolls_for_itself_so_a_lost_unmanned_fleet_costs_no_crew(board, play):
+    # table T6 and D12: the loser rolls for each ship; the die that sinks one belongs to that
+    # ship, and a ship takes down only what it carries.  Here the unmanned fleet rolls the
+    # 1: it sinks alone, and both manned fleets retreat with their crews.
+    s = sea_battles(board, units={"saronic-gulf": (0, {"fleet": 2, "rowers": 2}),
+                                  "cyclades-sea": (1, {"fleet": 3, "rowers": 2})})
+    # 10 + 10 against the two manned fleets' 1 + 1; casualty rolls: manned 5, manned 6,
+    # unmanned 1
+    s.rigged = [10, 10, 1, 1, 5, 6, 1]
+    play(s, "attack cyclades-sea", "retreat north-aegean", "retreat north-aegean")
+    i = s.t.index["north-aegean"]
+    assert (s.flt[i], s.row[i]) == (2, 2)
+    assert board.count(s, "occ", "cyclades-sea") == -1
+
+
+def test_a_transport_lost_at_sea_takes_down_its_own_cargo_only(board, play):
+    # one transport carries the army, the other the rowers: the rowers' transport rolls
+    # the 1 and goes down with them; the army's transport retreats with the army
+    s = sea_battles(board, units={"saronic-gulf": (0, {"fleet": 2, "rowers": 2}),
+                                  "euboean-gulf": (1, {"transport": 2, "army": 1, "rowers": 1})})
+    s.rigged = [10, 10, 1, 6, 1]   # 20 against the armed transport's 1; army's 6, rowers' 1
+    play(s, "attack euboean-gulf", "retreat north-aegean")
+    i = s.t.index["north-aegean"]
+    assert (s.trn[i], s.arm[i], s.row[i]) == (1, 1, 0)
+
+
 def test_each_ship_retreats_with_its_army_only_where_both_have_room(board, play, texts):
     # Marathon (limit 4) holds 2 armies of p2: the first beaten transport lands there with its
     # army (4 in all); the second finds no room for itself and its army anywhere and is lost

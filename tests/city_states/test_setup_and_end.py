@@ -93,6 +93,17 @@ def test_navigation_roll_sinks_ships_left_at_sea(board, texts):
     assert s.occ[i] == -1 and s.l_state[0] == 2   # the last ship sinks: Pericles drowns
 
 
+def test_a_storm_sinking_an_unmanned_fleet_drowns_no_crew(board, texts):
+    # D12: each ship rolls for itself, the manned fleets first; the unmanned fleet's 6
+    # sinks it alone and the manned fleet keeps its crew
+    s = board.empty(units={"saronic-gulf": (0, {"fleet": 2, "rowers": 1})})
+    s.rigged = [2, 6]
+    s.navigation_rolls()
+    i = s.t.index["saronic-gulf"]
+    assert (s.flt[i], s.row[i]) == (1, 1)
+    assert "2, 6: 1 ship sunk" in texts(s.events)
+
+
 def test_sea_worthy_helps_the_navigation_roll(board):
     s = board.empty(units={"saronic-gulf": (0, {"fleet": 1, "rowers": 1})})
     s.traits[0] = ["sea-worthy"]
@@ -150,3 +161,4 @@ def test_a_player_with_nothing_left_is_out_and_the_last_one_wins(board, texts):
     assert s.out[1] and s.over
     assert "p2 has no city, unit or leader left and is out of the game" in texts(s.events)
     assert s.result().ranks == {"p1": 1, "p2": 2}
+

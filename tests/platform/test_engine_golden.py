@@ -5,7 +5,8 @@ the views of every seat and the events (type, data, text, who sees them).  Each
 digest below is a sha256 over that whole sequence for one seeded random game,
 recorded from the engines as they were before they were reworked for speed
 (main at 80f928a; City States since its audit's rules fixes: retreats one unit at
-a time, gold cards all turn long, ports, razing, attacks from the sea; Epireia
+a time, gold cards all turn long, ports, razing, attacks from the sea, a casualty
+die of its own for every ship; Epireia
 since a league short of figures may leave a battle front empty, and since a territory given
 up is left by its figures and the solo enemy fights with dice of its own; Ten Thousand since an army alone on the march
 suffers a penalising token card as soon as it draws it).  A digest that changes means a bot or a stored record
@@ -133,7 +134,7 @@ GOLDEN: dict[str, str] = {
     'epireia-solo/1/scenario=S4/3': '73cd91d15e8d34bfa7c29340a442b9db9e32dc95494e017cdea1daa02bde70a8',
     'city-states/2//1': 'f8d90f2df924b94d2b72312698816f7f936905e413c744bbf4d15a876ed64205',
     'city-states/2//2': 'd885ead3f0b6abde144ca87eae680c4937615d481e39cde5249d3ce5898e4a09',
-    'city-states/2//3': '8e979877d71b7b55e4748507608d0a3420f52c99a7912d139f224d6f644d1744',
+    'city-states/2//3': '358d09d85e95364a662e56d0056aa7c53ea501fcd7228f47d4435969f98e23a2',
 }
 
 

@@ -1,8 +1,8 @@
 """Phase 7, sea battles (rule 9.7): ships at sea attack ships next to them.
 
-A beaten stack afloat loses ships on the casualty roll and retreats with the
-rest; ships destroyed take their crews and the armies aboard with them, and
-with no ship left whatever they carried drowns.  In a landing place everyone
+A beaten stack afloat rolls the casualty roll for each ship and retreats with
+the rest; a ship destroyed takes down what it carries (a crew, an army) and no
+more, and with no ship left whatever they carried drowns.  In a landing place everyone
 is ashore (D12, as with Storms): the fleets there fight when the rowers there
 man them, transports never roll (their armies are not aboard), and a lost ship
 goes down alone; the survivors stay on the beach.
@@ -16,21 +16,36 @@ from .battle import ATTACKER, DEFENDER, Battles
 class SeaBattles(Battles):
     """The losers of sea battles."""
 
-    def sink(self, s: int, fleets: int, transports: int) -> None:
-        """Lose fleets (the manned ones first, with their crews) and transports (the armed
-        ones first, with their armies); afloat, cargo that no longer fits drowns.  In a
-        landing place only the ships are lost: crews and armies are ashore."""
+    def ship_classes(self, s: int) -> tuple[int, int, int, int, int]:
+        """The ships in s by what each carries, in the order their casualty and navigation
+        dice are rolled (D12: every ship rolls for itself, and a lost ship takes down only
+        what it carries): manned fleets, unmanned fleets, transports carrying an army,
+        transports carrying rowers, the other transports.  In a landing place nobody is
+        aboard: fleets, then transports."""
         t = self.t
+        flt, trn = self.flt[s], self.trn[s]
         if not t.sea[s]:
-            self.flt[s] -= fleets
-            self.trn[s] -= transports
+            return flt, 0, 0, 0, trn
+        per = t.transport_army or 1
+        manned = self.manned(flt, self.row[s])
+        armed = min(trn, -(-self.arm[s] // per))
+        cargo_rowers = self.row[s] - manned * t.fleet_rowers
+        rowed = min(trn - armed, -(-cargo_rowers // per))
+        return manned, flt - manned, armed, rowed, trn - armed - rowed
+
+    def sink(self, s: int, lost: list[int]) -> None:
+        """Lose ships of each of the `ship_classes`, `lost` of each: afloat a manned fleet
+        takes its crew down and a transport its army or rowers, and cargo that no longer
+        fits drowns.  In a landing place only the ships are lost: crews and armies are
+        ashore."""
+        t = self.t
+        self.flt[s] -= lost[0] + lost[1]
+        self.trn[s] -= lost[2] + lost[3] + lost[4]
+        if not t.sea[s]:
             return
-        crews = min(fleets, self.manned(self.flt[s], self.row[s])) * t.fleet_rowers
-        armies = min(transports, self.trn[s], self.arm[s]) * (t.transport_army or 1)
-        self.flt[s] -= fleets
-        self.trn[s] -= transports
-        self.row[s] -= min(self.row[s], crews)
-        self.arm[s] -= min(self.arm[s], armies)
+        per = t.transport_army or 1
+        self.row[s] -= min(self.row[s], lost[0] * t.fleet_rowers + lost[3] * per)
+        self.arm[s] -= min(self.arm[s], lost[2] * per)
         self.fit_cargo(s)
 
     def sea_attacker_loses(self) -> None:
@@ -39,12 +54,11 @@ class SeaBattles(Battles):
         rolls: list[str] = []
         lost = 0
         for o in self.fighting_origins():
-            fleets = self.manned(self.flt[o], self.row[o])
-            armed = min(self.trn[o], self.arm[o])
-            lost_f = self.casualties(fleets, mod, rolls)
-            lost_t = self.casualties(armed, mod, rolls)
-            lost += lost_f + lost_t
-            self.sink(o, lost_f, lost_t)
+            manned, _, armed, _, _ = self.ship_classes(o)   # the ships that fought roll
+            lost_ships = [self.casualties(manned, mod, rolls), 0,
+                          self.casualties(armed, mod, rolls), 0, 0]
+            lost += sum(lost_ships)
+            self.sink(o, lost_ships)
             self.mark_beaten(o, p)
             if not self.flt[o] + self.trn[o]:
                 self.capture_leaders(self.leaders_at(o, p), q, f"ships lost off {self.t.names[o]}")
@@ -58,15 +72,14 @@ class SeaBattles(Battles):
         q, s = self.b_def, self.b_target
         mod = self.casualty_modifier(DEFENDER)
         rolls: list[str] = []
-        lost_f = self.casualties(self.flt[s], mod, rolls)
-        lost_t = self.casualties(self.trn[s], mod, rolls)
-        self.sink(s, lost_f, lost_t)
+        lost = [self.casualties(count, mod, rolls) for count in self.ship_classes(s)]
+        self.sink(s, lost)
         self.mark_beaten(s, q)
         afloat = self.t.sea[s]
         self.log("casualties", f"{self.seats[q]}'s casualty rolls {', '.join(rolls)}"
-                 + (f" ({mod:+d})" if mod else "") + f": {lost_f + lost_t} ships lost"
+                 + (f" ({mod:+d})" if mod else "") + f": {sum(lost)} ships lost"
                  + ("" if afloat else ", the rest stay beached"), seat=self.seats[q],
-                 lost=lost_f + lost_t)
+                 lost=sum(lost))
         if afloat and self.flt[s] + self.trn[s]:
             self.start_retreat(s, q, True, "after_sea_retreat")
         else:

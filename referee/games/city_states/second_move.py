@@ -25,24 +25,18 @@ class SecondMove(Leaders):
                          (("fleets", mods[0], self.flt[s]), ("transports", mods[1], self.trn[s]))
                          if mod and ships)
         rolls = []
-        sunk_f = sunk_t = 0
-        for kind in [0] * self.flt[s] + [1] * self.trn[s]:
-            roll, result = self.roll_table("navigation", mods[kind])
-            rolls.append(str(roll))
-            if result == "sunk":
-                if kind:
-                    sunk_t += 1
-                else:
-                    sunk_f += 1
-        if t.sea[s]:
-            self.sink(s, sunk_f, sunk_t)
-            if not self.flt[s] + self.trn[s]:
-                for i in self.leaders_at(s, q):
-                    self.kill_leader(i, f"drowned in {t.names[s]}")
-        else:   # in port the crews and armies are ashore
-            self.flt[s] -= sunk_f
-            self.trn[s] -= sunk_t
-        lost = sunk_f + sunk_t
+        sunk = [0] * 5
+        for k, count in enumerate(self.ship_classes(s)):   # fleets first (D12)
+            for _ in range(count):
+                roll, result = self.roll_table("navigation", mods[0 if k < 2 else 1])
+                rolls.append(str(roll))
+                if result == "sunk":
+                    sunk[k] += 1
+        self.sink(s, sunk)   # in port the crews and armies are ashore: ships alone
+        if t.sea[s] and not self.flt[s] + self.trn[s]:
+            for i in self.leaders_at(s, q):
+                self.kill_leader(i, f"drowned in {t.names[s]}")
+        lost = sum(sunk)
         self.log("navigation", f"Navigation rolls for {self.seats[q]}'s ships in {t.names[s]} "
                  f"({why}): {', '.join(rolls)}" + (f" ({said})" if said else "") + ": "
                  + (f"{plural(lost, 'ship')} sunk" if lost else "all safe"),
