@@ -162,3 +162,16 @@ def test_a_player_with_nothing_left_is_out_and_the_last_one_wins(board, texts):
     assert "p2 has no city, unit or leader left and is out of the game" in texts(s.events)
     assert s.result().ranks == {"p1": 1, "p2": 2}
 
+
+def test_a_player_out_of_the_game_never_outranks_the_last_one_left(board):
+    # D22: p2 and p3 have lost everything; p1 holds no city either, only an army, and has
+    # less gold than p3. The game ends with one player left, and that player wins it.
+    s = board.empty(homes=("athens", "sparta", "troy"), units={"boeotia": (0, {"army": 1})})
+    for p in range(3):
+        s.owner[s.home[p]] = -1
+    s.gold = [2, 0, 9]
+    s.end_player_turn()
+    assert s.over and s.out == [False, True, True]
+    result = s.result()
+    assert result.ranks == {"p1": 1, "p2": 3, "p3": 2}
+    assert "p1 controls the most cities" in result.reason

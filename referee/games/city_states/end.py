@@ -9,9 +9,11 @@ from .leaders import Leaders
 class End(Leaders):
     """The victory count and the result."""
 
-    def standing(self, p: int) -> tuple[int, int, int]:
-        """What ranks p: victory points, then base incomes of his cities, then gold."""
-        return (self.victory_points(p), self.base_income_total(p), self.gold[p])
+    def standing(self, p: int) -> tuple[int, int, int, int]:
+        """What ranks p: victory points, then whether he is still in the game (a player
+        who is out never outranks one left in it: D22), then base incomes, then gold."""
+        return (self.victory_points(p), 0 if self.out[p] else 1, self.base_income_total(p),
+                self.gold[p])
 
     def finish(self, reason: str) -> None:
         self.over = True
@@ -19,9 +21,14 @@ class End(Leaders):
         self.phase = "over"
         self.reason = reason
         rows = sorted(range(self.np), key=lambda p: self.standing(p), reverse=True)
-        said = "; ".join(f"{self.seats[p]} {self.standing(p)[0]} (income {self.standing(p)[1]}, "
-                         f"gold {self.gold[p]})" for p in rows)
+        said = "; ".join(self.standing_text(p) for p in rows)
         self.log("game_over", f"The game ends: {reason}. Cities held: {said}", reason=reason)
+
+    def standing_text(self, p: int) -> str:
+        """'p2 3 (income 12, gold 4)', or '(out, income 0, gold 9)' for a player who is out."""
+        out = "out, " if self.out[p] else ""
+        return (f"{self.seats[p]} {self.victory_points(p)} ({out}income "
+                f"{self.base_income_total(p)}, gold {self.gold[p]})")
 
     def final_result(self) -> Result:
         standings = {self.seats[p]: self.standing(p) for p in range(self.np)}
