@@ -86,6 +86,20 @@ def test_a_card_adds_a_diplomacy_roll(board, play):
     assert s.dip_left == 2 and s.step == "diplomacy"
 
 
+def test_an_extra_diplomacy_roll_is_not_offered_when_no_city_can_be_rolled_at(board, play):
+    # every city is p1's own (and none hostile) or another player's home: a roll has no
+    # target, so Coercion could change nothing and is kept in hand
+    s = board.empty(hands={0: ["coercion", "alliance"]})
+    for city in s.t.cities:
+        if s.owner[city] < 0:
+            s.owner[city] = 0
+    s.phase_diplomacy()   # nothing to ask p1: his turn runs on to the next player's
+    assert s.active == 1 and len(s.hands[0]) == 2
+    s = board.empty(hands={0: ["coercion"]})
+    s.phase_diplomacy()   # neutral cities remain: the card is offered
+    assert s.pending()[0].legal[-1] == "play coercion"
+
+
 def test_an_opponent_takes_a_roll_at_the_start_of_the_phase(board, play):
     s = board.empty(hands={1: ["threatened", "spy"], 2: ["spy"]},
                     units={"athens": (0, {"army": 1})})

@@ -130,6 +130,11 @@ class Cards(Leaders):
         ids = self.t.ids
         return [f"target {ids[s]}" for s in self.revolt_targets(p)]
 
+    def targets_diplomacy_roll(self, p: int, card: Card) -> list[str] | None:
+        """An extra roll names no target, but is worth playing only while some city may be
+        rolled at (a card that could change nothing is not offered)."""
+        return None if self.roll_targets(p) else []
+
     # -- effects ---------------------------------------------------------------------------------
 
     def ev_diplomacy_roll(self, p: int, card: Card, target: str) -> None:
