@@ -17,7 +17,7 @@ from typing import Any
 from agon.bots import BUILTIN
 from agon.bots.base import Bot
 from agon.referee import schedule
-from agon.referee.engine import Decision, Event, State
+from agon.referee.engine import Decision, Engine, Event, State
 from agon.referee.games import engine_class
 from agon.referee.human import HumanPlayer
 from agon.referee.match import game_seats, run_match, seat_order
@@ -41,9 +41,11 @@ def load_ruleset(ruleset: str | Path, *, rulesets_path: Iterable[str | Path] = (
     return _load_ruleset(ruleset, tuple(Path(folder) for folder in rulesets_path))
 
 
-def _whole(name: str, value: Any, *, none: bool = True) -> Any:
-    """A count or a seed must be a whole number (None means its default, where
-    `none`): returned as an int, so that numpy's integers (np.int64(7)) are 7."""
+def whole_number(name: str, value: Any, *, none: bool = True) -> Any:
+    """A count, a seed or an action index must be a whole number (None means its
+    default, where `none`): returned as an int, so that numpy's integers
+    (np.int64(7)) are 7; True, 1.0 and "1" are refused with a ValueError naming `name`.
+    The one check of the API and of agon.pettingzoo."""
     if value is None and none:
         return None
     if not isinstance(value, bool):
@@ -76,12 +78,19 @@ def new_game(ruleset: RulesetLike, players: int | None = None, *, seed: int = 0,
     seat what it may know (``view(seat)``) and gives the ``result()`` at the
     end; the same seed and actions always give the same game.
     """
-    players = _whole("players", players)
-    seed = _whole("seed", seed, none=False)
+    seed = whole_number("seed", seed, none=False)
+    rs, engine, seats = game_setup(ruleset, players)
+    return engine.new_game(seats, seed, rs.resolve_options(options))
+
+
+def game_setup(ruleset: RulesetLike, players: int | None) -> tuple[Ruleset, Engine, list[str]]:
+    """The ruleset, its engine and the seats of a game of `players` (None: the
+    ruleset's default count), as new_game and agon.pettingzoo make a game;
+    ValueError saying the counts the ruleset is played by."""
+    players = whole_number("players", players)
     rs = _ruleset(ruleset)
     engine = engine_class(rs.engine)(rs)
-    seats = game_seats(engine, rs.default_players() if players is None else players)
-    return engine.new_game(seats, seed, rs.resolve_options(options))
+    return rs, engine, game_seats(engine, rs.default_players() if players is None else players)
 
 
 def play(ruleset: RulesetLike, bots: Mapping[str, BotLike] | Sequence[BotLike], *,
@@ -101,7 +110,7 @@ def play(ruleset: RulesetLike, bots: Mapping[str, BotLike] | Sequence[BotLike], 
     `options` are the ruleset's options.  Programs' stderr logs go to
     `log_dir` when given (else to a folder removed after the game).
     """
-    seed = _whole("seed", seed)
+    seed = whole_number("seed", seed)
     _bots(bots, "seat")
     if log_dir is not None and Path(log_dir).exists() and not Path(log_dir).is_dir():
         raise ValueError(f"log_dir {str(log_dir)!r} is a file, not a folder")
@@ -195,7 +204,7 @@ def tournament(ruleset: RulesetLike, bots: Mapping[str, str] | Sequence[str], *,
         setup,
     )
 
-    games, seed, players, jobs = (_whole(name, value) for name, value in (
+    games, seed, players, jobs = (whole_number(name, value) for name, value in (
         ("games", games), ("seed", seed), ("players", players), ("jobs", jobs)))
     if seed is None:
         seed = schedule.fresh_seed()

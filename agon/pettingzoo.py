@@ -17,7 +17,6 @@ given when the game ends; every step before pays 0.
 
 from __future__ import annotations
 
-import operator
 import random
 from typing import Any
 
@@ -29,11 +28,10 @@ except ImportError as exc:   # the extra is not installed
     raise ImportError("agon.pettingzoo_env needs PettingZoo: "
                       "pip install 'agon-referee[pettingzoo]'") from exc
 
+from agon.api import game_setup, whole_number
 from agon.referee.engine import Decision
 from agon.referee.games import engine_class, load_encoder
-from agon.referee.match import game_seats
 from agon.referee.records import GameRecord, state_digest
-from agon.referee.ruleset import load_ruleset
 from agon.referee.ruleset_model import Ruleset
 
 
@@ -45,22 +43,8 @@ def pettingzoo_env(ruleset: str | Ruleset, players: int | None = None, *,
     else its only count; ValueError saying the counts it is played by);
     `options` are the ruleset's options (``forced_spend=True``).
     """
-    rs = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
-    count = rs.default_players() if players is None else _whole(players)
-    if count is None:
-        raise ValueError(f"players is a whole number, not {players!r}")
-    game_seats(engine_class(rs.engine)(rs), count)   # as new_game says what the ruleset allows
-    return AgonEnv(rs, count, rs.resolve_options(options), render_mode=render_mode)
-
-
-def _whole(value: Any) -> int | None:
-    """`value` as an int when it is a whole number (numpy's integers too), else None."""
-    if isinstance(value, bool):
-        return None
-    try:
-        return operator.index(value)
-    except TypeError:
-        return None
+    rs, engine, seats = game_setup(ruleset, players)   # checked as new_game checks them
+    return AgonEnv(rs, len(seats), rs.resolve_options(options), render_mode=render_mode)
 
 
 class AgonEnv(AECEnv):
@@ -92,10 +76,16 @@ class AgonEnv(AECEnv):
         self.game = None
 
     def observation_space(self, agent: str) -> spaces.Space:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self._agent(agent)]
 
     def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
+        return self.action_spaces[self._agent(agent)]
+
+    def agent_iter(self, max_iter: int = 2**63):
+        """The agents in turn; RuntimeError before reset() (PettingZoo's loop would
+        fail inside with an AttributeError)."""
+        self._started()
+        return super().agent_iter(max_iter)
 
     # -- the cycle -----------------------------------------------------------------------------
 
@@ -106,10 +96,7 @@ class AgonEnv(AECEnv):
         the ruleset's options are fixed when the environment is made: any given
         are ignored with a warning that says where they go.
         """
-        if seed is not None:
-            if _whole(seed) is None:
-                raise TypeError(f"seed is a whole number or None, not {seed!r}")
-            seed = _whole(seed)
+        seed = whole_number("seed", seed)
         if options:
             logger.warn(f"reset() ignores options {sorted(map(str, options))}: a game's options "
                         f"are set when the environment is made, "
@@ -148,17 +135,23 @@ class AgonEnv(AECEnv):
     def _current(self) -> str:
         """The agent whose turn it is; RuntimeError before reset() and once every
         agent is done (PettingZoo removes them as they step)."""
-        if self.game is None:
-            raise RuntimeError("no game yet: call reset()")
+        self._started()
         if not self.agents:
             raise RuntimeError("the game is over: call reset()")
         return self.agent_selection
 
-    def _known(self, agent: str) -> str:
-        if agent not in self.possible_agents:
-            raise ValueError(f"unknown agent {agent!r} (agents: {', '.join(self.possible_agents)})")
+    def _started(self) -> None:
         if self.game is None:
             raise RuntimeError("no game yet: call reset()")
+
+    def _agent(self, agent: str) -> str:
+        if agent not in self.possible_agents:
+            raise ValueError(f"unknown agent {agent!r} (agents: {', '.join(self.possible_agents)})")
+        return agent
+
+    def _known(self, agent: str) -> str:
+        self._agent(agent)
+        self._started()
         return agent
 
     def last(self, observe: bool = True):
@@ -185,11 +178,9 @@ class AgonEnv(AECEnv):
     def _action_text(self, decision: Decision | None, action: Any) -> str:
         if decision is None:
             raise RuntimeError("no decision is open: call reset()")
-        try:
-            index = int(action)
-            if index != action:   # 1.7 is no index, and not action 1
-                raise ValueError
-        except (TypeError, ValueError):
+        try:   # 1.7 is no index, nor is True: neither is action 1
+            index = whole_number("an action", action, none=False)
+        except ValueError:
             raise ValueError(f"an action is an index into the catalogue, not {action!r}") from None
         if not 0 <= index < len(self.catalogue) or self.catalogue[index] not in decision.legal:
             shown = self.catalogue[index] if 0 <= index < len(self.catalogue) else "out of range"
@@ -210,8 +201,7 @@ class AgonEnv(AECEnv):
         """The finished episode as a game record, the one `agon play --record` writes:
         ``record.save(path, None)`` writes it (unsigned), `agon replay` re-runs it and
         `agon map --record` draws it.  Each seat is named ``pettingzoo``."""
-        if self.game is None:
-            raise RuntimeError("no game yet: call reset()")
+        self._started()
         result = self.game.result()
         if result is None:
             raise RuntimeError("the game is not over: a record is of a finished game")
@@ -244,8 +234,7 @@ class AgonEnv(AECEnv):
         if self.render_mode is None:
             logger.warn("render() was called without a render_mode; pass render_mode='ansi'")
             return None
-        if self.game is None:
-            raise RuntimeError("no game yet: call reset()")
+        self._started()
         text = self.game.describe(self.agent_selection)
         if self.render_mode == "human":
             print(text)

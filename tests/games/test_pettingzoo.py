@@ -165,7 +165,7 @@ def test_misuse_of_the_environment_gets_clear_errors():
                  lambda: env.legal_actions("persia")):
         with pytest.raises(RuntimeError, match="no game yet: call reset\\(\\)"):
             call()
-    with pytest.raises(TypeError, match="seed is a whole number or None, not 'x'"):
+    with pytest.raises(ValueError, match="seed is a whole number, not 'x'"):
         env.reset(seed="x")
     env.reset(seed=1)
     with pytest.raises(ValueError, match="unknown agent 'zeus' \\(agents: persia, greece\\)"):
