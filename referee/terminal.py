@@ -53,7 +53,20 @@ class Terminal:
             return
         from rich.text import Text
 
-        self.console.print(Text(text, style=style), soft_wrap=True)
+        self.console.print(self._folded(Text(text, style=style)), soft_wrap=True)
+
+    def _folded(self, text, under: int | None = None):
+        """Each line of `text` (a rich Text) folded at spaces to the screen's width, its
+        continuation indented to column `under` (default: two more than the line): a
+        narrow terminal cut words in two and ran them on from the left edge, where they
+        read as a line of their own."""
+        from rich.text import Text
+
+        lines = []
+        for line in text.split("\n", allow_blank=True):
+            indent = under if under is not None else len(line.plain) - len(line.plain.lstrip()) + 2
+            lines.extend(_fold(self.console, line, indent))
+        return Text("\n").join(lines)
 
     def error(self, text: str) -> None:
         self.say(text, "bold red")
@@ -65,7 +78,8 @@ class Terminal:
             self.console.rule(f"[bold]{_escape(text)}", align="left", style="blue")
 
     def board(self, text: str) -> None:
-        """The position: numbers stand out; lines are never wrapped or cut."""
+        """The position: numbers stand out; a line wider than the screen is folded
+        between words, never cut."""
         if self.console is None:
             self.say(text)
             return
@@ -73,7 +87,7 @@ class Terminal:
 
         shown = Text(text)
         shown.highlight_regex(NUMBER, "cyan")
-        self.console.print(shown, soft_wrap=True)
+        self.console.print(self._folded(shown), soft_wrap=True)
 
     def menu(self, prompt: str, actions: Sequence[str], notes: dict[str, str]) -> None:
         """The numbered legal actions, each with its note (a cost, a strength) if any."""
@@ -90,7 +104,7 @@ class Terminal:
         self.say(prompt, "bold")
         items = []
         for number, action in enumerate(actions, 1):
-            item = Text.assemble((f"{number:>3}. ", "bold cyan"), action)
+            item = Text.assemble((f"{number:>3}. ", "bold cyan"), action)   # 5 columns
             if action in notes:
                 item.append(f"   {notes[action]}", "dim")
             items.append(item)
@@ -98,7 +112,7 @@ class Terminal:
             self.console.print(Columns(items, padding=(0, 3)))
         else:
             for item in items:
-                self.console.print(item, soft_wrap=True)
+                self.console.print(self._folded(item, under=5), soft_wrap=True)
 
     def clear(self) -> None:
         """Wipe the screen and its scrollback (a terminal only, --plain too: it hides a
@@ -146,6 +160,25 @@ class Terminal:
     def _complete(self, text: str, state: int) -> str | None:
         matches = [c for c in self.completions if c.startswith(text)]
         return matches[state] if state < len(matches) else None
+
+
+def _fold(console, line, indent: int) -> list:
+    """One line (a rich Text) folded at spaces to the console's width, the lines after
+    the first indented by `indent`; as it is when it fits, or when the screen is too
+    narrow for an indent."""
+    width = console.width
+    if line.cell_len <= width or width - indent < 20:
+        return [line]
+    first = line.wrap(console, width)[0]
+    start = len(first.plain)
+    while line.plain[start:start + 1] == " ":   # the spaces at the fold go
+        start += 1
+    rest = list(line[start:].wrap(console, width - indent))
+    for part in rest:
+        part.pad_left(indent)
+    for part in (first, *rest):
+        part.rstrip()
+    return [first, *rest]
 
 
 def _undecodable_kept(stdin: IO[str]) -> None:

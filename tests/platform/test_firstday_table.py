@@ -1,0 +1,79 @@
+"""A person's first game at a terminal: what a narrow screen shows."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+
+from agon.referee.terminal import Terminal
+
+COLOUR = re.compile(r"\x1b\[[0-9;]*m")
+NEWS = ("Since your last move:\n"
+        "  PERS.IA raises 8 armies one at a time round its list (cities it controls; "
+        "2 at most in a minor city): Abydos, Ephesos, Abydos, Ephesos [rule S4.B]\n"
+        "  Greece has 6 talents")
+
+
+class Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.fixture
+def narrow(monkeypatch):
+    """A 60-column terminal, as the task's small window."""
+    monkeypatch.setenv("COLUMNS", "60")
+    monkeypatch.setenv("TERM", "xterm-256color")
+    screen = Tty()
+    return Terminal(stdin=io.StringIO(""), stdout=screen), screen
+
+
+def shown(screen: Tty) -> list[str]:
+    return COLOUR.sub("", screen.getvalue()).splitlines()
+
+
+def test_news_on_a_narrow_terminal_is_folded_between_words_and_indented(narrow):
+    """It was printed whole, and the terminal cut it mid-word ("a minor cit" / "y)")
+    with the rest at the left edge, like a line of its own."""
+    terminal, screen = narrow
+    terminal.say(NEWS)
+    lines = shown(screen)
+    assert all(len(line) <= 60 for line in lines), lines
+    words = NEWS.split()
+    assert " ".join(" ".join(lines).split()) == " ".join(words)   # no word cut or lost
+    assert lines[0] == "Since your last move:" and lines[-1] == "  Greece has 6 talents"
+    assert all(line.startswith("    ") for line in lines[2:-1]), lines   # under its item
+
+
+def test_a_menu_note_folds_under_its_action_not_under_the_number(narrow):
+    terminal, screen = narrow
+    note = "costs 2 wheat, 2 wood, 2 copper; Gain 1 Prestige when built and 1 more later."
+    terminal.menu("Development: 2 action(s) left", ["build sanctuary", "pass"],
+                  {"build sanctuary": note})
+    lines = shown(screen)
+    assert all(len(line) <= 60 for line in lines), lines
+    first, rest = lines[1], lines[2:-1]
+    assert first.startswith("  1. build sanctuary") and rest
+    assert all(line.startswith("     ") and not line[5:6].isspace() for line in rest), lines
+    assert lines[-1] == "  2. pass"
+
+
+def test_piped_output_is_never_folded(monkeypatch):
+    """A file keeps each line whole, for grep."""
+    monkeypatch.setenv("COLUMNS", "60")
+    out = io.StringIO()
+    Terminal(stdin=io.StringIO(""), stdout=out).say(NEWS)
+    assert out.getvalue() == NEWS + "\n"
+
+
+def test_the_board_folds_between_words_and_keeps_every_word(narrow):
+    terminal, screen = narrow
+    board = ("Players:\n  p1 Athens (delian league, no administrator yet): wheat 2, wood 2, "
+             "copper 2; Prestige 1\n      buildings: none; figures: none in play")
+    terminal.board(board)
+    lines = shown(screen)
+    assert all(len(line) <= 60 for line in lines), lines
+    assert " ".join(" ".join(lines).split()) == " ".join(board.split())
+    assert lines[1].endswith("wheat 2,") and lines[2].startswith("    wood 2"), lines
