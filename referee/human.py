@@ -35,8 +35,8 @@ MapDrawer = Callable[["GameRecord", str], Path]
 LOG_LINES = 10  # events `log` shows without a number
 
 HUMAN_HELP = """\
-Type the number of an action, or its text (a unique beginning is enough, in capitals
-or not; Tab completes).
+Type the number of an action, or its text (a unique beginning of it or of one of
+its words is enough, in capitals or not; Tab completes).
   board          show the position again
   hand           your cards with their texts
   log [N]        the last N events you saw (default 10)
@@ -231,8 +231,7 @@ class HumanPlayer(Player):
         if word in COMMANDS and (word in ("rules", "log") or not rest):
             self._command(word, rest.strip(), decision)
             return None
-        starting = [a for a in legal if a.startswith(reply)] or \
-            [a for a in legal if a.lower().startswith(reply.lower())]
+        starting = _meant(reply, legal)
         if len(starting) == 1:
             return starting[0]
         if starting:
@@ -348,6 +347,17 @@ class HumanPlayer(Player):
             self.terminal.error(f"Could not draw the map: {err}")
             return
         self._say(f"The map as it stands: {path}", "green")
+
+
+def _meant(reply: str, legal: list[str]) -> list[str]:
+    """The actions `reply` may name: those it begins, else those it begins in any case,
+    else those with a word it begins in any case (`menon` for `leader menon`, `athens`
+    for `roll athens`: a newcomer types the name that differs, not the verb)."""
+    low = reply.lower()
+    word = re.compile(r"(?:^|[\s_])" + re.escape(low))
+    return ([a for a in legal if a.startswith(reply)]
+            or [a for a in legal if a.lower().startswith(low)]
+            or [a for a in legal if word.search(a.lower())])
 
 
 def _count(text: str) -> int | None:

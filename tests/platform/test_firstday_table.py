@@ -7,6 +7,8 @@ import re
 
 import pytest
 
+from agon.referee.engine import Decision
+from agon.referee.human import HumanPlayer
 from agon.referee.terminal import Terminal
 
 COLOUR = re.compile(r"\x1b\[[0-9;]*m")
@@ -77,3 +79,34 @@ def test_the_board_folds_between_words_and_keeps_every_word(narrow):
     assert all(len(line) <= 60 for line in lines), lines
     assert " ".join(" ".join(lines).split()) == " ".join(board.split())
     assert lines[1].endswith("wheat 2,") and lines[2].startswith("    wood 2"), lines
+
+
+LEADERS = Decision("p1", "Choose your leader", ["leader chirisophus", "leader menon"])
+RAISE = Decision("greece", "Raise armies and fleets", [
+    "raise_army Athenai", "raise_army Sparta", "raise_fleet Athenai", "done"])
+
+
+def person(typed: str) -> tuple[HumanPlayer, io.StringIO]:
+    shown = io.StringIO()
+    player = HumanPlayer(stdin=io.StringIO(typed), stdout=shown)
+    player.start({"seat": "p1", "seats": ["p1", "p2"]}, None)
+    return player, shown
+
+
+def test_the_name_that_differs_is_enough_to_choose_an_action():
+    """`menon` at 'Choose your leader' was 'not a legal action here': only the start
+    of the whole text (`leader m`) counted, though the verb is the same in every line."""
+    player, _ = person("Menon\n1\n")   # 1: what was chosen when Menon was refused
+    assert player.choose(1, LEADERS, {}, {}, 10) == "leader menon"
+
+
+def test_a_word_that_begins_several_actions_lists_them():
+    player, shown = person("athenai\nfleet\n4\n")
+    assert player.choose(1, RAISE, {}, {}, 10) == "raise_fleet Athenai"
+    assert "That could be: raise_army Athenai; raise_fleet Athenai" in shown.getvalue()
+
+
+def test_the_beginning_of_the_whole_text_comes_first():
+    """`done` begins the action `done`; it is not also looked for inside other words."""
+    player, _ = person("d\n")
+    assert player.choose(1, RAISE, {}, {}, 10) == "done"
