@@ -18,6 +18,7 @@ given when the game ends; every step before pays 0.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Any
 
 try:
@@ -215,12 +216,20 @@ class AgonEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         self._known(agent)
-        vector = np.asarray(self.encoder.encode(self.game.view(agent)), dtype=np.float32)
+        return self.observation(self.game.view(agent), self.legal_actions(agent))
+
+    def observation(self, view: dict[str, Any], legal: Iterable[str] = ()
+                    ) -> dict[str, np.ndarray]:
+        """The observation of a seat's `view` with its `legal` actions in the mask: what
+        observe() gives, for a view met elsewhere, e.g. by a function bot
+        ``choose(decision, view)`` that plays a trained agent in `agon.play`."""
+        vector = np.asarray(self.encoder.encode(view), dtype=np.float32)
         mask = np.zeros(len(self.catalogue), dtype=np.int8)
-        for action in self.legal_actions(agent):
-            if action not in self.index:
-                raise KeyError(f"{action!r} is legal but not in the action catalogue of "
-                               f"{self.ruleset.id}: its engine's observation.py must list it")
+        for action in legal:
+            if action not in self.index:   # from the engine itself: its observation.py's bug
+                raise ValueError(f"{action!r} is not in the action catalogue of "
+                                 f"{self.ruleset.id} (a legal action missing there is a bug "
+                                 f"of its engine's observation.py)")
             mask[self.index[action]] = 1
         return {"observation": vector, "action_mask": mask}
 

@@ -23,3 +23,13 @@ def test_the_pettingzoo_example_plays_a_game_to_the_end(capsys):
     assert set(rewards) == {"persia", "greece"}
     assert sorted(rewards.values()) in ([0.0, 1.0], [0.5, 0.5])   # one side wins, or a draw
     assert str(rewards) in capsys.readouterr().out
+
+
+def test_the_trained_agent_example_plays_a_built_in_bot_without_a_forfeit(capsys):
+    examples = pettingzoo_examples()
+    assert len(examples) >= 2, "docs/api.md lost its example of a trained agent in agon.play"
+    scope: dict = {}
+    exec(compile(examples[1], str(PAGE), "exec"), scope)
+    record = scope["record"]
+    assert record.forfeits == {} and set(record.result.points) == {"persia", "greece"}
+    assert str(record.result.points) in capsys.readouterr().out

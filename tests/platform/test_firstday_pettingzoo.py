@@ -8,6 +8,7 @@ import pytest
 import agon
 
 pytest.importorskip("pettingzoo")
+np = pytest.importorskip("numpy")
 
 
 def test_an_unknown_agent_is_named_by_every_method_that_takes_one():
@@ -54,3 +55,37 @@ def test_seeds_counts_and_indices_are_checked_alike_in_the_api_and_the_environme
         with pytest.raises(ValueError) as from_api:
             agon.new_game("earth-and-water", seed=bad)
         assert str(from_env.value) == str(from_api.value) == f"seed is a whole number, not {bad!r}"
+
+
+def test_a_trained_agent_plays_in_agon_play_with_the_observations_it_learnt_from():
+    """A researcher's next step after training: the agent against a built-in bot.
+    `env.observation(view, legal)` turns what a function bot is given into the very
+    observation the environment gives at that position (there was no public way)."""
+    env = agon.pettingzoo_env("earth-and-water")
+    seen = []
+
+    def trained(decision, view):
+        observation = env.observation(view, decision.legal)
+        seen.append(observation)
+        return env.catalogue[int(np.flatnonzero(observation["action_mask"])[-1])]
+
+    record = agon.play("earth-and-water", {"persia": trained, "greece": "greedy"}, seed=4)
+    assert record.forfeits == {} and seen
+    env.reset(seed=4)   # the same game, stepped from the record
+    asked = iter(seen)
+    for seat, action in record.actions:
+        assert env.agent_selection == seat
+        if seat == "persia":
+            expected = env.observe("persia")
+            given = next(asked)
+            assert np.array_equal(given["observation"], expected["observation"])
+            assert np.array_equal(given["action_mask"], expected["action_mask"])
+        env.step(env.catalogue.index(action))
+    assert next(asked, None) is None
+
+
+def test_an_action_outside_the_catalogue_is_named():
+    env = agon.pettingzoo_env("earth-and-water")
+    view = agon.new_game("earth-and-water", seed=1).view("persia")
+    with pytest.raises(ValueError, match="'fly' is not in the action catalogue of earth-and-water"):
+        env.observation(view, ["fly"])
