@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
 from .engine import Decision, State
-from .lookup import answer, render_hand
+from .lookup import answer, cards, contents, render_hand
 from .players import Limits, Player, Resign
 from .ruleset_model import Ruleset
 from .takeback import Refused, Rewind
@@ -283,8 +283,7 @@ class HumanPlayer(Player):
         if self.rules_lookup is None:
             return "No rules are available for this game."
         if not query:
-            return ("Type rules and what to look up: a section id (7.1), #N for card N, or "
-                    "any words; `agon rules RULESET` lists the contents.")
+            return self._contents()
         if len(query) > LOOKUP_MAX:   # no section or card is named so long: a slip
             return f"Too long to look up ({len(query)} characters): type a section id, #N " \
                    "or a few words."
@@ -292,6 +291,20 @@ class HumanPlayer(Player):
             return self.rules_lookup(query)
         except Exception as err:  # a failed lookup must not end the game
             return f"Rules lookup failed: {err}"
+
+    def _contents(self) -> str:
+        """`rules` alone: the sections (the cards as a range), as a lookup that finds
+        nothing advises; it only said to run `agon rules` elsewhere."""
+        how = "Type rules and what to look up: a section id (7.1), #N for card N, or any words."
+        if self.ruleset is None:
+            return how
+        numbered = cards(self.ruleset.rules)
+        sections = [(s["id"], s["title"]) for s in contents(self.ruleset) if s not in numbered]
+        if numbered:
+            numbers = sorted(s["number"] for s in numbered)
+            sections.append(("#N", f"cards {numbers[0]} to {numbers[-1]}"))
+        width = max((len(key) for key, _ in sections), default=0)
+        return "\n".join([how, *(f"  {key:<{width}}  {title}" for key, title in sections)])
 
     def _hand(self) -> str:
         hand = self.view.get("hand")

@@ -9,6 +9,7 @@ import pytest
 
 from agon.referee.engine import Decision
 from agon.referee.human import HumanPlayer
+from agon.referee.ruleset import load_ruleset
 from agon.referee.terminal import Terminal
 
 COLOUR = re.compile(r"\x1b\[[0-9;]*m")
@@ -110,3 +111,21 @@ def test_the_beginning_of_the_whole_text_comes_first():
     """`done` begins the action `done`; it is not also looked for inside other words."""
     player, _ = person("d\n")
     assert player.choose(1, RAISE, {}, {}, 10) == "done"
+
+
+def test_rules_alone_lists_the_contents_a_failed_lookup_sends_the_person_to():
+    """A lookup that finds nothing says "try `rules` with no query for the contents";
+    at the table `rules` alone only said to run `agon rules RULESET` elsewhere."""
+    ruleset = load_ruleset("earth-and-water")
+    shown = io.StringIO()
+    player = HumanPlayer(stdin=io.StringIO("rules zzzzqx\nrules\n1\n"), stdout=shown,
+                         ruleset=ruleset)
+    player.start({"seat": "greece", "seats": ["persia", "greece"]}, None)
+    player.choose(1, RAISE, {}, {}, 10)
+    out = shown.getvalue()
+    assert "try `rules` with no query for the contents" in out
+    contents = out.split("greece> ")[2]
+    assert re.search(r"\n  7\.1 +Land battle\n", contents), contents
+    assert re.search(r"\n  7\.3 +Retreats\n", contents)
+    assert re.search(r"\n  #N +cards 1 to 16\n", contents)
+    assert "Leonidas" not in contents   # the cards are a range, not 16 more lines
