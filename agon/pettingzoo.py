@@ -29,14 +29,14 @@ except ImportError as exc:   # the extra is not installed
     raise ImportError("agon.pettingzoo_env needs PettingZoo: "
                       "pip install 'agon-referee[pettingzoo]'") from exc
 
-from agon.api import game_setup, whole_number
+from agon.api import RulesetLike, game_setup, whole_number
 from agon.referee.engine import Decision
 from agon.referee.games import engine_class, load_encoder
 from agon.referee.records import GameRecord, state_digest
 from agon.referee.ruleset_model import Ruleset
 
 
-def pettingzoo_env(ruleset: str | Ruleset, players: int | None = None, *,
+def pettingzoo_env(ruleset: RulesetLike, players: int | None = None, *,
                    render_mode: str | None = None, **options: Any) -> AgonEnv:
     """A PettingZoo AEC environment for one shipped ruleset (an id), a file, or a `Ruleset`.
 
