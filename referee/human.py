@@ -97,6 +97,7 @@ class HumanPlayer(Player):
         self.draw_map = draw_map
         self.table: Table | None = None
         self.seat = "?"
+        self.others: list[str] = []   # the sides that play on when this seat resigns
         self.news: list[str] = []   # what happened since this seat last decided
         self.log: list[str] = []    # everything this seat saw, for `log`
         self.last_board = ""
@@ -118,6 +119,9 @@ class HumanPlayer(Player):
     def start(self, hello: dict[str, Any], limits: Limits | None) -> None:
         self.seat = str(hello.get("seat", "?"))
         seats = ", ".join(hello.get("seats", []))
+        sides = [list(team) for team in hello["teams"].values()] if hello.get("teams") else \
+            [[seat] for seat in hello.get("seats", [])]
+        self.others = [" and ".join(side) for side in sides if self.seat not in side]
         self.terminal.start_editing()
         self._say(f"You play {self.seat} in {hello.get('game', '?')} (seats: {seats}). "
                   "Type help at any prompt.", "bold")
@@ -197,7 +201,7 @@ class HumanPlayer(Player):
             except EOFError:   # Ctrl-D
                 self._say()
                 if self._confirm_resign():
-                    raise Resign(self.seat) from None
+                    raise self._resigned() from None
                 continue
             action = self._understand(reply.strip(), decision)
             if action is not None:
@@ -245,7 +249,7 @@ class HumanPlayer(Player):
     def _command(self, word: str, rest: str, decision: Decision) -> None:
         if word == "quit":
             if self._confirm_resign():
-                raise Resign(self.seat)
+                raise self._resigned()
         elif word == "help":
             self._say(HUMAN_HELP)
         elif word == "board":
@@ -278,6 +282,14 @@ class HumanPlayer(Player):
             return True
         self._say("Playing on.")
         return False
+
+    def _resigned(self) -> Resign:
+        """With three sides or more the others play on after a resignation, bots and all,
+        which may take minutes: the person is told, not left before a silent screen."""
+        if len(self.others) >= 2:
+            self._say(f"You resign and rank last. {', '.join(self.others)} play on to the "
+                      f"end (your seat's moves are made for it); the result follows.")
+        return Resign(self.seat)
 
     def _rules(self, query: str) -> str:
         if self.rules_lookup is None:

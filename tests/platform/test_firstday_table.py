@@ -9,6 +9,7 @@ import pytest
 
 from agon.referee.engine import Decision
 from agon.referee.human import HumanPlayer
+from agon.referee.players import Resign
 from agon.referee.ruleset import load_ruleset
 from agon.referee.terminal import Terminal
 
@@ -129,3 +130,27 @@ def test_rules_alone_lists_the_contents_a_failed_lookup_sends_the_person_to():
     assert re.search(r"\n  7\.3 +Retreats\n", contents)
     assert re.search(r"\n  #N +cards 1 to 16\n", contents)
     assert "Leonidas" not in contents   # the cards are a range, not 16 more lines
+
+
+def resigning(hello: dict) -> str:
+    shown = io.StringIO()
+    player = HumanPlayer(stdin=io.StringIO("quit\ny\n"), stdout=shown)
+    player.start(hello, None)
+    with pytest.raises(Resign):
+        player.choose(1, Decision(hello["seat"], "Your move", ["pass"]), {}, {}, 10)
+    return shown.getvalue()
+
+
+def test_resigning_among_three_sides_says_the_others_play_on():
+    """With three sides the game is played out after a resignation (City States with a
+    greedy bot: minutes), and the person sat before a silent screen."""
+    out = resigning({"seat": "p1", "seats": ["p1", "p2", "p3"]})
+    assert "You resign and rank last. p2, p3 play on to the end" in out
+
+
+@pytest.mark.parametrize("hello", [
+    {"seat": "persia", "seats": ["persia", "greece"]},
+    {"seat": "p1", "seats": ["p1", "p2", "p3", "p4"],
+     "teams": {"delian": ["p1", "p3"], "peloponnesian": ["p2", "p4"]}}])
+def test_resigning_against_one_side_ends_the_game_without_that_word(hello):
+    assert "play on to the end" not in resigning(hello)
