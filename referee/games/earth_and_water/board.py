@@ -100,11 +100,16 @@ def describe_board(state: Any, seat: str) -> str:
 
 
 def action_notes(state: Any, seat: str, legal: list[str]) -> dict[str, str]:
-    """Beside each card action, the card's name and, for an event, what it does."""
+    """Beside each card action, the card's name and, for an event, what it does; beside
+    each raising action, its cost (the prompt gives only the talents left)."""
     side = SIDES.index(seat)
+    costs = raising_costs(state, side)
     out = {}
     for action in legal:
         words = action.split()
+        if words[0] in costs:
+            out[action] = costs[words[0]]
+            continue
         if words[0] not in ("play", "discard") or len(words) < 2 or not words[1].isdigit():
             continue
         number = int(words[1])
@@ -116,3 +121,12 @@ def action_notes(state: Any, seat: str, legal: list[str]) -> dict[str, str]:
         else:
             out[action] = f"{half.name}: {half.text}" if half.text else half.name
     return out
+
+
+def raising_costs(state: Any, side: int) -> dict[str, str]:
+    """What each raising verb costs `side`, from the ruleset's tables (5, 5.1, 5.2)."""
+    t = state.t
+    return {"raise_army": f"costs {count_of(t.army_cost[side], 'talent')}",
+            "raise_fleet": f"costs {count_of(t.fleet_cost[side], 'talent')}",
+            "build_bridge": f"costs {count_of(t.bridge_cost, 'talent')}: the pontoon bridge joins "
+                            f"{t.names[t.bridge_ends[0]]} and {t.names[t.bridge_ends[1]]}"}
