@@ -112,6 +112,56 @@ def test_the_starting_figure_menu_gives_attack_sea_and_ability():
             assert len(note.split(". ", 1)) == 2 and "no ability" not in note, note
 
 
+@pytest.mark.parametrize("options, persian_fleet", [({}, 2), ({"cheap_fleets": True}, 1)])
+def test_earth_and_water_raising_menu_gives_each_cost_and_the_talents_it_takes(options,
+                                                                              persian_fleet):
+    """5.1, 5.2: a fleet costs Persia 2 talents (1 with cheap fleets), Greece 1."""
+    for seat, fleet in (("persia", persian_fleet), ("greece", 1)):
+        state, decision = play_until(
+            new_game("earth-and-water", 2, 3, options),
+            lambda st, d, seat=seat: d.seat == seat and any(a.startswith("raise_fleet")
+                                                            for a in d.legal))
+        notes = state.notes(decision)
+        fleet_action = next(a for a in decision.legal if a.startswith("raise_fleet"))
+        army_action = next(a for a in decision.legal if a.startswith("raise_army"))
+        assert notes[army_action] == "costs 1 talent"
+        assert notes[fleet_action] == f"costs {fleet} talent{'s' if fleet > 1 else ''}"
+        before = state.talents
+        state.apply(seat, fleet_action)
+        assert before - state.talents == fleet   # the note is what is paid
+
+
+def test_city_states_home_menu_says_what_each_home_starts_with():
+    """3: a home on the coast starts with armies, rowers and fleets, an inland one with
+    armies only; the choice is made before anything else is rolled."""
+    state = new_game("city-states", 2, 1)
+    decision = state.pending()[0]
+    notes = state.notes(decision)
+    kinds = {notes[action].split(":")[0] for action in decision.legal}
+    assert kinds == {"on the coast", "inland"}
+    for action in decision.legal:
+        city = state.t.index[action.split()[1]]
+        units = state.t.coastal_units if state.t.coastal[city] else state.t.landlocked_units
+        assert f"{units['army']} armies" in notes[action]
+        assert ("fleets" in notes[action]) == bool(units.get("fleet")), notes[action]
+
+
+@pytest.mark.parametrize("choice", ["spare", "plunder", "raze"])
+def test_city_states_taking_a_city_names_it_and_says_what_each_choice_leaves(choice):
+    """9.8: plundering leaves 3 razed markers, destroying 6, sparing none; the note is
+    what the city then carries."""
+    state, decision = play_until(new_game("city-states", 2, 1),
+                                 lambda st, d: st.step == "plunder", plies=20000)
+    taken = state.p_city
+    assert decision.prompt.endswith(f"({state.t.names[taken]})")
+    note = state.notes(decision)[choice]
+    state.apply(decision.seat, choice)
+    markers = state.razed[taken]
+    said = f"{markers} razed markers" if markers else "no razed marker"
+    assert said in note, note
+    assert ("D6 gold" in note) == (choice != "spare")
+
+
 def amounts_said(counts: dict[str, int]) -> list[str]:
     return [f"{n} {resource}" for resource, n in counts.items() if n]
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .core import pieces_text
+
 PHASES = {"setup": "setup", "draw": "1 draw", "revenue": "2 revenue", "upkeep": "3 upkeep",
           "recruit": "4 recruit", "diplomacy": "5 diplomacy", "first_move": "6 first move",
           "sea_battle": "7 sea battle", "land_battle": "8 land battle",
@@ -156,13 +158,44 @@ def hand_lines(state: Any, view: dict[str, Any]) -> list[str]:
 
 
 def action_notes(state: Any, legal: list[str]) -> dict[str, str]:
-    """Beside `play CARD` and `discard CARD`: the card's name and what it does."""
+    """Beside `play CARD` and `discard CARD`: the card's name and what it does; beside a
+    home city, what it starts with; beside spare, plunder and raze, what each brings."""
     t = state.t
     out = {}
+    if state.step == "plunder":
+        out.update(taking_notes(state))
     for action in legal:
         verb, _, card = action.partition(" ")
+        if verb == "home" and card in t.index:
+            out[action] = home_note(state, t.index[card])
         if verb in ("play", "discard") and card in t.card_by_id:
             number = t.card_by_id[card]
             text = t.card_text.get(number, "")
             out[action] = f"{t.cards[number].name}: {text}" if text else t.cards[number].name
     return out
+
+
+def home_note(state: Any, city: int) -> str:
+    """What a home city starts with (3: by the coast or not), and its land neighbours, which
+    no later player may take as a home."""
+    t = state.t
+    units = t.coastal_units if t.coastal[city] else t.landlocked_units
+    start = pieces_text(*(units.get(kind, 0)
+                          for kind in ("army", "rowers", "fleet", "transport", "baggage")))
+    neighbours = ", ".join(t.names[s] for s in t.land_adj[city] if not t.sea[s])
+    where = "on the coast" if t.coastal[city] else "inland"
+    return f"{where}: starts with {start}; next to {neighbours}"
+
+
+def taking_notes(state: Any) -> dict[str, str]:
+    """What sparing, plundering and destroying the city just taken bring (9.8, D14: a city
+    ends with the markers of the choice in all, never fewer than it has)."""
+    t, city = state.t, state.p_city
+    has = state.razed[city]
+    gold = f"{t.plunder_gold[0]}D{t.plunder_gold[1]} gold"
+    plunder, destroy = (max(has, n) for n in (t.plunder_razed, t.destroy_razed))
+    left = f"it keeps its {count(has, 'razed marker')}" if has else "no razed marker"
+    return {"spare": f"no gold; {left}",
+            "plunder": f"{gold}; {t.names[city]} ends with {count(plunder, 'razed marker')} "
+                       "(7: while it has any, it earns and recruits nothing; it sheds one a turn)",
+            "raze": f"{gold}; {t.names[city]} ends with {count(destroy, 'razed marker')}"}

@@ -30,7 +30,7 @@ PROMPTS = {
     "target": "Choose the target of the card",
     "recruit": "Recruit: choose a city, or done",
     "recruit_in": "Recruit in this city: a unit, baggage, or done",
-    "deny": "An opponent's diplomacy phase begins: play a card taking one of his rolls?",
+    "deny": "An opponent's diplomacy phase begins: play a card taking one of their rolls?",
     "diplomacy": "Diplomacy: roll at a city, play a card, or done",
     "executions": "A city of yours revolts: play Executions?",
     "move": "Move: choose a space to move a group from (move: by land, sail: by sea), or done",
@@ -55,6 +55,7 @@ DETAILS = {
     "ransom": " ({})",
     "captive": " ({})",
     "retreat": " ({} from {}; {} to go)",
+    "plunder": " ({})",
 }
 
 
@@ -118,6 +119,8 @@ class CityStatesState(Draw, Cards, Revenue, Upkeep, Recruit, Diplomacy, Movement
             return (self.seats[self.active], self.dip_left)
         if step == "ransom":
             return (self.l_name[self.r_leader],)
+        if step == "plunder":
+            return (t.names[self.p_city],)
         if step == "captive":
             return (self.leader_text(self.captives[0]),)
         if step == "retreat":
