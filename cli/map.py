@@ -7,9 +7,9 @@ from typing import Any
 
 import typer
 
-from agon.referee.games import UnknownEngine
+from agon.referee.games import UnknownEngine, engine_class
 from agon.referee.pictures import FORMATS, NoPicture, map_svg, record_position, write_picture
-from agon.referee.records import RecordError, drawing_warnings, load_record
+from agon.referee.records import RecordError, drawing_warnings, load_record, played_seats
 from agon.referee.ruleset_model import Ruleset
 
 from .common import (
@@ -64,7 +64,8 @@ def map(
             count = len(data["actions"])
             if at is not None and at > count:
                 fail(f"--at {at}: the record has {count} actions (0 to {count})", code=2)
-            svg = map_svg(rs, record_position(data, rs, at), list(data["seats"]))
+            seats = played_seats(data, engine_class(rs.engine)(rs))
+            svg = map_svg(rs, record_position(data, rs, at), seats)
     except DRAWING_ERRORS as exc:
         fail(f"cannot draw the map: {exc}")
     if out is None:

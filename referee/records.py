@@ -154,6 +154,7 @@ def is_unfinished(record: dict[str, Any]) -> bool:
 
 def load_record(path: str | Path) -> dict[str, Any]:
     """A record's JSON, finished or not, checked for the shape replay relies on."""
+    raw = b""
     try:
         with open(path, "rb") as handle:
             raw = handle.read(MAX_RECORD_BYTES + 1)
@@ -165,13 +166,33 @@ def load_record(path: str | Path) -> dict[str, Any]:
     except FileNotFoundError:
         raise RecordError(f"{path}: no such file") from None
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
-        raise RecordError(f"{path}: not a JSON game record ({exc})") from None
+        raise RecordError(f"{path}: not a JSON game record ({exc})"
+                          f"{_lines_note(path, raw)}") from None
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
         raise RecordError(f"{path}: not an {RECORD_FORMAT} game record")
     problem = record_problem(record, unfinished_ok=True)
     if problem:
         raise RecordError(f"{path}: {problem}")
     return record
+
+
+def _lines_note(path: str | Path, raw: bytes) -> str:
+    """What to say of a file of several JSON lines (a journal), read as a record.
+
+    A journal is told from a record by its first line, which only a regular
+    file can be read again after: on a pipe (`agon replay <(cat FILE)`) or
+    with its header moved from the top, it reaches the record reader.
+    """
+    first = raw.split(b"\n", 1)[0]
+    try:
+        head = json.loads(first) if len(first) < len(raw.rstrip()) else None
+    except ValueError:
+        return ""
+    if not isinstance(head, dict):
+        return ""
+    where = "" if Path(path).is_file() else \
+        "; a tournament journal is read only from a regular file, not a pipe or a device"
+    return f": it holds one JSON value a line, as a tournament journal does{where}"
 
 
 def record_problem(record: dict[str, Any], unfinished_ok: bool = False) -> str | None:
@@ -219,13 +240,31 @@ class Step:
     state: State            # the position (one object, changed in place by the next step)
 
 
+def played_seats(record: dict[str, Any], engine: Engine) -> list[str]:
+    """The record's seats in the order its game was played: the engine's.
+
+    Every game agon plays seats its players in `engine.seats` order, and a
+    record keeps them as a mapping whose key order no signature covers (it
+    signs sorted keys): a tool that rewrites the JSON may reorder them, and a
+    forger may, and neither may change the game that replays.  Seats that are
+    not the engine's for their count keep the record's order, and the game
+    says what is wrong with them.
+    """
+    named = list(record["seats"])
+    try:
+        ordered = engine.seats(len(named))
+    except ValueError:   # a count the ruleset is not played by
+        return named
+    return ordered if sorted(ordered) == sorted(named) else named
+
+
 def replay_steps(record: dict[str, Any], engine: Engine) -> Iterator[Step]:
     """The record's game position by position, from the start to its last action.
 
     Raises RecordError naming the first action that was not asked for or is
     illegal.  The state is the same object at every step: clone it to keep it.
     """
-    seats = list(record["seats"])
+    seats = played_seats(record, engine)
     try:
         state = engine.new_game(seats, int(record["seed"]), dict(record.get("options") or {}))
     except (RulesetError, ValueError) as exc:   # seats or options this game cannot start with
@@ -266,7 +305,7 @@ def replay(record: dict[str, Any], ruleset: Ruleset) -> Replay:
             state = step.state
     except RecordError as exc:
         return Replay(events, None, [*problems, str(exc)])
-    seats = list(record["seats"])
+    seats = played_seats(record, engine)
     reached = state_digest(state, _covers(record))
     forfeits = record.get("forfeits") or {}
     over = not state.pending()

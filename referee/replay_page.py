@@ -20,7 +20,7 @@ from .engine import Event
 from .games import engine_class
 from .mapdraw import Canvas, status_rows
 from .pictures import board_of, picture_module
-from .records import replay_steps
+from .records import played_seats, replay_steps
 from .ruleset_model import Ruleset
 
 TEMPLATE = "replay_page.html"
@@ -36,7 +36,7 @@ def replay_page(record: dict[str, Any], ruleset: Ruleset) -> str:
     engine = engine_class(ruleset.engine)(ruleset)
     canvas = Canvas(board_of(ruleset))
     painter = picture_module(ruleset)
-    seats = list(record["seats"])
+    seats = played_seats(record, engine)
     fragments: dict[str, int] = {"": 0}
     slots: dict[str, int] = {}
     steps: list[list[int]] = []
