@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import itertools
 import os
 import resource
 import shutil
@@ -261,8 +262,48 @@ _CELLS: list[Path] = []  # this process's directory of bot directories
 def _cells_root() -> Path:
     if not _CELLS or not _CELLS[0].is_dir():
         _CELLS[:] = [Path(tempfile.mkdtemp(prefix="agon-bots-"))]
-        atexit.register(shutil.rmtree, _CELLS[0], True)
+        atexit.register(remove_tree, _CELLS[0])
     return _CELLS[0]
+
+
+def remove_tree(top: Path) -> None:
+    """Remove `top` and all in it, as far as possible, whatever a bot left there.
+
+    A bot may leave a nest of folders deeper than Python's recursion limit,
+    which makes `shutil.rmtree` raise RecursionError (Python 3.11), ignored
+    errors or not.  Then each pass moves the contents of every folder of `top`
+    up into `top` and removes the emptied folder: the paths stay short and
+    nothing recurses.  Runs once the bot's processes are gone (no one swaps a
+    folder for a link meanwhile); links are removed, never followed.
+    """
+    try:
+        shutil.rmtree(top, ignore_errors=True)
+        return
+    except RecursionError:
+        pass
+    names = itertools.count()
+    while True:
+        try:
+            entries = list(os.scandir(top))
+        except OSError:
+            return
+        changed = False
+        for entry in entries:
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    for inner in list(os.scandir(entry.path)):
+                        os.rename(inner.path, top / f".agon-up-{next(names)}")
+                        changed = True
+                    os.rmdir(entry.path)
+                else:
+                    os.unlink(entry.path)
+                changed = True
+            except OSError:
+                continue
+        if not changed:   # empty, or nothing more can go
+            with contextlib.suppress(OSError):
+                top.rmdir()
+            return
 
 
 def _inside(path: str, areas: Iterable[str]) -> bool:
@@ -563,7 +604,7 @@ class Cell:
             os.close(self._report)
             self._report = None
         self._remove_group()
-        shutil.rmtree(self.dir, ignore_errors=True)
+        remove_tree(self.dir)
 
 
 def _command(argv: Sequence[str]) -> list[str]:

@@ -23,6 +23,9 @@ spin while it plays on), fork-bomb MARKER (forks until fork fails, says how
 many in an info line, plays on), think SECONDS (an honest bot that uses
 SECONDS of CPU per answer).
 
+deep-nest DEPTH: at its first ask, makes a nest of folders DEPTH deep in its
+directory (deeper than Python's recursion limit), then plays.
+
 probe PORT: at its first ask, reports in info lines what its sandbox lets it
 do (its directory, environment, writing beside its own program, connecting to
 PORT on 127.0.0.1), then plays.
@@ -132,6 +135,12 @@ def attack(ask_id: int, asks: int) -> bool:
         return True
     elif MODE in ("memory-children", "setsid-hogs", "fork-bomb") and asks == 1:
         tree_attack()
+    elif MODE == "deep-nest" and asks == 1:
+        here = os.getcwd()
+        for _ in range(int(sys.argv[2])):
+            os.mkdir("d")
+            os.chdir("d")
+        os.chdir(here)
     elif MODE == "think":
         started = time.process_time()
         while time.process_time() - started < float(sys.argv[2]):
