@@ -162,7 +162,7 @@ def load_record(path: str | Path) -> dict[str, Any]:
             raise RecordError(f"{path}: larger than {MAX_RECORD_BYTES:,} bytes; not a record")
         if not raw:   # what `agon play` leaves when it is killed before any save
             raise RecordError(f"{path}: empty; nothing of its game was saved")
-        record = parse_json(raw.decode("utf-8"))
+        record = parse_json(raw.decode("utf-8-sig"))   # a BOM, as a journal may have
     except FileNotFoundError:
         raise RecordError(f"{path}: no such file") from None
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:

@@ -92,3 +92,13 @@ def test_a_journal_whose_header_is_not_first_says_it_holds_journal_lines(journal
     assert result.exit_code == 1
     assert "as a tournament journal does" in result.output
     assert "not a pipe" not in result.output   # it is a regular file
+
+
+def test_a_record_saved_with_a_byte_order_mark_verifies_as_a_journal_does(three_seats, tmp_path):
+    # an editor that saves UTF-8 with a BOM: a journal so saved verified, a record
+    # failed with "Unexpected UTF-8 BOM (decode using utf-8-sig)"
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + three_seats.read_bytes())
+    result = agon("replay", "--quiet", str(path))
+    assert result.exit_code == 0, result.output
+    assert "signed by this referee's key" in result.output
