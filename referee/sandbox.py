@@ -43,6 +43,7 @@ import os
 import resource
 import shutil
 import signal
+import stat
 import sys
 import tempfile
 import time
@@ -277,7 +278,7 @@ def remove_tree(top: Path) -> None:
     folder for a link meanwhile); links are removed, never followed.
     """
     try:
-        shutil.rmtree(top, ignore_errors=True)
+        shutil.rmtree(top, onerror=_give_back)
         return
     except RecursionError:
         pass
@@ -291,6 +292,7 @@ def remove_tree(top: Path) -> None:
         for entry in entries:
             try:
                 if entry.is_dir(follow_symlinks=False):
+                    os.chmod(entry.path, 0o700)   # a real folder (links are not followed)
                     for inner in list(os.scandir(entry.path)):
                         os.rename(inner.path, top / f".agon-up-{next(names)}")
                         changed = True
@@ -304,6 +306,27 @@ def remove_tree(top: Path) -> None:
             with contextlib.suppress(OSError):
                 top.rmdir()
             return
+
+
+def _give_back(_call: Callable, path: str, _error: object) -> None:
+    """`shutil.rmtree`'s error handler: a folder the bot made unreadable or unwritable
+    (chmod 000: its owner, our user unless root, could neither list nor empty it) is
+    made ours again, then removed.  Only real folders are changed, never a link's
+    target (the bot is gone: nothing swaps them meanwhile)."""
+    changed = False
+    for folder in (os.path.dirname(path), path):
+        with contextlib.suppress(OSError):
+            mode = os.lstat(folder).st_mode
+            if stat.S_ISDIR(mode) and stat.S_IMODE(mode) & 0o700 != 0o700:
+                os.chmod(folder, 0o700)
+                changed = True
+    if not changed:   # nothing more we can do about it
+        return
+    with contextlib.suppress(OSError):
+        if stat.S_ISDIR(os.lstat(path).st_mode):
+            shutil.rmtree(path, onerror=_give_back)
+        else:
+            os.unlink(path)
 
 
 def _inside(path: str, areas: Iterable[str]) -> bool:

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from agon.referee.match import run_match
 from agon.referee.players import Limits, SubprocessPlayer, make_player
 from agon.referee.sandbox import remove_tree
@@ -51,3 +53,26 @@ def test_a_bot_that_leaves_a_deep_nest_of_folders_does_not_break_the_referee(kit
                        limits=Limits(handshake=20, move=20, game=120))
     assert record.forfeits == {}
     assert nester.cell is None   # its directory was removed with it
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root lists and empties any folder anyway")
+def test_folders_a_bot_made_unreadable_are_removed_and_no_link_is_followed(tmp_path):
+    # a bot under --sandbox none that chmods its folders 000 left them, and all they
+    # hold, in /tmp for good: shutil.rmtree (ignore_errors) could neither list nor empty them
+    victim = tmp_path / "ours.txt"
+    victim.write_text("keep me")
+    victim.chmod(0o600)
+    top = tmp_path / "cell"
+    (top / "a" / "b").mkdir(parents=True)
+    (top / "a" / "b" / "f").write_text("x")
+    (top / "x").mkdir()
+    (top / "x" / "link").symlink_to(victim)
+    (top / "a" / "b").chmod(0)
+    (top / "a").chmod(0)
+    (top / "x").chmod(0o500)
+    try:
+        remove_tree(top)
+        assert not top.exists()
+        assert victim.stat().st_mode & 0o777 == 0o600
+    finally:
+        subprocess.run(["chmod", "-R", "u+rwx", str(top)], check=False, capture_output=True)
