@@ -36,6 +36,7 @@ The API, for the tournament runner:
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
 import os
@@ -372,11 +373,18 @@ class Journal:
         self._append(body)
 
     def _append(self, body: bytes) -> None:
-        self.handle.write(self.keyring.signed_line(body) + b"\n")
-        self.handle.flush()  # a killed tournament loses at most the games in progress
+        try:
+            self.handle.write(self.keyring.signed_line(body) + b"\n")
+            self.handle.flush()  # a killed tournament loses at most the games in progress
+        except OSError as err:   # a full disk (a bot under --sandbox none may fill it)
+            raise JournalError(
+                f"{self.path}: cannot write its next line ({err.strerror or err}): the "
+                "lines written before are kept (the one cut short is dropped on resume); "
+                f"make room, then continue with --resume {self.path}") from None
 
     def close(self) -> None:
-        self.handle.close()
+        with contextlib.suppress(OSError):   # only a line that failed already is unwritten
+            self.handle.close()
         self.lock.release()
 
     def __enter__(self) -> Journal:

@@ -1,0 +1,44 @@
+"""A journal that cannot take its next line (a full disk) (red team 3)."""
+
+from __future__ import annotations
+
+import resource
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+AGON = [sys.executable, "-m", "agon"]
+ROOM = 12_000   # bytes the journal may grow to: the header and a few games
+
+
+def _full_disk_at(size: int):
+    """A child whose files cannot grow past `size` bytes, as on a disk that is full."""
+    def limit() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)   # the write fails instead (EFBIG)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+    return limit
+
+
+def test_a_journal_that_cannot_grow_is_a_clear_error_and_resumes(tmp_path):
+    # a bot under --sandbox none may fill the disk the journal is on: the
+    # tournament ended with "internal error: OSError: [Errno 28] No space left"
+    journal = tmp_path / "j.jsonl"
+    run = [*AGON, "tournament", "earth-and-water", "--bot", "a=random", "--bot", "b=random",
+           "--games", "4", "--out", str(journal), "-f", "csv"]
+    full = subprocess.run(run, capture_output=True, text=True, timeout=600,
+                          preexec_fn=_full_disk_at(ROOM))
+    assert full.returncode == 1, full.stderr
+    assert "internal error" not in full.stderr and "Traceback" not in full.stderr
+    assert f"{journal}: cannot write its next line (File too large)" in full.stderr
+    assert f"--resume {journal}" in full.stderr
+    kept = journal.read_bytes()
+    assert 0 < kept.count(b"\n") < 9   # the header and the games that fitted
+    resumed = subprocess.run([*AGON, "tournament", "--resume", str(journal), "-f", "csv"],
+                             capture_output=True, text=True, timeout=600)
+    assert resumed.returncode == 0, resumed.stderr
+    replayed = subprocess.run([*AGON, "replay", "--quiet", str(journal)],
+                              capture_output=True, text=True, timeout=600)
+    assert replayed.returncode == 0, replayed.stdout + replayed.stderr
+    assert "8 of 8 planned games" in replayed.stdout
+    assert Path(str(journal) + ".lock").exists() is False
