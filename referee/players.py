@@ -26,7 +26,7 @@ from agon.bots.params import SEED, ParamError, parse_settings, settle
 
 from . import protocol, transport
 from .engine import Decision, State
-from .sandbox import Cell, Sandbox, SandboxError, Usage
+from .sandbox import Cell, Sandbox, SandboxError, Usage, say_once
 from .suggest import closest
 from .transcript import CLIPPED, Transcript
 from .transport import BoundedLog, ChildProcess
@@ -342,9 +342,18 @@ class SubprocessPlayer(Player):
             self.log.clear()
             self.lines.clear()
             return
-        self.log_dir.mkdir(parents=True, exist_ok=True)
+        try:
+            self._write_logs(self.log_dir)
+        except OSError as err:   # a full disk (a bot under --sandbox none may fill it)
+            say_once(f"agon: warning: cannot write the bots' logs and transcripts "
+                     f"({err.strerror or err}): the games go on without them")
+        self.log.clear()
+        self.lines.clear()
+
+    def _write_logs(self, log_dir: Path) -> None:
+        log_dir.mkdir(parents=True, exist_ok=True)
         name = _file_name(self.label or self.seat)
-        log_path = self.log_dir / f"{name}.log"
+        log_path = log_dir / f"{name}.log"
         again = log_path == self.log_path and log_path.exists()
         self.log_path = log_path
         with log_path.open("ab" if again else "wb") as handle:
@@ -352,10 +361,8 @@ class SubprocessPlayer(Player):
                 handle.write(f"# {shlex.join(self.argv)}\n".encode())
             handle.write(self.log.getvalue())
         if self.transcript:
-            with (self.log_dir / f"{name}.transcript").open("ab" if again else "wb") as handle:
+            with (log_dir / f"{name}.transcript").open("ab" if again else "wb") as handle:
                 handle.write(self.lines.transcript())
-        self.log.clear()
-        self.lines.clear()
 
     # -- the protocol ----------------------------------------------------------
 

@@ -151,7 +151,7 @@ class Sandbox:
         sockets = ("network allowed" if self.network else "no sockets (socketpair only)"
                    if confine.socket_filter_machine() else
                    "UDP, raw and Unix sockets open: no socket filter for this machine")
-        _say_once(f"agon: {problem}; bots run without namespaces (own directory, limits, "
+        say_once(f"agon: {problem}; bots run without namespaces (own directory, limits, "
                   f"warden; {fence}; {sockets}). See docs/protocol.md.")
         return replace(self, mode="none")
 
@@ -194,7 +194,7 @@ def tree_groups() -> cgroups.Hierarchy | None:
 def _say_if_no_cgroups() -> None:
     found = cgroups.available()
     if isinstance(found, str):
-        _say_once(f"agon: no control groups for bots ({found}): their limits hold per process, "
+        say_once(f"agon: no control groups for bots ({found}): their limits hold per process, "
                   f"not for each bot's processes together. See docs/protocol.md.")
 
 
@@ -210,7 +210,8 @@ def shield_referee(secret_options: Iterable[str] = ("--seed", "--bot-env")) -> N
 _said: set[str] = set()
 
 
-def _say_once(text: str) -> None:
+def say_once(text: str) -> None:
+    """A notice on stderr, once per process (the sandbox's mode, a folder that is full)."""
     if text not in _said:
         _said.add(text)
         print(text, file=sys.stderr, flush=True)

@@ -42,3 +42,20 @@ def test_a_journal_that_cannot_grow_is_a_clear_error_and_resumes(tmp_path):
     assert replayed.returncode == 0, replayed.stdout + replayed.stderr
     assert "8 of 8 planned games" in replayed.stdout
     assert Path(str(journal) + ".lock").exists() is False
+
+
+CHATTY = f"{sys.executable} {Path(__file__).parents[1] / 'protocol' / 'faulty_bot.py'} chatty"
+
+
+def test_bot_logs_that_cannot_be_written_are_a_warning_and_the_games_go_on(tmp_path):
+    # a bot's log or transcript that no longer fits on the disk ended the tournament
+    # with "internal error: OSError" (and left the bot's directory behind)
+    journal = tmp_path / "j.jsonl"
+    run = [*AGON, "tournament", "earth-and-water", "--bot", f"c={CHATTY}", "--bot", "r=random",
+           "--games", "1", "--out", str(journal), "--keep-logs", "all", "-f", "csv"]
+    done = subprocess.run(run, capture_output=True, text=True, timeout=600,
+                          preexec_fn=_full_disk_at(10_000))   # a transcript is larger
+    assert done.returncode == 0, done.stderr
+    assert "internal error" not in done.stderr and "Traceback" not in done.stderr
+    assert done.stderr.count("cannot write the bots' logs and transcripts") == 1
+    assert journal.read_text().count("\n") == 3   # the header and both games
