@@ -1,4 +1,5 @@
-"""Empires, territories (with the rulebook's worked examples), brigands, Greek cities, collection."""
+"""Empires, territories, brigands, Greek cities, collection (the rulebook's worked examples
+are in test_rulebook.py)."""
 
 from __future__ import annotations
 
@@ -7,22 +8,7 @@ def two(setup_game, cities=("athens", "sparta"), figures=("pericles", "leonidas"
     return setup_game(cities=list(cities), figures=list(figures), **kw)
 
 
-
-
-
-
 # ---------------------------------------------------------------- empires
-def test_worked_example_heliodorus_and_themistocles_at_persia(setup_game, h, load_dice):
-    state = two(setup_game, ("athens", "larissa"), ("themistocles", "heliodorus"))
-    load_dice(state, [7, 8])  # Peloponnesian Heliodorus rolls first, then Themistocles
-    h.diplomacy(state, {"p2": [("heliodorus", "persia")], "p1": [("themistocles", "persia")]})
-    p1, p2 = state.player("p1"), state.player("p2")
-    assert p2["res"]["copper"] == 2 + 3 + 1  # Persia's 3 copper, then collection
-    assert p2["prestige"] == 2
-    assert p1["res"]["copper"] == 3 and p1["prestige"] == 1  # 8 is short of 9
-    assert p1["pos"]["themistocles"] == "home" and p2["pos"]["heliodorus"] == "home"
-
-
 def test_lone_figure_needs_the_one_figure_number(setup_game, h, load_dice):
     state = two(setup_game)
     load_dice(state, [5])
@@ -74,38 +60,12 @@ def test_empire_rewards_table(setup_game, h, load_dice):
 
 
 # ---------------------------------------------------------------- territories
-def test_worked_example_cleisthenes_and_pericles_against_brasidas(setup_game, h, load_dice):
-    state = two(setup_game, figures=("pericles", "brasidas"))
-    h.give_figures(state, "p1", ["cleisthenes", "pericles"])
-    load_dice(state, [4, 5])  # the Delian league rolls 4 (+5 = 9), Brasidas 5 (+2 = 7)
-    h.diplomacy(state, {"p2": [("brasidas", "epirus")],
-                         "p1": [("cleisthenes", "epirus"), ("pericles", "epirus")]})
-    assert state.g["territories"]["epirus"]["owner"] == "p1"
-    assert state.player("p1")["res"] == {"wheat": 2 + 1 + 1, "wood": 2 + 2 + 1, "copper": 3}
-    assert state.player("p1")["posts"] == 2
-    assert state.player("p1")["pos"]["pericles"] == "epirus"  # winners stay as protectors
-    assert state.player("p2")["pos"]["brasidas"] == "home"
-
-
 def test_tied_conflict_sends_everyone_home(setup_game, h, load_dice):
     state = two(setup_game, figures=("cleisthenes", "brasidas"))
     load_dice(state, [6, 6])
     h.diplomacy(state, {"p2": [("brasidas", "euboea")], "p1": [("cleisthenes", "euboea")]})
     assert state.g["territories"]["euboea"]["owner"] is None
     assert state.player("p1")["pos"]["cleisthenes"] == "home"
-
-
-def test_worked_example_brigands_with_attack_five_need_three(setup_game, h, load_dice):
-    for roll, owner in ((3, "p1"), (2, None)):
-        state = two(setup_game)
-        h.give_figures(state, "p1", ["cleisthenes", "pericles"])
-        state.g["territories"]["illyria"]["brigand"] = True
-        load_dice(state, [roll])
-        h.diplomacy(state, {"p1": [("cleisthenes", "illyria"), ("pericles", "illyria")]})
-        assert state.g["territories"]["illyria"]["owner"] == owner
-        assert state.g["territories"]["illyria"]["brigand"] is (owner is None)
-        if owner is None:
-            assert state.player("p1")["pos"]["pericles"] == "home"
 
 
 def test_brigand_thresholds(engine):
