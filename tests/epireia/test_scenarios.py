@@ -80,29 +80,35 @@ def test_the_plague(setup_game, h):
     assert not state.g["scenario"]["done"]
     state.apply("p1", "build granary")
     assert state.g["scenario"]["winner"] == "delian"
+
+
+def test_plague_upkeep_is_paid_before_the_turns_income(setup_game, h):
+    """The resolution phase ends with the adding of the turn's resources (resolution 4): the
+    upkeep comes out of the wheat held before it. With wheat the player chooses; without, the
+    Prestige is lost, and the wheat collected afterwards cannot pay it."""
     plague = setup_game(players=2)
     activate(plague, "the-plague")
     plague.player("p2")["res"] = {"wheat": 0, "wood": 0, "copper": 0}
-    plague.player("p2")["prestige"] = 3
-    plague.player("p2")["reached"] = list(range(13))
+    for seat in ("p1", "p2"):
+        plague.player(seat)["prestige"] = 3
+        plague.player(seat)["reached"] = list(range(13))
     h.pass_development(plague)
     h.end_diplomacy(plague)
     decision = plague.pending()[0]
     assert (decision.seat, decision.legal) == ("p1", ["pay", "lose prestige"])
-    plague.apply("p1", "pay")
-    plague.apply("p2", "lose prestige")  # p2 collected a wheat first, so may choose
-    assert plague.player("p1")["res"]["wheat"] == 2  # 2 + 1 collected - 1 paid
+    plague.apply("p1", "pay")   # p2 is not asked: the turn goes on
+    assert plague.g["step"] == "develop" and plague.g["turn"] == 2
+    assert plague.player("p1")["res"]["wheat"] == 2 - 1 + 1 and plague.player("p1")["prestige"] == 3
     assert plague.player("p2")["prestige"] == 2 and plague.player("p2")["res"]["wheat"] == 1
-
-
-def test_plague_without_wheat_costs_prestige(setup_game, h):
-    state = setup_game(players=2)
-    activate(state, "the-plague")
-    state.player("p2")["reached"] = list(range(13))
-    state.player("p2")["prestige"] = 3
-    from agon.referee.games.epireia import resolution
-    resolution.pay_upkeep(state, "p2", {"pay": {"wheat": 5}, "else_prestige": 1})
-    assert state.player("p2")["prestige"] == 2
+    chooses = setup_game(players=2)
+    activate(chooses, "the-plague")
+    chooses.player("p1")["prestige"] = 3
+    chooses.player("p1")["reached"] = list(range(13))
+    h.pass_development(chooses)
+    h.end_diplomacy(chooses)
+    chooses.apply("p1", "lose prestige")
+    chooses.apply("p2", "pay")
+    assert chooses.player("p1")["prestige"] == 2 and chooses.player("p1")["res"]["wheat"] == 3
 
 
 def test_great_earthquake(setup_game, h, load_dice):

@@ -95,6 +95,10 @@ def collect(st: Position) -> None:
     augur_extra = augur.get("collection")
     for seat in st.g["seats"]:
         p = st.player(seat)
+        # the resolution phase ends with the adding of the turn's resources (rulebook,
+        # resolution 4), so an upkeep due at collection is paid out of what was held before
+        if upkeep:
+            pay_upkeep(st, seat, upkeep)
         income = dict(base)
         extras = [t.building_income[b] for b in p["buildings"] if b in t.building_income]
         extras += [t.figure_collection[f] for f in p["figures"] if f in t.figure_collection]
@@ -109,8 +113,6 @@ def collect(st: Position) -> None:
         sacred = sum(t.collection_prestige.get(b, 0) for b in p["buildings"])
         if sacred:
             add_prestige(st, seat, sacred, "sanctuary")
-        if upkeep:
-            pay_upkeep(st, seat, upkeep)
 
 
 def pay_upkeep(st: Position, seat: str, upkeep: dict[str, Any]) -> None:
