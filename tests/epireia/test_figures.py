@@ -177,3 +177,45 @@ def test_figures_without_abilities_only_fight(engine):
     plain = [f for f in engine.tables.figures.values() if not f.get("ability")]
     assert {f["id"] for f in plain if f["attack"] == 3} == {
         "pericles", "leonidas", "periander", "timasitheos", "oxylos", "aleuas"}
+
+
+def test_cimon_and_eupolemos_pay_only_the_player_who_takes_the_territory(setup_game, h, load_dice):
+    """The territory goes to one player, whose city token is placed and who collects the tax
+    (resolution 2, collecting from territories): a partner's stronger figure takes it for
+    its own player, and Cimon's copper and Eupolemos's Prestige stay unpaid."""
+    def three():
+        state = setup_game(players=3, cities=["athens", "sparta", "elis"],
+                           figures=["pericles", "leonidas", "oxylos"])
+        for seat in ("p1", "p3"):
+            state.player(seat)["reached"] = list(range(13))
+        return state
+
+    state = three()
+    h.give_figures(state, "p1", ["cimon"])
+    load_dice(state, [])
+    h.diplomacy(state, {"p1": [("cimon", "epirus")], "p3": [("oxylos", "epirus")]})
+    assert state.g["territories"]["epirus"]["owner"] == "p3"
+    assert state.player("p1")["res"]["copper"] == 2 + 1   # Cimon was there, but p3 took it
+
+    state = three()
+    h.give_figures(state, "p1", ["pericles", "cimon"])
+    load_dice(state, [])
+    h.diplomacy(state, {"p1": [("pericles", "epirus"), ("cimon", "epirus")]})
+    assert state.g["territories"]["epirus"]["owner"] == "p1"
+    assert state.player("p1")["res"]["copper"] == 2 + 1 + 1   # his own player took it
+
+    state = three()
+    h.give_figures(state, "p3", ["eupolemos"])
+    state.g["territories"]["euboea"]["brigand"] = True
+    load_dice(state, [3])   # Pericles 3 + Eupolemos 2 = 5 needs 3
+    h.diplomacy(state, {"p1": [("pericles", "euboea")], "p3": [("eupolemos", "euboea")]})
+    assert state.g["territories"]["euboea"]["owner"] == "p1"
+    assert state.player("p3")["prestige"] == 1
+
+    state = three()
+    h.give_figures(state, "p3", ["eupolemos"])
+    state.g["territories"]["euboea"]["brigand"] = True
+    load_dice(state, [7])   # attack 2 needs 7
+    h.diplomacy(state, {"p3": [("eupolemos", "euboea")]})
+    assert state.g["territories"]["euboea"]["owner"] == "p3"
+    assert state.player("p3")["prestige"] == 2   # one Prestige for the brigands and the taking
