@@ -430,3 +430,83 @@ def test_solo_the_game_ends_after_exactly_the_cards_turns(solo_engine, scenario,
         state.apply(decision.seat, choice)
     assert state.g["turn"] == turns
     assert "Objectives not met after" in state.result().reason
+
+
+# ---------------------------------------------------------------- scenario objectives (D8)
+def set_measure(state, card: str, amount: int) -> None:
+    """Give the Delian league `amount` of what `card`'s objective counts."""
+    g = state.g
+    delian = [s for s in g["seats"] if state.player(s)["league"] == "delian"]
+    counters = g["leagues"]["delian"]["counters"]
+    if card == "olympic-games":   # every city at 8 but the first, which has `amount`
+        for seat in delian:
+            state.player(seat)["prestige"] = 8
+            state.player(seat)["reached"] = list(range(13))
+        state.player(delian[0])["prestige"] = amount
+    elif card == "treasury-of-delos":
+        g["leagues"]["delian"]["treasury"]["wheat"] = amount
+    elif card == "colonies-of-the-north":
+        for territory in ("euboea", "chalkidiki", "aeolis", "ionia")[:amount]:
+            g["territories"][territory]["owner"] = delian[0]
+    elif card == "megarian-decree":
+        for territory in ("thrakiko-pelagos", "aigaio-pelagos")[:amount]:
+            g["territories"][territory]["owner"] = delian[0]
+            counters["maritime_taken"].append(territory)
+    elif card == "affair-of-corcyra":
+        counters["tokens_by_type"]["triremes"] = amount
+    else:
+        key = {"the-plague": "buildings", "great-earthquake": "brigands",
+               "persian-gold": "empires", "revolt-of-potidaea": "tokens"}[card]
+        counters[key] = amount
+
+
+# the number each card needs for a league of one city and of two ("per city" doubles)
+OBJECTIVES = {"olympic-games": (8, 8), "treasury-of-delos": (10, 20),
+              "colonies-of-the-north": (3, 4), "the-plague": (2, 4), "great-earthquake": (2, 2),
+              "persian-gold": (3, 6), "affair-of-corcyra": (3, 6), "megarian-decree": (2, 2),
+              "revolt-of-potidaea": (4, 8)}
+
+
+@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("card", sorted(OBJECTIVES))
+def test_scenario_objective_is_met_exactly_on_its_number(setup_game, card, players):
+    need = OBJECTIVES[card][players - 2]
+    for amount, met in ((need - 1, False), (need, True)):
+        state = setup_game(players=players, scenario=card, active=True)
+        set_measure(state, card, amount)
+        state.apply("p1", "pass")
+        assert state.g["scenario"]["done"] is met, amount
+        if met:
+            assert state.g["scenario"]["winner"] == "delian"
+            reward = state.t.scenarios[card]["reward"]
+            assert [t["deck"] for t in state.g["leagues"]["delian"]["reserve"]] == [reward]
+
+
+def test_solo_end_of_game_one_front_to_none_is_a_majority(solo_engine):
+    """'A majority of fronts' is counted against the enemy's fronts, as in the multiplayer
+    game where only a tie in fronts won goes to the tie-breaks: 1 to 0 wins, 1 to 1 loses."""
+    from agon.referee.games.epireia import registry
+    from agon.referee.games.epireia.battle import start_battle
+    for enemy_maritime, points in ((False, 1.0), (True, 0.0)):
+        state = solo_engine.new_game(["p1"], 1, {"scenario": "S1"})
+        for action in ("city corinth", "league delian", "admin merchant", "figure periander"):
+            state.apply("p1", action)
+        army = state.g["enemy"]["army"]
+        start_battle(state)
+        b = state.g["battle"]
+        mine = {k: {"deck": "hoplites-2", "power": t["power"]} for k, t in army.items()}
+        mine.update({k: {"deck": "hoplites-2", "power": t["power"] + 1}
+                     for k, t in army.items() if k.startswith("flank")})
+        if not enemy_maritime:
+            mine.update({k: t for k, t in army.items() if k.startswith("maritime")})
+        else:
+            mine.update({k: {"deck": "hoplites-2", "power": 0}
+                         for k in army if k.startswith("maritime")})
+        b["placed"]["delian"], b["slot"]["delian"] = mine, 18
+        b["figs"]["delian"], b["fig_front"]["delian"] = {}, 3
+        state.g["step"] = "battle-figures"
+        registry.advance(state)
+        expected = {"flank": "delian", "center": None,
+                    "maritime": "enemy" if enemy_maritime else None}
+        assert state.g["battle"]["fronts"] == expected
+        assert state.result().points == {"p1": points}
