@@ -417,6 +417,22 @@ def test_end_of_game_ties_with_three_players_count_league_totals(setup_game):
     assert result.ranks == {"p1": 1, "p3": 1, "p2": 2} and "copper 6" in result.reason
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_end_of_game_nothing_to_tell_the_leagues_apart_is_a_draw(setup_game, players):
+    """No front, equal league Prestige and equal league copper: every seat shares first place
+    and half a point."""
+    state = setup_game(players=players)
+    if players == 3:   # the lone Peloponnesian matches the two Delians' totals
+        state.player("p2")["prestige"] = 2
+        state.g["leagues"]["peloponnesian"]["treasury"]["copper"] = 3
+    state.g["battle_after_turn"] = True
+    play_turn(state, {})
+    fight_it_out(state)
+    result = state.result()
+    assert "drawn" in result.reason
+    assert set(result.ranks.values()) == {1} and set(result.points.values()) == {0.5}
+
+
 @pytest.mark.parametrize("scenario,turns", [("S1", 10), ("S2", 12), ("S3", 12), ("S4", 14)])
 def test_solo_the_game_ends_after_exactly_the_cards_turns(solo_engine, scenario, turns):
     """'The final battle is triggered once the number of turns on the card is reached; it
