@@ -526,3 +526,33 @@ def test_solo_end_of_game_one_front_to_none_is_a_majority(solo_engine):
                     "maritime": "enemy" if enemy_maritime else None}
         assert state.g["battle"]["fronts"] == expected
         assert state.result().points == {"p1": points}
+
+
+# ---------------------------------------------------------------- player board captions
+@pytest.mark.parametrize("shared,needed", [(False, 5), (True, 7)])
+def test_player_board_political_embassy_adds_two_to_empire_rolls(setup_game, load_dice,
+                                                                 shared, needed):
+    """'The second increases the success chance of a dice roll with an Empire by 2': Persia
+    (7+ alone, 9+ shared) then needs a die of 5, or 7."""
+    for roll in (needed - 1, needed):
+        state = setup_game(cities=["athens", "sparta"], figures=["pericles", "leonidas"])
+        state.player("p1")["buildings"] = ["embassy"]
+        load_dice(state, [1, roll] if shared else [roll])
+        moves = {"p1": [("pericles", "persia")]}
+        if shared:
+            moves["p2"] = [("leonidas", "persia")]
+        events = play_turn(state, moves)
+        [mine] = [d for d in of(events, "empire") if d["seat"] == "p1"]
+        assert (mine["bonus"], mine["success"]) == (2, roll == needed)
+
+
+def test_player_board_political_proxenia_adds_two_to_greek_city_rolls(setup_game, load_dice):
+    """'The third increases the success chance of a dice roll for integrating a Greek City by
+    2': 7+ becomes a die of 5."""
+    for roll in (4, 5):
+        state = setup_game(cities=["athens", "sparta"], figures=["pericles", "leonidas"])
+        state.player("p1")["buildings"] = ["proxenia"]
+        load_dice(state, [roll])
+        events = play_turn(state, {"p1": [("pericles", "delphi")]})
+        [court] = of(events, "integration")
+        assert (court["bonus"], court["success"]) == (2, roll == 5)
