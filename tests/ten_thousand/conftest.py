@@ -83,6 +83,7 @@ def position(engine):
                 index = [r["result"] for r in rows].index(name)
                 turn.rows[table_id] = index
                 turn.flags.extend(rows[index].get("flags", []))
+                state.armies["p1"].next_turn_flags.extend(rows[index].get("next_turn_flags", []))
         turn.flags.extend(flags)
         state.turn = turn
         state.step = "phase"

@@ -10,6 +10,7 @@ import pytest
 import yaml
 
 from agon.referee.games.ten_thousand import TenThousandEngine
+from agon.referee.games.ten_thousand.army import Turn
 from agon.referee.lookup import lookup
 from agon.referee.ruleset import RulesetError, load_ruleset, validate_file
 
@@ -64,11 +65,13 @@ def test_engine_check_finds_semantic_errors():
     data["cards"][1]["number"] = 1                           # duplicate number
     data["cards"][2]["options"][0]["roll"] = "QQ"            # no such roll
     data["phases"][1]["table"] = "nowhere"
+    del data["tables"]["attack"]["only_if"]                  # an attack against nothing
     messages = [p.message for p in TenThousandEngine.check(data)]
     assert any("gap" in m for m in messages)
     assert any("duplicate card number" in m for m in messages)
     assert any("QQ" in m for m in messages)
     assert any("unknown table" in m for m in messages)
+    assert any("attack table needs only_if" in m for m in messages)
 
 
 def test_schema_rejects_malformed_card_data(tmp_path):
@@ -88,3 +91,32 @@ def test_schema_rejects_malformed_card_data(tmp_path):
 def test_bad_option_value_is_a_clear_error(engine):
     with pytest.raises(RulesetError, match="penalising_cards"):
         engine.new_game(["p1"], 1, {"penalising_cards": "never"})
+
+
+
+def test_the_attack_token_and_the_carried_weather_flag_are_read_from_the_data(tt):
+    """A variant where barbarians answer Mutiny rather than Anger, and where Cold weather
+    (not Harsh) is remembered: the engine follows the data, not the shipped words."""
+    rs = load_ruleset("ten-thousand")
+    data = copy.deepcopy(rs.data)
+    data["tables"]["attack"]["only_if"] = {"token": "mutiny"}
+    data["tables"]["attack"]["hit"]["lose"] = {"mutiny": 1}
+    weather = data["tables"]["weather"]["rows"]
+    weather[1]["next_turn_flags"] = weather[2].pop("next_turn_flags")
+    assert list(TenThousandEngine.check(data)) == []
+    engine = TenThousandEngine(dataclasses.replace(rs, data=data))
+    state = engine.new_game(["p1"], 3, {})
+    state.leader_queue, state.asking = [], None
+    army = state.armies["p1"]
+    army.leader, army.hand = "none", []
+    army.tokens.update(mutiny=2, anger=0)
+    # weather 5 - 1 (early march) = Cold; no satrap; attack 2 <= 2 Mutiny; battle 6 in the
+    # Desert: 100 men; then the Forage choice
+    state.rngs["dice:p1"] = tt.LoadedDice([5, 1, 2, 6])
+    state.turn = Turn(seat="p1", start_space=1, order=["p1"], phase=2, rows={"route": 3})
+    state.step = "phase"
+    state.resume()
+    assert state.pending()[0].legal == ["forage", "skip"]
+    assert "attacked" in state.turn.flags and army.men == 9900
+    assert army.tokens == {"food": 1, "starvation": 0, "mutiny": 1, "anger": 0}
+    assert army.next_turn_flags == ["harsh_last_turn"]   # Cold, in this variant

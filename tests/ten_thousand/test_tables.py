@@ -165,8 +165,8 @@ def test_no_exposure_unless_harsh(position, tt):
 
 def test_harsh_weather_is_remembered_for_next_turns_exposure(position, tt):
     state = open_at(position, tt, "travel", phase="travel", weather="Harsh", space=40)
-    state.apply("p1", "pass")
-    assert state.armies["p1"].harsh_last is True
+    state.apply("p1", "pass")   # alone: p1's next turn starts at once
+    assert state.turn.seat == "p1" and "harsh_last_turn" in state.turn.flags
 
 
 # ----- Forage -------------------------------------------------------------------------------

@@ -19,7 +19,9 @@ class Army:
     arrived: int | None = None        # Time-Track space on arrival = turns taken
     arrival_seq: int | None = None    # 0 for the first army to arrive, 1 next ...
     destroyed: bool = False
-    harsh_last: bool = False          # last turn's weather, for the Exposure roll
+    # turn flags its next turn starts with, set by a row of this turn (`next_turn_flags`:
+    # Harsh weather now makes next turn's Exposure roll worse)
+    next_turn_flags: list[str] = field(default_factory=list)
 
     @property
     def marching(self) -> bool:
@@ -31,14 +33,15 @@ class Army:
 
     def copy(self) -> Army:
         return Army(self.seat, self.men, self.space, dict(self.tokens), self.hand[:], self.leader,
-                    self.arrived, self.arrival_seq, self.destroyed, self.harsh_last)
+                    self.arrived, self.arrival_seq, self.destroyed, self.next_turn_flags[:])
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Army:
-        return cls(**{**data, "tokens": dict(data["tokens"]), "hand": list(data["hand"])})
+        return cls(**{**data, "tokens": dict(data["tokens"]), "hand": list(data["hand"]),
+                      "next_turn_flags": list(data["next_turn_flags"])})
 
 
 @dataclass(slots=True)

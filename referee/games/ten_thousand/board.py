@@ -66,8 +66,10 @@ def this_turn(state: Position) -> str:
                             if value)
         said.append(f"{table.label or rules.roll_names[table.roll]}: {row['result']}"
                     + (f" ({columns})" if columns else ""))
-    if "harsh_last_turn" in turn.flags:
-        said.append("last turn's weather was Harsh")
+    for flag in turn.flags:   # what last turn left for this one
+        if flag in rules.carried_from:
+            label, result = rules.carried_from[flag]
+            said.append(f"last turn's {label} was {result}")
     return "; ".join(said)
 
 

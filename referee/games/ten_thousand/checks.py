@@ -11,9 +11,6 @@ PHASE_STEPS = {"draw", "roll", "consumption", "end"}
 MODIFIER_KINDS = {"always", "flag", "space_at_most", "column", "has_token", "per_token"}
 
 
-# A flag the engine itself sets: the turn after one whose weather set `harsh`.
-DERIVED_FLAGS = {"harsh_last_turn": "harsh"}
-
 
 def check_data(data: dict[str, Any]) -> Iterator[Problem]:
     yield from check_tracks(data)
@@ -69,6 +66,9 @@ def check_tables(data: dict[str, Any]) -> Iterator[Problem]:
                     yield Problem(where + ("rows", i), "rows must follow on without gap or overlap")
         if table["outcome"] == "attack" and not (table.get("hit") and table.get("miss")):
             yield Problem(where, "an attack table needs hit and miss results")
+        if table["outcome"] == "attack" and "token" not in (table.get("only_if") or {}):
+            yield Problem(where, "an attack table needs only_if: {token: ...}, the tokens "
+                          "its roll must come to at most")
         if table["outcome"] == "loss" and not table.get("men_per_point"):
             yield Problem(where, "a loss table needs men_per_point")
         for i, row in enumerate(rows + [table.get("hit") or {}, table.get("miss") or {}]):
@@ -97,7 +97,7 @@ def _flags_set(data: dict[str, Any]) -> set[str]:
         flags.update(table.get("choice_flags", ()))
         for row in [*table.get("rows", ()), table.get("hit") or {}, table.get("miss") or {}]:
             flags.update(row.get("flags", ()))
-    flags.update(derived for derived, source in DERIVED_FLAGS.items() if source in flags)
+            flags.update(row.get("next_turn_flags", ()))   # set when the next turn starts
     return flags
 
 

@@ -103,8 +103,9 @@ def start_turn(state: Position, seat: str) -> None:
     i = holders.index(seat)
     state.turn = Turn(seat=seat, start_space=army.space, rerolls_left=leader.rerolls_per_turn,
                       adjusts_left=leader.adjusts_per_turn, order=holders[i:] + holders[:i])
-    if army.harsh_last:
-        state.turn.flags.append("harsh_last_turn")
+    if army.next_turn_flags:   # what last turn left for this one (Harsh weather)
+        state.turn.flags.extend(army.next_turn_flags)
+        army.next_turn_flags = []
     state.emit("turn", "turn {}: {} marches from space {} with {} men",
                (state.round, seat, army.space, army.men), turn_data)
     rolls.force_token_cards(state, seat)
@@ -169,16 +170,19 @@ def consume(state: Position, seat: str) -> None:
     eat = rule["eat"]
     for food, n in eat.items():
         if tokens[food] < n:   # not enough to eat
-            for token, gained in rule["hungry_gains"].items():
+            gains = rule["hungry_gains"]
+            for token, gained in gains.items():
                 army.gain(token, gained)
-            state.emit("consume", "{} has no food: {} starvation tokens",
-                       (seat, tokens["starvation"]), seat_data)
+            # "p1 has no food: 2 starvation tokens", in the data's token words
+            counts = ", ".join(f"{tokens[token]} {token} tokens" for token in gains)
+            state.emit("consume", "{} has no {}: {}", (seat, food, counts), seat_data)
             return
     for token in rule["fed_discards"]:
         tokens[token] = 0
     for token, n in eat.items():
         army.gain(token, -n)
-    state.emit("consume", "{} eats; {} food left", (seat, tokens["food"]), seat_data)
+    left = ", ".join(f"{tokens[token]} {token}" for token in eat)   # "1 food"
+    state.emit("consume", "{} eats; {} left", (seat, left), seat_data)
 
 
 def end_phase(state: Position) -> None:
@@ -213,7 +217,6 @@ def finish_turn(state: Position) -> None:
     """Close the turn, pass to the next marching player, move the time pawn."""
     turn = state.turn
     army = state.armies[turn.seat]
-    army.harsh_last = "harsh" in turn.flags
     if not army.marching and army.hand:
         leave_the_march(state, army)
     state.turn = None

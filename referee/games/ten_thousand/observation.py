@@ -19,7 +19,7 @@ from ...observation import (
     one_hot,
     scaled,
 )
-from .rules import TOKENS, GameRules
+from .rules import GameRules
 
 TOKEN_CAP = 10        # tokens of one kind counted before the feature saturates
 MODIFIER_CAP = 12     # the sum of a roll's modifiers, either way
@@ -40,7 +40,7 @@ class Encoder(ObservationEncoder):
         self.flags = sorted(flags_named(data))
         self.most_dice = max(table.dice for table in self.rules.tables.values())
         seats = len(self.seats)
-        army = 2 + len(TOKENS) + len(self.leaders) + 5 + seats
+        army = 2 + len(self.rules.token_names) + len(self.leaders) + 5 + seats
         return [
             Group("round", 1, lambda v: [scaled(v["round"], self.time)]),
             Group("armies", seats * army, self.encode_armies),
@@ -62,7 +62,7 @@ class Encoder(ObservationEncoder):
         for seat in self.relative(view):
             a = view["armies"][seat]
             out += [scaled(a["men"], self.men), scaled(a["space"], self.finish)]
-            out += [scaled(a["tokens"][t], TOKEN_CAP) for t in TOKENS]
+            out += [scaled(a["tokens"][t], TOKEN_CAP) for t in self.rules.token_names]
             out += one_hot(a["leader"], self.leaders)
             out += [scaled(a["hand"], self.rules.hand_limit), flag(a["arrived"] is not None),
                     scaled(a["arrived"], self.time), flag(a["destroyed"]),
@@ -97,13 +97,14 @@ class Encoder(ObservationEncoder):
 
 
 def flags_named(data: dict[str, Any]) -> set[str]:
-    """Every turn flag the ruleset's tables set or test (`flags`, `choice_flags`, `flag`)."""
+    """Every turn flag the ruleset's tables set or test (`flags`, `choice_flags`,
+    `next_turn_flags`, `flag`)."""
     found: set[str] = set()
 
     def walk(node: Any) -> None:
         if isinstance(node, dict):
             for key, value in node.items():
-                if key in ("flags", "choice_flags"):
+                if key in ("flags", "choice_flags", "next_turn_flags"):
                     found.update(value)
                 elif key == "flag":
                     found.add(value)

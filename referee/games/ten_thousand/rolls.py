@@ -312,8 +312,10 @@ def settle(state: Position, table: Table, seat: str, dice: list[int], mods: list
         state.turn.rows[table.id] = index
         apply_row(state, seat, table.row_effects[index], table, total)
     elif table.outcome == "attack":
-        anger = state.armies[seat].tokens["anger"]
-        hit = 0 < anger and total <= anger   # no Anger left: no attack
+        # the tokens the roll is made against (Anger): rolled only while held, and a hit
+        # when the total is at most their count; none left, no attack
+        held = state.armies[seat].tokens[table.only_token]
+        hit = 0 < held and total <= held
         apply_row(state, seat, table.hit_effect if hit else table.miss_effect, table, total)
     elif table.outcome == "loss":
         lost = max(0, total) * table.men_per_point
@@ -340,6 +342,8 @@ def apply_row(state: Position, seat: str, row: RowEffect, table: Table, total: i
         tokens[token] = max(0, tokens[token] + n)
     if row.flags:
         state.turn.flags.extend(row.flags)
+    if row.next_turn_flags:   # remembered by the army for its next turn (Harsh weather)
+        state.armies[seat].next_turn_flags.extend(row.next_turn_flags)
     loss = row.lose_men
     if row.loss_dice:
         dice, add, times = row.loss_dice

@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-TOKENS = ("food", "starvation", "mutiny", "anger")
 ROW_MARGIN = 30   # modifiers that take a total this far past a table's rows are looked up slowly
 
 
@@ -137,6 +136,7 @@ class RowEffect:
     discard_all: tuple[str, ...]
     tokens: tuple[tuple[str, int], ...]   # gains, then losses as negative amounts
     flags: tuple[str, ...]
+    next_turn_flags: tuple[str, ...]      # flags the army's next turn starts with
     lose_men: int                         # a fixed loss ...
     loss_dice: tuple[int, int, int] | None   # ... or (dice, add, times): (sum + add) * times
 
@@ -147,7 +147,9 @@ class RowEffect:
         return cls(result=row["result"], discard_all=tuple(row.get("discard_all", ())),
                    tokens=(*row.get("gain", {}).items(),
                            *((token, -n) for token, n in row.get("lose", {}).items())),
-                   flags=tuple(row.get("flags", ())), lose_men=0 if dice else loss,
+                   flags=tuple(row.get("flags", ())),
+                   next_turn_flags=tuple(row.get("next_turn_flags", ())),
+                   lose_men=0 if dice else loss,
                    loss_dice=dice)
 
 
@@ -201,6 +203,7 @@ class GameRules:
         self.draw_per_turn = data["hand"]["draw_per_turn"]
         self.hand_limit = data["hand"]["limit"]
         self.token_codes: dict[str, str] = data["tokens"]
+        self.token_names = tuple(self.token_codes)   # the token kinds, in the data's order
         self.roll_names: dict[str, str] = data["rolls"]
         self.phases: list[dict[str, Any]] = data["phases"]
         self.consumption = data["consumption"]
@@ -218,6 +221,12 @@ class GameRules:
         self._index_cards()
         self.tables = {tid: self._table(tid, spec, data["tables"])
                        for tid, spec in data["tables"].items()}
+        # a flag carried into the army's next turn -> (the table's label, the row's result)
+        # that set it: how the board says what last turn brought ("weather", "Harsh")
+        self.carried_from = {
+            flag: (table.label or self.roll_names[table.roll], row["result"])
+            for table in self.tables.values() for row in table.rows
+            for flag in row.get("next_turn_flags", ())}
         # per phase: its step and the table it rolls on (None for draw, consumption, end)
         self.phase_plan: list[tuple[str, Table | None]] = [
             (phase["step"], self.tables.get(phase.get("table", ""))) for phase in self.phases]

@@ -36,8 +36,8 @@ class TenThousandState(Position, State):
         self.rngs["deck"].shuffle(self.deck)
         start = rules.start
         for seat in self.seats:
-            tokens = {token: 0 for token in rules.token_codes}
-            tokens["food"] = start["food"]
+            # the tokens `start` names (food), none of the others
+            tokens = {token: start.get(token, 0) for token in rules.token_names}
             self.armies[seat] = Army(seat=seat, men=start["men"], space=start["space"],
                                      tokens=tokens)
         first = flow.roll_for_first(self)
