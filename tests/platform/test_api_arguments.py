@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import re
 
 import pytest
 
 import agon
+from agon.referee.engine import IllegalAction
 
 E_W = "earth-and-water"
 
@@ -144,14 +146,31 @@ def test_replay_refuses_what_is_no_record_saying_what_it_takes(given):
         agon.replay(given)
 
 
-@pytest.mark.parametrize("ruleset", [E_W, "city-states"])
+EVERY_RULESET = [E_W, "earth-and-water-solo", "ten-thousand", "city-states", "epireia",
+                 "epireia-solo"]
+
+
+@pytest.mark.parametrize("ruleset", EVERY_RULESET)
 def test_a_seat_the_game_does_not_have_is_named_with_the_seats_it_has(ruleset):
-    """A bare 'tuple.index(x): x not in tuple' came out of two engines."""
+    """A bare 'tuple.index(x): x not in tuple' came out of two engines; Ten Thousand and
+    Epireia answered a view of 'sparta' as if it were a seat."""
     state = agon.new_game(ruleset, seed=1)
     for ask in (lambda: state.view("sparta"), lambda: state.determinize("sparta", None),
                 lambda: state.describe("sparta")):
-        with pytest.raises(ValueError, match=r"unknown seat 'sparta' \(seats: \w+, \w+\)"):
+        with pytest.raises(ValueError, match=r"unknown seat 'sparta' \(seats: \w+(, \w+)*\)"):
             ask()
+
+
+@pytest.mark.parametrize("ruleset", EVERY_RULESET)
+def test_an_action_after_the_end_is_refused_because_the_game_is_over(ruleset):
+    """Epireia said "'pass' is not a legal action for p1 now", as if the game went on."""
+    state = agon.new_game(ruleset, seed=1)
+    chooser = random.Random(1)
+    while decisions := state.pending():
+        seat = decisions[0].seat
+        state.apply(seat, chooser.choice(decisions[0].legal))
+    with pytest.raises(IllegalAction, match="the game is over"):
+        state.apply(seat, "pass")
 
 
 def test_editing_a_records_json_leaves_the_record_as_it_was():

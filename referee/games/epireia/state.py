@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine import Decision, Event, IllegalAction, Result, State
+from ...engine import Decision, Event, IllegalAction, Result, State, seat_index
 from . import board, notes, registry, views
 from .position import Position
 
@@ -30,6 +30,8 @@ class EpireiaState(Position, State):
             if decision.seat == seat and action in decision.legal:
                 break
         else:
+            if self.g["result"]:
+                raise IllegalAction("the game is over")
             if not registry.allows(self, seat, action):
                 raise IllegalAction(f"{action!r} is not a legal action for {seat} now")
         self.events = []
@@ -51,13 +53,16 @@ class EpireiaState(Position, State):
         return self.copy()
 
     def view(self, seat: str) -> dict[str, Any]:
+        seat_index(self.g["seats"], seat)   # an unknown seat is refused, as in every game
         return views.view(self, seat)
 
     def describe(self, seat: str) -> str:
+        seat_index(self.g["seats"], seat)
         return board.describe(self, seat)
 
     def notes(self, decision: Decision) -> dict[str, str]:
         return notes.notes(self, decision)
 
     def determinize(self, seat: str, rng: random.Random) -> EpireiaState:
+        seat_index(self.g["seats"], seat)
         return views.determinize(self, seat, rng)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine import Decision, Event, IllegalAction, Result, State
+from ...engine import Decision, Event, IllegalAction, Result, State, seat_index
 from ...rng import Streams
 from . import board, flow, rolls, scoring
 from .army import Army
@@ -94,6 +94,7 @@ class TenThousandState(Position, State):
         return self.copy()
 
     def view(self, seat: str) -> dict[str, Any]:
+        seat_index(self.seats, seat)   # an unknown seat is refused, as in every game
         rules = self.rules
         armies = {}
         for s in self.order:
@@ -108,7 +109,7 @@ class TenThousandState(Position, State):
             "flags": list(self.turn.flags) if self.turn else [],
             "armies": armies, "deck": len(self.deck), "discard": len(self.discard),
             "hand": [{"number": n, "name": rules.cards[n].name, "text": rules.cards[n].text}
-                     for n in self.armies[seat].hand] if seat in self.armies else [],
+                     for n in self.armies[seat].hand],
             "window": None,
         }
         if self.window:
@@ -132,6 +133,7 @@ class TenThousandState(Position, State):
         listed again from its new hand, and a window only asks a seat that could
         act there, as the real one does.
         """
+        seat_index(self.seats, seat)
         other = self.clone()
         others = [s for s in self.seats if s != seat]
         counts = {s: len(self.armies[s].hand) for s in others}
