@@ -107,7 +107,7 @@ def test_negotiation_table(position, tt, face, before, after):
 def test_menon_adds_one_to_negotiation(position, tt):
     state = open_at(position, tt, "negotiation", phase="negotiation", flags=["satrap"],
                     dice=[5], leaders={"p1": "menon"}, tokens={"p1": {"anger": 2}})
-    assert mods(state) == {"Menon the Thessalaian": 1}
+    assert mods(state) == {"Menon the Thessalian": 1}
     assert apply_pass(state, tt, "negotiation").data["result"] == "Friendly"
     assert state.armies["p1"].tokens["anger"] == 0
 
