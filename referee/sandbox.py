@@ -152,7 +152,7 @@ class Sandbox:
                    if confine.socket_filter_machine() else
                    "UDP, raw and Unix sockets open: no socket filter for this machine")
         say_once(f"agon: {problem}; bots run without namespaces (own directory, limits, "
-                  f"warden; {fence}; {sockets}). See docs/protocol.md.")
+                 f"warden; {fence}; {sockets}). See docs/protocol.md.")
         return replace(self, mode="none")
 
     def cpu_limit(self, game_seconds: float) -> int:
@@ -195,7 +195,7 @@ def _say_if_no_cgroups() -> None:
     found = cgroups.available()
     if isinstance(found, str):
         say_once(f"agon: no control groups for bots ({found}): their limits hold per process, "
-                  f"not for each bot's processes together. See docs/protocol.md.")
+                 f"not for each bot's processes together. See docs/protocol.md.")
 
 
 def shield_referee(secret_options: Iterable[str] = ("--seed", "--bot-env")) -> None:

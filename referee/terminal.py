@@ -14,7 +14,11 @@ import contextlib
 import re
 import sys
 from collections.abc import Iterator, Sequence
-from typing import IO
+from typing import IO, TYPE_CHECKING
+
+if TYPE_CHECKING:   # rich is imported only when a screen is drawn
+    from rich.console import Console
+    from rich.text import Text
 
 COLUMNS_FROM = 12       # actions in a menu before it is laid out in columns
 NUMBER = re.compile(r"(?<![\w-])[+-]?\d+(?:\.\d+)?(?![\w-])")
@@ -55,7 +59,7 @@ class Terminal:
 
         self.console.print(self._folded(Text(text, style=style)), soft_wrap=True)
 
-    def _folded(self, text, under: int | None = None):
+    def _folded(self, text: Text, under: int | None = None) -> Text:
         """Each line of `text` (a rich Text) folded at spaces to the screen's width, its
         continuation indented to column `under` (default: two more than the line): a
         narrow terminal cut words in two and ran them on from the left edge, where they
@@ -162,7 +166,7 @@ class Terminal:
         return matches[state] if state < len(matches) else None
 
 
-def _fold(console, line, indent: int) -> list:
+def _fold(console: Console, line: Text, indent: int) -> list[Text]:
     """One line (a rich Text) folded at spaces to the console's width, the lines after
     the first indented by `indent`; as it is when it fits, or when the screen is too
     narrow for an indent."""
