@@ -162,6 +162,30 @@ def test_city_states_taking_a_city_names_it_and_says_what_each_choice_leaves(cho
     assert ("D6 gold" in note) == (choice != "spare")
 
 
+def test_ten_thousand_roll_window_says_what_the_roll_gives_if_everyone_passes():
+    """A player deciding whether to play a card on a roll sees what it gives as it stands
+    (the prompt said only the total): the note is what then happens, for every kind of
+    table (a row, an attack, men lost, spaces marched)."""
+    kinds: set[str] = set()
+    for seed in range(1, 40):
+        state, chooser = new_game("ten-thousand", 3, seed), random.Random(seed)
+        while (decisions := state.pending()) and len(kinds) < 4:
+            decision = decisions[0]
+            outcome = state.rules.tables[state.window.table].outcome if state.window else ""
+            if outcome and outcome not in kinds and "pass" in decision.legal:
+                kinds.add(outcome)
+                note = state.notes(decision)["pass"]
+                assert note.startswith("as it stands: "), note
+                told = note.removeprefix("as it stands: ").removeprefix(
+                    f"{state.window.roller} ")
+                after, texts = state.clone(), []
+                while after.window is not None:
+                    texts += [e.text for e in after.apply(after.pending()[0].seat, "pass")]
+                assert told in texts[0], (outcome, note, texts[0])
+            state.apply(decision.seat, chooser.choice(decision.legal))
+    assert kinds == {"rows", "attack", "loss", "move"}
+
+
 def amounts_said(counts: dict[str, int]) -> list[str]:
     return [f"{n} {resource}" for resource, n in counts.items() if n]
 

@@ -14,8 +14,9 @@ import re
 from typing import Any
 
 from ...engine import Decision
+from .army import Window, modified_total
 from .position import Position
-from .rules import GameRules
+from .rules import GameRules, Table
 
 CODE = re.compile(r"\b[A-Z]{2}\b")
 
@@ -82,8 +83,11 @@ def legend_for(rules: GameRules, texts: list[str]) -> str:
 
 
 def notes(state: Position, decision: Decision) -> dict[str, str]:
-    """A card's name and printed text beside `play N ...`; a leader's power beside `leader ...`."""
+    """A card's name and printed text beside `play N ...`; a leader's power beside `leader ...`;
+    beside `pass` in a roll's window, what the roll gives as it stands."""
     rules, out = state.rules, {}
+    if state.window is not None and "pass" in decision.legal:
+        out["pass"] = f"as it stands: {standing_outcome(state, state.window)}"
     leader_texts = rules.leader_texts
     for action in decision.legal:
         words = action.split()
@@ -98,3 +102,19 @@ def notes(state: Position, decision: Decision) -> dict[str, str]:
             if leader in leader_texts:
                 out[action] = leader_texts[leader]
     return out
+
+
+def standing_outcome(state: Position, window: Window) -> str:
+    """What the roll in `window` gives if nobody changes it: its table's row, an attack's
+    hit or miss, the men lost or the spaces marched (as `rolls.settle` applies it)."""
+    table: Table = state.rules.tables[window.table]
+    total = modified_total(window.dice, window.mods)
+    if table.outcome == "rows":
+        return table.rows[table.scan_row(total)]["result"]
+    if table.outcome == "attack":
+        held = state.armies[window.roller].tokens[table.only_token]
+        effect = table.hit_effect if 0 < held and total <= held else table.miss_effect
+        return effect.result if effect is not None else ""
+    if table.outcome == "loss":
+        return f"{window.roller} loses {max(0, total) * table.men_per_point} men"
+    return f"{window.roller} marches {max(0, total)} spaces"
