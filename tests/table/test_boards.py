@@ -186,6 +186,16 @@ def test_ten_thousand_roll_window_says_what_the_roll_gives_if_everyone_passes():
     assert kinds == {"rows", "attack", "loss", "move"}
 
 
+def test_ten_thousand_optional_roll_says_what_it_does_and_costs():
+    """'Forage this turn?' came with no word of what foraging gives or costs (Travel)."""
+    state, decision = play_until(new_game("ten-thousand", 1, 1),
+                                 lambda st, d: d.legal == ["forage", "skip"])
+    note = state.notes(decision)["forage"]
+    section = next(s for s in load_ruleset("ten-thousand").rules if s["id"] == "phase-forage")
+    assert note == " ".join(section["text"].split())
+    assert "Travel" in note and "Food" in note
+
+
 def amounts_said(counts: dict[str, int]) -> list[str]:
     return [f"{n} {resource}" for resource, n in counts.items() if n]
 

@@ -84,10 +84,14 @@ def legend_for(rules: GameRules, texts: list[str]) -> str:
 
 def notes(state: Position, decision: Decision) -> dict[str, str]:
     """A card's name and printed text beside `play N ...`; a leader's power beside `leader ...`;
-    beside `pass` in a roll's window, what the roll gives as it stands."""
+    beside `pass` in a roll's window, what the roll gives as it stands; beside an optional
+    roll, its phase's rule."""
     rules, out = state.rules, {}
     if state.window is not None and "pass" in decision.legal:
         out["pass"] = f"as it stands: {standing_outcome(state, state.window)}"
+    if state.step == "choose":   # an optional roll (forage): its phase's rule
+        out.update({tid: rules.phase_texts[tid] for tid in decision.legal
+                    if tid in rules.phase_texts})
     leader_texts = rules.leader_texts
     for action in decision.legal:
         words = action.split()

@@ -215,6 +215,10 @@ class GameRules:
         titled = {section["title"]: section["text"] for section in sections or []}
         self.leader_texts = {lead.id: " ".join(titled[lead.name].split())
                              for lead in self.leaders if lead.name in titled}
+        # table id -> its phase's rule in words, for a player choosing an optional roll
+        by_id = {section["id"]: section["text"] for section in sections or []}
+        self.phase_texts = {tid: " ".join(by_id[f"phase-{tid}"].split())
+                            for tid in data["tables"] if f"phase-{tid}" in by_id}
         self.solo = data["scoring"]["solo"]
         self.cards = {c["number"]: self._card(c) for c in data["cards"]}
         self.deck = sorted(self.cards)
