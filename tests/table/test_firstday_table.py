@@ -13,16 +13,13 @@ from agon.referee.players import Resign
 from agon.referee.ruleset import load_ruleset
 from agon.referee.terminal import Terminal
 
+from .test_terminal import Tty
+
 COLOUR = re.compile(r"\x1b\[[0-9;]*m")
 NEWS = ("Since your last move:\n"
         "  PERS.IA raises 8 armies one at a time round its list (cities it controls; "
         "2 at most in a minor city): Abydos, Ephesos, Abydos, Ephesos [rule S4.B]\n"
         "  Greece has 6 talents")
-
-
-class Tty(io.StringIO):
-    def isatty(self) -> bool:
-        return True
 
 
 @pytest.fixture

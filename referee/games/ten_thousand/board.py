@@ -116,8 +116,8 @@ def standing_outcome(state: Position, window: Window) -> str:
     if table.outcome == "rows":
         return table.rows[table.scan_row(total)]["result"]
     if table.outcome == "attack":
-        held = state.armies[window.roller].tokens[table.only_token]
-        effect = table.hit_effect if 0 < held and total <= held else table.miss_effect
+        hit = table.hits(state.armies[window.roller].tokens[table.only_token], total)
+        effect = table.hit_effect if hit else table.miss_effect
         return effect.result if effect is not None else ""
     if table.outcome == "loss":
         return f"{window.roller} loses {max(0, total) * table.men_per_point} men"

@@ -312,10 +312,7 @@ def settle(state: Position, table: Table, seat: str, dice: list[int], mods: list
         state.turn.rows[table.id] = index
         apply_row(state, seat, table.row_effects[index], table, total)
     elif table.outcome == "attack":
-        # the tokens the roll is made against (Anger): rolled only while held, and a hit
-        # when the total is at most their count; none left, no attack
-        held = state.armies[seat].tokens[table.only_token]
-        hit = 0 < held and total <= held
+        hit = table.hits(state.armies[seat].tokens[table.only_token], total)
         apply_row(state, seat, table.hit_effect if hit else table.miss_effect, table, total)
     elif table.outcome == "loss":
         lost = max(0, total) * table.men_per_point

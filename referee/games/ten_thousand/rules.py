@@ -103,6 +103,11 @@ class Table:
     modified: bool = False   # has standing modifiers or leader bonuses to look at
     cards: RollCards | None = None   # the cards that act in this roll's window
 
+    def hits(self, held: int, total: int) -> bool:
+        """An attack table's roll against `held` tokens (Anger): a hit when the total is at
+        most their count; none held, no attack (X-06.2)."""
+        return 0 < held and total <= held
+
     def scan_row(self, total: int) -> int:
         """The row a modified result falls in, read off the rows; results off the table
         use its end rows."""
