@@ -25,6 +25,7 @@ import math
 import os
 import secrets
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -119,9 +120,16 @@ class Key:
     def mac(self, payload: dict[str, Any]) -> str:
         return self.mac_of(canonical(payload))
 
+    @cached_property
+    def signature_start(self) -> bytes:
+        """The canonical JSON of this key's signature up to its MAC's hex digits:
+        `Keyring.signed_line` adds those and the closing quote and brace."""
+        head = canonical({"alg": ALGORITHM, "key": self.id, "value": ""})
+        return b'"signature":' + head[:-2]
+
     def mac_of(self, body: bytes) -> str:
         """The MAC of a payload already in its canonical form."""
-        return hmac.new(self.secret, body, hashlib.sha256).hexdigest()
+        return hmac.digest(self.secret, body, "sha256").hex()  # one call: C all the way
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "secret": self.secret.hex(), "created": self.created,
@@ -245,9 +253,8 @@ class Keyring:
         """The JSON of a payload given in canonical form (`canonical`, no signature),
         with its signature added as a last key: what `sign` gives, without parsing
         or encoding the payload again (a tournament signs game after game)."""
-        signature = {"alg": ALGORITHM, "key": self.current.id,
-                     "value": self.current.mac_of(body)}
-        return body[:-1] + b',"signature":' + canonical(signature) + b"}"
+        key = self.current
+        return b"%s,%s%s\"}}" % (body[:-1], key.signature_start, key.mac_of(body).encode())
 
 
 def check_signature(payload: dict[str, Any], keyring: Keyring | None) -> Check:

@@ -270,3 +270,22 @@ def test_a_signature_over_nan_is_broken_not_a_crash(genuine):
 
     keyring = Keyring.load(data_dir())
     assert check_signature({**genuine, "duration": float("nan")}, keyring) == Check.BROKEN
+
+
+@pytest.mark.parametrize("key_id", ["keyid-from-file", 'a "quoted" id \\ é'])
+def test_a_journal_line_is_signed_as_a_record_is(genuine, key_id):
+    """A tournament signs its lines without encoding them again (`signed_line`):
+    the bytes must be what signing the record gives, whatever the key's name
+    (one read from a hand-edited key file may hold quotes)."""
+    from dataclasses import replace
+
+    from agon.referee.signing import Check, canonical, check_signature, unsigned
+
+    keyring = Keyring.load()
+    keyring.current = replace(keyring.current, id=key_id)
+    keyring.keys = {**keyring.keys, key_id: keyring.current}
+    body = canonical(unsigned(genuine))
+    line = keyring.signed_line(body)
+    assert json.loads(line) == keyring.sign(genuine)   # the signature added as its last key
+    assert line.startswith(body[:-1] + b',"signature":{')
+    assert check_signature(json.loads(line), keyring) is Check.VALID
