@@ -11,10 +11,12 @@ included, Python's own start-up not), with the ratio to ``--jobs 1`` and the
 issue's target.  Each configuration is run R times (3) and its median run is
 shown: one run on a shared machine is often 4% off either way.
 
-* the bare engine: the same games played by a loop that picks random legal
-  actions, no referee (the floor a tournament can reach), aloud and silenced
-  (`State.silence()`: the referee plays silenced a game whose events nobody
-  reads, as here: built-in bots that ignore them);
+* the bare engine: the same games played by a loop that makes the random
+  bots' own choices, no referee, aloud and silenced (`State.silence()`: the
+  referee plays silenced a game whose events nobody reads, as here: built-in
+  bots that ignore them), and silenced with what a tournament keeps of each
+  game (its final position's digest, its journal line, that line's signature):
+  the floor under any referee that writes signed, verifiable records;
 * in-process bots (``random``) on ``--jobs 1`` and ``--jobs 2``;
 * external Python bots (``python -m agon.bots.random``, protocol 1.1: one
   process per bot and worker) on ``--jobs 1`` and ``--jobs 2``, and on
@@ -45,8 +47,8 @@ depend on the load: it runs each configuration (``--measure KIND``) under
 ``valgrind --tool=callgrind`` with PYTHONHASHSEED=0 for two numbers of seeds
 and prints the difference per game (Python's start-up and imports cancel out;
 each is run once outside valgrind first, so that no run compiles a module):
-the bare engine aloud and silenced, an in-process tournament game on
-``--jobs 1``, and an external game's referee process (no sandbox, generous
+the bare engine aloud, silenced and with its records, an in-process
+tournament game on ``--jobs 1``, and an external game's referee process (no sandbox, generous
 time limits: valgrind is slow; asleep while it waits for an answer) and its two
 bots (one bot process fed what the referee sent the bots of a tournament, from
 its transcripts).  The referee's count of an external game depends a little on
@@ -72,33 +74,52 @@ from typing import Any, TypeVar
 
 from tabulate import tabulate
 
+from agon.bots.random import RandomBot
 from agon.referee import tournament as tournament_module
 from agon.referee.games import engine_class
+from agon.referee.match import player_seed
 from agon.referee.players import Limits
+from agon.referee.records import GameRecord, state_digest
 from agon.referee.ruleset import load_ruleset
 from agon.referee.sandbox import Sandbox
+from agon.referee.signing import Keyring, canonical
 from agon.referee.tournament import Entrant, run_tournament, setup
 
 EXTERNAL = f"{sys.executable} -m agon.bots.random"
+RANDOM = {"kind": "builtin", "name": RandomBot.name, "version": RandomBot.version}  # its record
 Run = TypeVar("Run", bound=tuple)  # a run's figures, wall seconds first
 
 
-def bare_engine(ruleset_id: str, seeds: int, silent: bool = False) -> float:
-    """Seconds to play the tournament's games with no referee: random legal actions;
-    `silent`, building no events, as the referee plays a game nobody listens to."""
+def bare_engine(ruleset_id: str, seeds: int, silent: bool = False,
+                recorded: bool = False) -> float:
+    """Seconds to play the tournament's games with no referee: the random bots'
+    very choices (each seat's generator seeded as the referee seeds its bot), so
+    the same games; `silent`, building no events, as the referee plays a game
+    nobody listens to; `recorded`, silenced and each game then given what a
+    tournament keeps of it: its final position's digest, its journal line's
+    JSON and that line's signature (the record's own cost, no referee around it)."""
     config = setup(ruleset_id, [Entrant("a", "random"), Entrant("b", "random")], games=seeds,
                    seed=1)
     ruleset = load_ruleset(ruleset_id)
     engine = engine_class(ruleset.engine)(ruleset)
+    keyring = Keyring.load() if recorded else None
     began = time.perf_counter()
     for task in config.plan().tasks:
         state = engine.new_game(config.seats, task.seed, dict(config.options))
-        if silent:
+        if silent or recorded:
             state.silence()
-        chooser = random.Random(task.seed)
+        choosers = {seat: random.Random(player_seed(task.seed, seat)) for seat in config.seats}
+        actions = []
         while decisions := state.pending():
             for decision in decisions:
-                state.apply(decision.seat, chooser.choice(decision.legal))
+                action = choosers[decision.seat].choice(decision.legal)
+                state.apply(decision.seat, action)
+                actions.append([decision.seat, action])
+        if keyring is not None:
+            record = GameRecord(ruleset, dict(config.options), task.seed,
+                                {seat: RANDOM for seat in config.seats}, None,
+                                actions, state.result(), state_sha256=state_digest(state))
+            keyring.signed_line(canonical({"tournament": task.info(), **record.to_json()}))
     return time.perf_counter() - began
 
 
@@ -194,14 +215,15 @@ def cluster_startup() -> float:
     return time.perf_counter() - began
 
 
-MEASURES = ("bare", "bare-silenced", "in-process", "external")
+MEASURES = ("bare", "bare-silenced", "bare-recorded", "in-process", "external")
 INSTRUCTION_SEEDS = (5, 15)  # the two run sizes whose difference is measured
 
 
 def measure(kind: str, ruleset_id: str, seeds: int) -> None:
     """Play one configuration once (what `--instructions` runs under callgrind)."""
     if kind.startswith("bare"):
-        bare_engine(ruleset_id, seeds, silent=kind == "bare-silenced")
+        bare_engine(ruleset_id, seeds, silent=kind == "bare-silenced",
+                    recorded=kind == "bare-recorded")
     elif kind == "in-process":
         tournament_and_decisions(ruleset_id, seeds, "random", count=False)
     else:   # the bots run outside valgrind (whose limits they could not raise)
@@ -257,11 +279,13 @@ def instructions(ruleset_id: str) -> None:
     subprocess.run(bot, input=inputs[0], check=True, stdout=subprocess.DEVNULL)
     low, high = (callgrind(bot, b"".join(inputs[:4 * seeds])) for seeds in (small, large))
     bots = (high - low) / games
-    bare, silent = per_game["bare"], per_game["bare-silenced"]
+    bare, silent, recorded = per_game["bare"], per_game["bare-silenced"], per_game["bare-recorded"]
     inside, referee = per_game["in-process"], per_game["external"]
     million = 1e6
     rows = [["bare engine", f"{bare / million:.2f}", ""],
             ["bare engine, silenced", f"{silent / million:.2f}", ""],
+            ["bare engine + its record", f"{recorded / million:.2f}",
+             f"{recorded / bare:.2f}x the bare engine: the floor under any referee"],
             ["in-process tournament game", f"{inside / million:.2f}",
              f"{inside / bare:.2f}x the bare engine (target <= 1.3x), "
              f"{inside / silent:.2f}x silenced"],
@@ -302,6 +326,8 @@ def main() -> None:
     games, repeat = 2 * args.seeds, args.repeat
     bare = median_run(repeat, lambda: (bare_engine(args.ruleset, args.seeds),))[0]
     silent = median_run(repeat, lambda: (bare_engine(args.ruleset, args.seeds, True),))[0]
+    recorded = median_run(repeat, lambda: (bare_engine(args.ruleset, args.seeds,
+                                                       recorded=True),))[0]
     configurations: dict[str, tuple[str, dict[str, Any]]] = {
         "in-process, --jobs 1": ("random", {}),
         "in-process, --jobs 2": ("random", {"jobs": 2}),
@@ -329,7 +355,9 @@ def main() -> None:
     table = [["bare engine (no referee)", f"{games / bare:.0f}", f"{base / bare:.2f}x",
               f"tournament time {base / bare:.2f}x the engine's (target <= 1.3x)"],
              ["bare engine, silenced", f"{games / silent:.0f}", f"{base / silent:.2f}x",
-              f"tournament time {base / silent:.2f}x (its games build no events either)"]]
+              f"tournament time {base / silent:.2f}x (its games build no events either)"],
+             ["bare engine + its record", f"{games / recorded:.0f}", f"{base / recorded:.2f}x",
+              f"its time {recorded / bare:.2f}x the engine's: the floor under any referee"]]
     for name, (wall, _, played) in runs.items():
         note = f"target {targets[name]}" if name in targets else ""
         if name == "external, --jobs 1":
