@@ -254,6 +254,17 @@ def seat_index(seats: Sequence[str], seat: str) -> int:
                          ) from None
 
 
+def random_source(rng: random.Random | int) -> random.Random:
+    """`State.determinize`'s generator: the one given, or one seeded by a whole number
+    (a researcher's ``determinize(seat, 5)``); TypeError for anything else."""
+    if isinstance(rng, random.Random):
+        return rng
+    if isinstance(rng, int) and not isinstance(rng, bool):
+        return random.Random(rng)
+    raise TypeError("determinize takes a random.Random or a whole number to seed one, "
+                    f"not {type(rng).__name__}")
+
+
 class State(ABC):
     """One position of one game."""
 
@@ -325,8 +336,9 @@ class State(ABC):
         """
         return []
 
-    def determinize(self, seat: str, rng: random.Random) -> State:
-        """A copy where what `seat` cannot see is resampled with `rng`.
+    def determinize(self, seat: str, rng: random.Random | int) -> State:
+        """A copy where what `seat` cannot see is resampled with `rng` (or a generator
+        seeded by it: `random_source`).
 
         Search bots are handed ``determinize(seat, rng).to_json()`` and may read
         all of it, so the copy must:

@@ -182,3 +182,16 @@ def test_editing_a_records_json_leaves_the_record_as_it_was():
     edited["seats"]["persia"]["name"] = "edited"
     edited["options"]["cheap_fleets"] = "edited"
     assert json.dumps(record.to_json(), sort_keys=True) == before
+
+
+@pytest.mark.parametrize("ruleset", EVERY_RULESET)
+def test_a_sample_of_the_hidden_cards_takes_a_generator_or_a_whole_number(ruleset):
+    """`determinize(seat, 5)` was an AttributeError deep in an engine ('int' object has
+    no attribute 'shuffle'): a number seeds the sample, the same number the same one."""
+    state = agon.new_game(ruleset, seed=1)
+    seat = state.pending()[0].seat
+    assert state.determinize(seat, 5).to_json() == state.determinize(seat, 5).to_json() \
+        == state.determinize(seat, random.Random(5)).to_json()
+    with pytest.raises(TypeError, match="determinize takes a random.Random or a whole "
+                                        "number to seed one, not str"):
+        state.determinize(seat, "5")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine import Decision, Event, IllegalAction, Result, State, seat_index
+from ...engine import Decision, Event, IllegalAction, Result, State, random_source, seat_index
 from .board import action_notes, describe_board
 from .cards import Cards
 from .core import LEADER_STATES, group_words
@@ -153,7 +153,7 @@ class CityStatesState(Draw, Cards, Revenue, Upkeep, Recruit, Diplomacy, Movement
     def to_json(self) -> dict[str, Any]:
         return self.fields_json()
 
-    def determinize(self, seat: str, rng: random.Random) -> CityStatesState:
+    def determinize(self, seat: str, rng: random.Random | int) -> CityStatesState:
         """Deal the cards `seat` cannot see anew and reseed every stream from `rng`.
 
         The pool is the deck and the other hands, less the cards `seat` knows
@@ -162,6 +162,7 @@ class CityStatesState(Draw, Cards, Revenue, Upkeep, Recruit, Diplomacy, Movement
         card held.  What other seats saw of hands they do not hold is dropped.
         """
         me = seat_index(self.seats, seat)
+        rng = random_source(rng)
         np = self.np
         other = self.clone()
         holders = [q for q in range(np) if q != me]

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from operator import attrgetter
 from typing import Any
 
-from ...engine import Decision, Event, IllegalAction, Result, State, seat_index
+from ...engine import Decision, Event, IllegalAction, Result, State, random_source, seat_index
 from .automaton import AutomatonSteps
 from .battle import Battles
 from .board import action_notes, describe_board
@@ -157,7 +157,7 @@ class EarthAndWaterState(AutomatonSteps, Supply, CardEvents, Battles, Movement, 
     def to_json(self) -> dict[str, Any]:
         return self.fields_json()
 
-    def determinize(self, seat: str, rng: random.Random) -> EarthAndWaterState:
+    def determinize(self, seat: str, rng: random.Random | int) -> EarthAndWaterState:
         """Deal the cards `seat` cannot see anew and reseed every stream from `rng`.
 
         The pool is the other hand, the draw pile and the other side's face-down
@@ -165,6 +165,7 @@ class EarthAndWaterState(AutomatonSteps, Supply, CardEvents, Battles, Movement, 
         window of the other side is kept consistent: it only opens on a card held.
         """
         side = seat_index(SIDES, seat)
+        rng = random_source(rng)
         opp = 1 - side
         other = self.clone()
         unseen = set(self.unseen[side])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine import Decision, Event, IllegalAction, Result, State, seat_index
+from ...engine import Decision, Event, IllegalAction, Result, State, random_source, seat_index
 from . import board, notes, registry, views
 from .position import Position
 
@@ -63,6 +63,6 @@ class EpireiaState(Position, State):
     def notes(self, decision: Decision) -> dict[str, str]:
         return notes.notes(self, decision)
 
-    def determinize(self, seat: str, rng: random.Random) -> EpireiaState:
+    def determinize(self, seat: str, rng: random.Random | int) -> EpireiaState:
         seat_index(self.g["seats"], seat)
-        return views.determinize(self, seat, rng)
+        return views.determinize(self, seat, random_source(rng))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine import Decision, Event, IllegalAction, Result, State, seat_index
+from ...engine import Decision, Event, IllegalAction, Result, State, random_source, seat_index
 from ...rng import Streams
 from . import board, flow, rolls, scoring
 from .army import Army
@@ -125,7 +125,7 @@ class TenThousandState(Position, State):
     def notes(self, decision: Decision) -> dict[str, str]:
         return board.notes(self, decision)
 
-    def determinize(self, seat: str, rng: random.Random) -> TenThousandState:
+    def determinize(self, seat: str, rng: random.Random | int) -> TenThousandState:
         """Deal anew the cards `seat` cannot see and reseed every stream from `rng`.
 
         Hidden: the other hands, the deck and the others' face-down discards.  A
@@ -134,6 +134,7 @@ class TenThousandState(Position, State):
         act there, as the real one does.
         """
         seat_index(self.seats, seat)
+        rng = random_source(rng)
         other = self.clone()
         others = [s for s in self.seats if s != seat]
         counts = {s: len(self.armies[s].hand) for s in others}
