@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import shlex
-import shutil
 from pathlib import Path
 from typing import Annotated
 
@@ -13,7 +12,7 @@ from agon.bots import BUILTIN
 from agon.referee.compliance import check_bot
 from agon.referee.games import UnknownEngine, engine_class
 from agon.referee.match import game_seats
-from agon.referee.players import MAX_SECONDS, Limits, builtin_spec
+from agon.referee.players import MAX_SECONDS, Limits, builtin_spec, program_problem
 from agon.referee.ruleset import RulesetError, load_ruleset
 from agon.referee.sandbox import shield_referee
 
@@ -122,7 +121,8 @@ def _command(bot: str) -> list[str]:
         fail(f"cannot read the bot command {bot!r}: {exc}", USAGE)
     if not argv:
         fail("give the bot's command line", USAGE)
-    if shutil.which(argv[0]) is None:
-        unknown_bot(f"{argv[0]!r} is not a program found on PATH or an executable file, "
-                    f"nor a built-in bot ({', '.join(sorted(BUILTIN))})", bot)
+    problem = program_problem(argv[0])
+    if problem is not None:
+        unknown_bot(f"unknown bot {bot!r}: not a built-in bot ({', '.join(sorted(BUILTIN))}), "
+                    f"and {problem}", bot)
     return argv

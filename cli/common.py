@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import re
 import signal
 import sys
@@ -189,6 +190,9 @@ def existing_keyring() -> Keyring | None:
 def unknown_bot(message: str, spec: str) -> NoReturn:
     """A bot that is neither built in nor a program: a usage error, with the nearest name."""
     name = spec.strip().partition(":")[0]   # `ismcts:time=1` names the bot ismcts
+    words = spec.split()
+    if words and os.path.lexists(words[0]):   # a file of yours, not a built-in misspelt
+        fail(message, USAGE)
     fail(f"{message}{did_you_mean(name, [*BUILTIN, 'human'])}", USAGE)
 
 

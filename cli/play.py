@@ -6,6 +6,7 @@ import contextlib
 import csv
 import errno
 import json
+import re
 import shutil
 import signal
 import sys
@@ -22,7 +23,7 @@ from agon.referee.games import UnknownEngine, engine_class
 from agon.referee.human import HumanPlayer, Screen
 from agon.referee.match import EndlessGame, Match, player_seed, seat_order
 from agon.referee.pictures import record_position, save_map
-from agon.referee.players import Limits, Player, builtin_spec, make_player
+from agon.referee.players import Limits, Player, builtin_spec, make_player, stderr_tail
 from agon.referee.records import GameRecord
 from agon.referee.ruleset import RulesetError
 from agon.referee.sandbox import shield_referee
@@ -220,6 +221,7 @@ def play(
     saved_to = _save_final(game, record, keyring, rs.id) if record else None
     try:
         _print_result(game, specs, fmt, keyring)
+        _show_stderr(game, external, log_dir)
     except StdoutFailed as exc:   # a --json record without --record: stdout was its only copy
         if fmt == Format.json and not record and exc.errno != errno.EPIPE:
             _save_aside(game, keyring, rs.id, f"cannot write to standard output ({exc})")
@@ -382,6 +384,30 @@ def _printer(seats: list[str], aside: bool):
         prefix = f"[{','.join(sorted(event.to))}] " if private else ""
         typer.echo(f"  {prefix}{event.text}", err=aside)
     return show
+
+
+STDERR_SHOWN = 8   # lines of a forfeited program's stderr shown under its forfeit
+STACK_FRAME = re.compile(r"\s+at \S")   # `    at f (file.js:3:9)`, `\tat Bot.main(Bot.java:9)`
+
+
+def _show_stderr(game: GameRecord, external: list[str], log_dir: Path | None) -> None:
+    """The end of what each forfeited program wrote to stderr (a traceback, a file it
+    could not open), on stderr: the forfeit's cause is often there, not in its detail."""
+    for seat in external:
+        log = log_dir / f"{seat}.log" if log_dir is not None else None
+        if seat not in game.forfeits or log is None or not log.is_file():
+            continue
+        try:
+            # without the frames of a JavaScript or Java stack, which would hide its error
+            lines = [line for line in stderr_tail(log.read_bytes(), 200)
+                     if line.strip() and not STACK_FRAME.match(line)]
+            tail = lines[-STDERR_SHOWN:]
+        except OSError:
+            continue
+        if tail:
+            typer.echo(f"{seat}'s stderr ends ({log}):", err=True)
+            for line in tail:
+                typer.echo(f"  {line[:200]}{'...' if len(line) > 200 else ''}", err=True)
 
 
 RESULT_COLUMNS = ["seat", "player", "score", "rank", "points", "forfeit"]

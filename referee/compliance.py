@@ -20,7 +20,7 @@ from typing import Any
 
 from .engine import Engine, State
 from .match import game_seats, hello_for, ruleset_hello
-from .players import BotFault, Limits, SubprocessPlayer
+from .players import BotFault, Limits, SubprocessPlayer, stderr_tail
 from .protocol import NEWGAME, wants
 from .rng import stream
 from .sandbox import Sandbox
@@ -29,6 +29,8 @@ from .suggest import did_you_mean
 PROBE_EVENT = {"type": "agon-check", "text": "agon check: an event no game sends; ignore it"}
 QUIT_WAIT = 2.0  # seconds a bot has to exit after `quit`
 SHOWN_LINES = 12
+NEWGAME_HINT = ("answer `newgame {...}` with `ready`, as the hello, and after a `result` "
+                "read on until `newgame` or `quit`; or leave newgame out of `wants`")
 STOPPED = {"scores": {}, "ranks": {}, "points": {}, "reason": "agon check stopped the game early"}
 
 
@@ -128,7 +130,7 @@ def check_bot(argv: Sequence[str], engine: Engine, *, seat: str | None = None, s
         player.close()
         report.exchanged = list(player.recent)
         report.infos = list(player.infos)
-        report.stderr_tail = _stderr_tail(player.log.getvalue())
+        report.stderr_tail = stderr_tail(player.log.getvalue(), SHOWN_LINES)
     return report
 
 
@@ -145,7 +147,7 @@ def _session(player: SubprocessPlayer, engine: Engine, seats: list[str], seat: s
         player.start(hello, limits)
     except BotFault as fault:
         late = time.monotonic() - began >= limits.handshake  # no `ready` in time
-        report.add("handshake", False, f"{fault.reason}: {fault.detail}",
+        report.add("handshake", False, _told(fault, "handshake"),
                    "timeout" if late else fault.reason)
         return
     assert player.ready is not None
@@ -157,7 +159,8 @@ def _session(player: SubprocessPlayer, engine: Engine, seats: list[str], seat: s
     except BotFault as fault:
         report.add("asks", False, f"{fault.reason}: {fault.detail}", fault.reason)
         return
-    report.add("events", True, f"{events + 1} events sent, including one of an unknown type")
+    report.add("events", True, f"{events + 1} events sent, including one of an unknown type"
+               if player.wants_events else "none sent: its ready skips events")
     forms = player.answers
     report.add("asks", asked > 0 or state.is_over(),
                f"{asked} answered legally ({forms['index']} by index, {forms['text']} by text), "
@@ -177,10 +180,13 @@ def _newgame(player: SubprocessPlayer, engine: Engine, seats: list[str], seat: s
         report.add("newgame", False, f"{fault.reason}: {fault.detail}", fault.reason)
         return
     if player.starts > 1:   # it left, or did not answer `newgame` with `ready`
-        said = [line.removeprefix("agon: ") for line in _stderr_tail(player.log.getvalue())
+        said = [line.removeprefix("agon: the program ") for line in
+                player.log.getvalue().decode("utf-8", "replace").splitlines()
                 if line.startswith("agon: ")]
-        report.add("newgame", False, said[-1] if said else "its ready asked for newgame, but "
-                   "it did not take the next game: it was started again")
+        report.add("newgame", False, "its ready asked for newgame, but it "
+                   + (said[-1].partition("; it is started again")[0] if said else
+                      "did not take the next game")
+                   + f": {NEWGAME_HINT}")
         return
     state = engine.new_game(seats, seed, options)
     try:
@@ -191,6 +197,11 @@ def _newgame(player: SubprocessPlayer, engine: Engine, seats: list[str], seat: s
     report.add("newgame", True, f"a second game in the same process: {asked} asks "
                                 "answered legally")
     _send_result(player, state)
+
+
+def _told(fault: BotFault, step: str) -> str:
+    """A fault's detail, after its reason unless the step's name says it already."""
+    return fault.detail if fault.reason == step else f"{fault.reason}: {fault.detail}"
 
 
 def _send_result(player: SubprocessPlayer, state: State) -> None:
@@ -235,8 +246,3 @@ def _finish(player: SubprocessPlayer, report: Report, quit_wait: float) -> None:
         report.add("quit", False, f"still running {quit_wait:g} s after 'quit' (killed)")
     else:
         report.add("quit", True, f"exited with status {status} {took:.3f} s after 'quit'")
-
-
-def _stderr_tail(log: bytes, count: int = SHOWN_LINES) -> list[str]:
-    lines = log.decode("utf-8", errors="replace").splitlines()
-    return [line for line in lines if not line.startswith("info: ")][-count:]

@@ -750,6 +750,17 @@ def _late_ready() -> BotFault:
     return BotFault("handshake", "no 'ready' in time")
 
 
+def stderr_tail(log: bytes, count: int = 12) -> list[str]:
+    """The last `count` lines a program wrote to stderr, from its log: without the
+    command line heading the file, its `info` lines and the referee's own notes
+    (``agon: ...``, ``[agon: log cut ...]``), which are not the program's."""
+    lines = log.decode("utf-8", errors="replace").splitlines()
+    if lines and lines[0].startswith("# "):
+        lines = lines[1:]
+    return [line for line in lines
+            if not line.startswith(("info: ", "agon: ", "[agon: "))][-count:]
+
+
 def _file_name(label: str) -> str:
     return "".join(c if c.isalnum() or c in "-_." else "_" for c in label) or "bot"
 
@@ -842,15 +853,46 @@ def make_player(spec: str, *, seed: int, log_dir: Path | None = None,
         raise ValueError(f"cannot read the bot command {spec!r}: {err}") from None
     if not argv:
         raise ValueError("empty bot spec: give a built-in bot name, 'human', or a command line")
-    if not _runnable(argv[0]):
+    problem = program_problem(argv[0])
+    if problem is not None:
         builtin = ", ".join(sorted(BUILTIN))
         raise ValueError(f"unknown bot {spec!r}: not a built-in bot ({builtin}), not 'human', "
-                         f"and {argv[0]!r} is not a program found on PATH or an executable file")
+                         f"and {problem}")
     return SubprocessPlayer(argv, log_dir=log_dir, transcript=transcript, sandbox=sandbox)
 
 
-def _runnable(program: str) -> bool:
+def program_problem(program: str) -> str | None:
+    """Why `program` (a command line's first word) cannot be run, None when it can.
+
+    Says what a shell would leave its user to guess: the file is there but not
+    executable, is a folder, or is in this folder but not on PATH (a shell too
+    runs ``./bot``, not ``bot``).
+    """
     if os.sep in program:
         path = Path(program)
-        return path.is_file() and os.access(path, os.X_OK)
-    return shutil.which(program) is not None
+        if path.is_file() and os.access(path, os.X_OK):
+            return None
+        if path.is_dir():
+            return f"{program!r} is a folder, not a program"
+        if path.is_file():
+            return (f"{program!r} is not executable: make it so (chmod +x {program}), "
+                    f"or name its interpreter first ({_interpreted(program)!r})")
+        return f"there is no file {program!r}"
+    if shutil.which(program) is not None:
+        return None
+    if Path(program).is_file():
+        runnable = os.access(program, os.X_OK)
+        how = (f"'./{program}'" if runnable else
+               f"its interpreter first ({_interpreted(program)!r})")
+        return (f"{program!r} is not a program found on PATH; for the file in this folder, "
+                f"write {how}")
+    return f"{program!r} is not a program found on PATH or an executable file"
+
+
+# the usual interpreter of a script, by its suffix, for the example in a message
+INTERPRETERS = {".py": "python3", ".js": "node", ".mjs": "node", ".sh": "bash", ".rb": "ruby",
+                ".pl": "perl", ".lua": "lua", ".jar": "java -jar"}
+
+
+def _interpreted(program: str) -> str:
+    return f"{INTERPRETERS.get(Path(program).suffix, 'INTERPRETER')} {program}"

@@ -47,11 +47,12 @@ for line in sys.stdin:
 
 @pytest.mark.parametrize("how, said", [
     ("stays", "ok    newgame: a second game in the same process: 10 asks answered legally"),
-    ("leaves", "FAIL  newgame: the program did not take the next game (crash: the program "
-               "closed its output and exited with status 0); it is started again: after a "
-               "result, a bot that asked for newgame reads on until newgame or quit"),
-    ("mute", "FAIL  newgame: the program did not take the next game (handshake: no 'ready' "
-             "in time); it is started again"),
+    ("leaves", "FAIL  newgame: its ready asked for newgame, but it did not take the next "
+               "game (crash: the program closed its output and exited with status 0): answer "
+               "`newgame {...}` with `ready`, as the hello, and after a `result` read on "
+               "until `newgame` or `quit`; or leave newgame out of `wants`"),
+    ("mute", "FAIL  newgame: its ready asked for newgame, but it did not take the next game "
+             "(handshake: no 'ready' "),
 ])
 def test_a_bot_that_asks_for_newgame_is_checked_on_a_second_game(kit, tmp_path, how, said):
     """A 1.1 bot that left after its first game (or never answered `newgame`) passed the
@@ -61,6 +62,8 @@ def test_a_bot_that_asks_for_newgame_is_checked_on_a_second_game(kit, tmp_path, 
                        kit.CountEngine(kit.ruleset), limits=kit.limits)
     assert said in report.render()
     assert report.passed == (how == "stays")
+    # the referee's note on it is not shown as what the bot wrote to stderr
+    assert report.render().endswith("bot stderr (last lines):\n  (empty)\nFAIL") or report.passed
 
 
 def test_answers_by_index_and_by_text_both_pass_and_are_counted(kit):
@@ -96,7 +99,7 @@ def test_a_garbage_answer_fails_and_shows_the_exchange(kit):
 
 
 @pytest.mark.parametrize("mode, said", [
-    ("redy", "FAIL  handshake: handshake: unknown message 'redy': 'redy typo' "
+    ("redy", "FAIL  handshake: unknown message 'redy': 'redy typo' "
              "(did you mean 'ready'?)"),
     ("debug-stdout", "FAIL  asks: protocol: unknown message 'DEBUG:': 'DEBUG: thinking about "
                      "ask 1' (expected 'act ID K' or 'info TEXT': every line on stdout is "
@@ -199,3 +202,24 @@ def test_a_timeout_lists_its_usual_causes_and_other_failures_do_not(kit):
     crashed = check_bot(kit.faulty("crash-at-start"), kit.CountEngine(kit.ruleset),
                         limits=kit.limits)
     assert "did not flush stdout" not in crashed.render()
+
+
+SKIPPING_BOT = """
+import sys
+for line in sys.stdin:
+    word, _, rest = line.partition(" ")
+    if word == "agon":
+        print('ready skipper {"skip": ["events", "view"]}', flush=True)
+    elif word == "ask":
+        print(f"act {rest.split(' ', 1)[0]} 0", flush=True)
+    elif word == "quit":
+        break
+"""
+
+
+def test_a_bot_that_skips_events_is_not_told_it_was_sent_them(kit, tmp_path):
+    (tmp_path / "bot.py").write_text(SKIPPING_BOT)
+    report = check_bot([sys.executable, str(tmp_path / "bot.py")],
+                       kit.CountEngine(kit.ruleset), limits=kit.limits)
+    assert report.passed, report.render()
+    assert "ok    events: none sent: its ready skips events" in report.render()

@@ -1,0 +1,75 @@
+"""A bot author's first mistakes, as `agon play` and `agon check` tell them.
+
+Each test makes one mistake a newcomer makes and asserts what the author reads:
+the file named, what was expected, what to do.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+AGON = [sys.executable, "-m", "agon"]
+
+CRASHING_BOT = """
+import sys
+for line in sys.stdin:
+    if line.startswith("agon "):
+        print("ready crasher", flush=True)
+    elif line.startswith("ask "):
+        # a JavaScript-style error: the message first, then the stack's frames
+        sys.stderr.write("Error: ENOENT: no such file or directory, open 'book.txt'\\n")
+        for depth in range(20):
+            sys.stderr.write(f"    at frame{depth} (/home/me/bot.js:{depth}:1)\\n")
+        sys.exit(1)
+"""
+
+
+def agon(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([*AGON, *args], capture_output=True, text=True, cwd=cwd,
+                          timeout=120)
+
+
+def play(persia: str, cwd: Path) -> subprocess.CompletedProcess:
+    return agon("play", "earth-and-water", "--seed", "3", "-q", "--seat", f"persia={persia}",
+                "--seat", "greece=random", cwd=cwd)
+
+
+def test_a_bot_file_that_is_not_executable_is_told_how_to_run_it(tmp_path):
+    (tmp_path / "bot.js").write_text("// a bot\n")   # written, never chmod +x
+    out = play("./bot.js", tmp_path)
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert ("'./bot.js' is not executable: make it so (chmod +x ./bot.js), or name its "
+            "interpreter first ('node ./bot.js')") in out.stderr
+
+
+def test_a_bot_in_this_folder_named_without_its_path_is_told_to_write_it(tmp_path):
+    bot = tmp_path / "rand.sh"
+    bot.write_text("#!/bin/sh\n")
+    bot.chmod(0o755)
+    out = play("rand.sh", tmp_path)
+    assert out.returncode == 2
+    assert "'rand.sh' is not a program found on PATH; for the file in this folder, " \
+           "write './rand.sh'" in out.stderr
+    # it had been offered the built-in `random` instead of its own file
+    assert "did you mean" not in out.stderr
+
+
+def test_agon_check_names_a_file_that_is_not_executable_too(tmp_path):
+    (tmp_path / "bot.py").write_text("print('ready x')\n")
+    out = agon("check", "bot.py", "--ruleset", "earth-and-water", cwd=tmp_path)
+    assert out.returncode == 2
+    assert "for the file in this folder, write its interpreter first ('python3 bot.py')" \
+        in out.stderr
+
+
+def test_a_crash_shows_the_end_of_the_programs_stderr_without_stack_frames(tmp_path):
+    (tmp_path / "bot.py").write_text(CRASHING_BOT)
+    out = play(f"{sys.executable} bot.py", tmp_path)
+    assert out.returncode == 0   # a game played to its result, forfeit included
+    assert "persia forfeited (crash): the program closed its output and exited with " \
+           "status 1" in out.stderr
+    assert "persia's stderr ends (" in out.stderr and "persia.log):" in out.stderr
+    assert "  Error: ENOENT: no such file or directory, open 'book.txt'" in out.stderr
+    assert "frame" not in out.stderr   # twenty frames would have hidden the error
