@@ -163,6 +163,8 @@ EXIT_WAIT = 0.2  # seconds to wait for an exit status after a program closes its
 HELD_BYTES = 1 << 16  # event lines held for a bot are sent once they reach this size
 NOT_GREETED = 0.0  # a running program did not take `newgame` (it is ended): `start` launches one
 # what a program that asked for `newgame` and left after its game is told to do
+UNSENT = "(a line written but not flushed is not sent: `agon check` lists the usual causes)"
+NEWGAME_READY = "a bot whose ready asked for newgame answers newgame with ready, as the hello"
 STAY_UP = "after a result, a bot that asked for newgame reads on until newgame or quit"
 
 
@@ -446,7 +448,8 @@ class SubprocessPlayer(Player):
         return True
 
     def _not_taken(self, fault: BotFault) -> None:
-        advice = f": {STAY_UP}" if fault.reason == "crash" else ""
+        advice = f": {STAY_UP}" if fault.reason == "crash" else \
+            f": {NEWGAME_READY}" if fault.reason == "handshake" else ""
         self.log.add(f"agon: the program did not take the next game ({fault}); "
                      f"it is started again{advice}\n".encode())
         self._discard()
@@ -480,7 +483,7 @@ class SubprocessPlayer(Player):
     def _await_ready(self, deadline: float) -> None:
         """Wait for the `ready` (info lines before it are kept in the log)."""
         while True:
-            message = self._receive(deadline, _late_ready)
+            message = self._receive(deadline, self._late_ready)
             if isinstance(message, protocol.Ready):
                 self.ready = message
                 self.wants_state = protocol.wants(message, "state")
@@ -564,7 +567,13 @@ class SubprocessPlayer(Player):
 
     def _late_answer(self) -> BotFault:
         ask_id, timeout = self.open_ask
-        return BotFault("timeout", f"no answer to ask {ask_id} within {timeout:.3g} s")
+        first = not any(self.answers.values())   # an unflushed answer: usually the first
+        return BotFault("timeout", f"no answer to ask {ask_id} within {timeout:.3g} s"
+                                   + (f" {UNSENT}" if first else ""))
+
+    def _late_ready(self) -> BotFault:
+        return BotFault("handshake", f"no 'ready' within {self.limits.handshake:g} s "
+                                     f"{UNSENT}")
 
     def _action_of(self, act: protocol.Act, legal: Sequence[str], ask_id: int) -> str:
         if act.index is not None:
@@ -694,7 +703,9 @@ class SubprocessPlayer(Player):
         try:
             message = protocol.decode_from_bot(line, self.limits.max_line)
         except protocol.ProtocolError as err:
-            self._fail(BotFault(self._breach, f"{err}: {protocol.shown(line)}{self._expected(line)}"))
+            quoted = protocol.shown(line)
+            said = f"{err}" if str(err).endswith(quoted) else f"{err}: {quoted}"  # a one-word line
+            self._fail(BotFault(self._breach, f"{said}{self._expected(line)}"))
         if type(message) is protocol.Info:
             self._log_info(message.text)
         return message
@@ -703,13 +714,14 @@ class SubprocessPlayer(Player):
         """What the bot should have sent instead of `line`, a line that is no message:
         a typo of a keyword, or debugging output written on stdout."""
         word = line.split(b" ", 1)[0].decode("utf-8", "replace").strip()
-        if self.ready is None:
-            near = closest(word, ("ready", "info"))
-            return (f" (did you mean {near!r}?)" if near and near != word else
-                    " (expected 'ready NAME', or 'info TEXT'; write anything else to stderr)")
-        near = closest(word, ("act", "info"))
+        if "\t" in word:
+            return " (separate the words of a message with single spaces, not tabs)"
+        keywords = ("ready", "info") if self.ready is None else ("act", "info")
+        near = closest(word.lower(), keywords)   # `READY` and `Act` are typos too
         if near and near != word:
             return f" (did you mean {near!r}?)"
+        if self.ready is None:
+            return " (expected 'ready NAME', or 'info TEXT'; write anything else to stderr)"
         return (" (expected 'act ID K' or 'info TEXT': every line on stdout is read as "
                 "a message; write debugging output to stderr)")
 
@@ -744,10 +756,6 @@ class SubprocessPlayer(Player):
             if limit and fault.reason in ("crash", "protocol", "handshake"):
                 fault = self.fault = BotFault(fault.reason, f"{fault.detail}; {limit}")
         raise fault
-
-
-def _late_ready() -> BotFault:
-    return BotFault("handshake", "no 'ready' in time")
 
 
 def stderr_tail(log: bytes, count: int = 12) -> list[str]:

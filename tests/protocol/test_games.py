@@ -127,7 +127,7 @@ def test_make_player_knows_builtins_humans_and_programs(tmp_path):
 
 @pytest.mark.parametrize("spec, complaint", [
     ("nosuchbot", "unknown bot 'nosuchbot'"),
-    ("./missing.sh --x", "not a program found on PATH"),
+    ("./missing.sh --x", "there is no file './missing.sh'"),
     ("", "empty bot spec"),
     ("python3 'unclosed", "cannot read the bot command"),
 ])

@@ -10,7 +10,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from agon.referee.engine import Decision
+from agon.referee.players import BotFault, SubprocessPlayer
+
 AGON = [sys.executable, "-m", "agon"]
+DECISION = Decision("p1", "total 0, add how much?", ["add 1", "add 2", "add 3"])
 
 CRASHING_BOT = """
 import sys
@@ -73,3 +79,52 @@ def test_a_crash_shows_the_end_of_the_programs_stderr_without_stack_frames(tmp_p
     assert "persia's stderr ends (" in out.stderr and "persia.log):" in out.stderr
     assert "  Error: ENOENT: no such file or directory, open 'book.txt'" in out.stderr
     assert "frame" not in out.stderr   # twenty frames would have hidden the error
+
+
+LINE_BOT = """
+import sys
+hello, ready, answer = sys.argv[1:4]
+for line in sys.stdin:
+    if line.startswith("agon ") or line.startswith("newgame "):
+        if ready != "-":
+            print(ready, flush=True)
+    elif line.startswith("ask "):
+        print(answer.replace("ID", line.split()[1]), flush=True)
+    elif line.startswith("quit"):
+        break
+"""
+
+
+def fault_of_line(kit, hello, tmp_path, ready: str, answer: str = "act ID 0") -> BotFault:
+    """The fault of a bot that says `ready` (or "-": nothing) and answers asks so."""
+    (tmp_path / "bot.py").write_text(LINE_BOT)
+    player = SubprocessPlayer([sys.executable, str(tmp_path / "bot.py"), "x", ready, answer])
+    try:
+        player.start(hello, kit.limits)
+        player.choose(1, DECISION, {}, {"move": kit.limits.move},
+                      kit.limits.move + kit.limits.grace)
+    except BotFault as fault:
+        return fault
+    finally:
+        player.close()
+    raise AssertionError("the bot did not fault")
+
+
+@pytest.mark.parametrize("ready, answer, reason, detail", [
+    # a name of two words: it was "bad JSON (Expecting value at column 1)"
+    ("ready My Bot", "act ID 0", "handshake",
+     "ready: the name is one word (no spaces), and only a JSON object may follow it, "
+     "not 'Bot'"),
+    ("READY mybot", "act ID 0", "handshake", "unknown message 'READY': 'READY mybot' "
+                                             "(did you mean 'ready'?)"),
+    ("ready mybot", "act\tID\t0", "protocol",
+     "(separate the words of a message with single spaces, not tabs)"),
+    # a one-word line was quoted twice: "unknown message '{...}': '{...}'"
+    ("ready mybot", '{"act":1}', "protocol", "unknown message '{\"act\":1}' (expected"),
+    ("-", "act ID 0", "handshake", "no 'ready' within 0.5 s (a line written but not "
+                                   "flushed is not sent: `agon check` lists the usual causes)"),
+])
+def test_a_malformed_line_says_what_to_write_instead(kit, hello, tmp_path, ready, answer,
+                                                     reason, detail):
+    fault = fault_of_line(kit, hello, tmp_path, ready, answer)
+    assert fault.reason == reason and detail in fault.detail, fault.detail
