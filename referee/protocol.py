@@ -397,10 +397,14 @@ def _parse_ready(rest: str) -> Ready:
         raise ProtocolError(f"ready: a bot's name is at most {MAX_NAME} printable characters, "
                             f"not {_quote(name)}")
     body = body.strip(" ")
-    if body and not body.startswith("{"):   # `ready My Bot`: a name of two words
-        raise ProtocolError(f"ready: the name is one word (no spaces), and only a JSON object "
-                            f"may follow it, not {_quote(body)}")
-    return Ready(name, _bounded_object(body, "ready") if body else {})
+    try:
+        return Ready(name, _bounded_object(body, "ready") if body else {})
+    except ProtocolError:
+        if body[:1] in ("{", "["):
+            raise
+        # `ready My Bot`: a name of two words, not JSON gone wrong
+        raise ProtocolError(f"ready: the name is one word (no spaces), and only a JSON "
+                            f"object may follow it, not {_quote(body, 30)}") from None
 
 
 def _parse_event(rest: str) -> EventMsg:
