@@ -275,6 +275,7 @@ class SubprocessPlayer(Player):
         self.fault: BotFault | None = None
         self.infos: deque[str] = deque(maxlen=100)
         self.answers = {"index": 0, "text": 0}
+        self.open_ask = (0, 0.0)
         self.slowest = 0.0
         self.exit_status: int | None = None
         self.usage: Usage | None = None
@@ -286,6 +287,7 @@ class SubprocessPlayer(Player):
         self.clock: dict[str, float] = {}  # the last clock sent, and its JSON
         self.clock_json = "{}"
         self.open_ask = (0, 0.0)  # the ask waiting for an answer, and its seconds
+        self.answered = 0  # the ask answered last in this game (0: none)
         self.held_bytes = 0
         self.games = 0  # games the running process has played to their end
         self.starts = 0  # processes started so far
@@ -535,6 +537,7 @@ class SubprocessPlayer(Player):
         self._send_line(protocol.ask_line(
             ask_id, legal, decision.prompt, protocol.json_text(view) if view else "{}",
             self.clock_json, None if state is None else protocol.json_text(state.to_json())))
+        self.answered = self.open_ask[0]   # the ask before this one was answered
         self.open_ask = (ask_id, timeout)
         action = self._answer(ask_id, legal, began + timeout)
         spent = time.monotonic() - began
@@ -558,8 +561,9 @@ class SubprocessPlayer(Player):
             message = self._decoded(line)
             if type(message) is protocol.Act:
                 if message.id != ask_id:
-                    self._fail(BotFault("protocol", f"answered ask {message.id}, but the "
-                                                    f"open ask is {ask_id}"))
+                    again = " again (one act per ask)" if message.id == self.answered else ""
+                    self._fail(BotFault("protocol", f"answered ask {message.id}{again}, but "
+                                                    f"the open ask is {ask_id}"))
                 return self._action_of(message, legal, ask_id)
             if type(message) is not protocol.Info:
                 self._fail(BotFault("protocol", f"expected 'act {ask_id} K', got "

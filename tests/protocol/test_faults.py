@@ -98,7 +98,7 @@ def test_illegal_answers_are_illegal(kit, hello, mode, detail):
     ("garbage", 1, "unknown message 'I'"),
     ("wrong-id", 1, "answered ask 2, but the open ask is 1"),
     ("not-utf8", 1, "not UTF-8"),
-    ("answer-twice", 2, "answered ask 1, but the open ask is 2"),
+    ("answer-twice", 2, "answered ask 1 again (one act per ask), but the open ask is 2"),
 ])
 def test_protocol_breaches_are_protocol_faults(kit, hello, mode, asks, detail):
     player = started(kit, hello, mode)
