@@ -20,7 +20,7 @@ from typing import Any
 
 from .engine import Engine, State
 from .match import game_seats, hello_for, ruleset_hello
-from .players import BotFault, Limits, SubprocessPlayer, stderr_tail
+from .players import UNSENT, BotFault, Limits, SubprocessPlayer, stderr_tail
 from .protocol import NEWGAME, wants
 from .rng import stream
 from .sandbox import Sandbox
@@ -157,7 +157,7 @@ def _session(player: SubprocessPlayer, engine: Engine, seats: list[str], seat: s
         player.event(PROBE_EVENT)
         asked, events = _play(player, state, seat, seed, limits, max_decisions)
     except BotFault as fault:
-        report.add("asks", False, f"{fault.reason}: {fault.detail}", fault.reason)
+        report.add("asks", False, _told(fault, "asks"), fault.reason)
         return
     report.add("events", True, f"{events + 1} events sent, including one of an unknown type"
                if player.wants_events else "none sent: its ready skips events")
@@ -177,10 +177,10 @@ def _newgame(player: SubprocessPlayer, engine: Engine, seats: list[str], seat: s
     try:
         player.start(hello, limits)
     except BotFault as fault:
-        report.add("newgame", False, f"{fault.reason}: {fault.detail}", fault.reason)
+        report.add("newgame", False, _told(fault, "newgame"), fault.reason)
         return
     if player.starts > 1:   # it left, or did not answer `newgame` with `ready`
-        said = [line.removeprefix("agon: the program ") for line in
+        said = [line.removeprefix("agon: the program ").replace(f" {UNSENT}", "") for line in
                 player.log.getvalue().decode("utf-8", "replace").splitlines()
                 if line.startswith("agon: ")]
         report.add("newgame", False, "its ready asked for newgame, but it "
@@ -192,7 +192,7 @@ def _newgame(player: SubprocessPlayer, engine: Engine, seats: list[str], seat: s
     try:
         asked, _ = _play(player, state, seat, seed, limits, max_decisions)
     except BotFault as fault:
-        report.add("newgame", False, f"{fault.reason}: {fault.detail}", fault.reason)
+        report.add("newgame", False, _told(fault, "newgame"), fault.reason)
         return
     report.add("newgame", True, f"a second game in the same process: {asked} asks "
                                 "answered legally")
@@ -200,8 +200,10 @@ def _newgame(player: SubprocessPlayer, engine: Engine, seats: list[str], seat: s
 
 
 def _told(fault: BotFault, step: str) -> str:
-    """A fault's detail, after its reason unless the step's name says it already."""
-    return fault.detail if fault.reason == step else f"{fault.reason}: {fault.detail}"
+    """A fault's detail, after its reason unless the step's name says it already (and
+    without the pointer to `agon check`: the report lists a timeout's causes)."""
+    detail = fault.detail.replace(f" {UNSENT}", "")
+    return detail if fault.reason == step else f"{fault.reason}: {detail}"
 
 
 def _send_result(player: SubprocessPlayer, state: State) -> None:

@@ -223,3 +223,13 @@ def test_a_bot_that_skips_events_is_not_told_it_was_sent_them(kit, tmp_path):
                        kit.CountEngine(kit.ruleset), limits=kit.limits)
     assert report.passed, report.render()
     assert "ok    events: none sent: its ready skips events" in report.render()
+
+
+def test_a_handshake_timeout_names_its_limit_and_lists_the_causes_once(kit, tmp_path):
+    (tmp_path / "bot.py").write_text("import sys\nfor line in sys.stdin:\n    print('ready x')\n")
+    report = check_bot([sys.executable, str(tmp_path / "bot.py")],
+                       kit.CountEngine(kit.ruleset), limits=kit.limits)
+    text = report.render()
+    # the unflushed `ready`: its step names the limit, the list below says why
+    assert "FAIL  handshake: no 'ready' within 0.5 s\n" in text
+    assert "did not flush stdout" in text and "`agon check` lists" not in text
