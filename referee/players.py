@@ -889,6 +889,9 @@ def program_problem(program: str) -> str | None:
         if path.is_file():
             return (f"{program!r} is not executable: make it so (chmod +x {program}), "
                     f"or name its interpreter first ({_interpreted(program)!r})")
+        if program.startswith("~"):   # quoted, so no shell expanded it
+            return (f"there is no file {program!r}: no shell runs the command line, so `~` "
+                    f"is not your home folder (write {str(Path(program).expanduser())!r})")
         return f"there is no file {program!r}"
     if shutil.which(program) is not None:
         return None

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from agon.referee.engine import Decision
-from agon.referee.players import BotFault, SubprocessPlayer
+from agon.referee.players import BotFault, SubprocessPlayer, make_player
 
 AGON = [sys.executable, "-m", "agon"]
 DECISION = Decision("p1", "total 0, add how much?", ["add 1", "add 2", "add 3"])
@@ -128,3 +128,10 @@ def test_a_malformed_line_says_what_to_write_instead(kit, hello, tmp_path, ready
                                                      reason, detail):
     fault = fault_of_line(kit, hello, tmp_path, ready, answer)
     assert fault.reason == reason and detail in fault.detail, fault.detail
+
+
+def test_a_home_folder_written_as_tilde_is_explained():
+    # quoted for --seat, `~/...` reaches agon as it is: no shell expands it
+    with pytest.raises(ValueError, match="no shell runs the command line, so `~` is not your "
+                                         "home folder"):
+        make_player("~/no-such-folder-agon/bot.js --fast", seed=1)
