@@ -362,12 +362,18 @@ def _keyring() -> Keyring | None:
 
 
 def _check_bot_settings(specs: dict[str, str]) -> None:
-    """A built-in bot's unknown parameter or bad value is refused before the game starts."""
+    """A built-in bot's unknown parameter or bad value, and a program that cannot be
+    run, are refused before the game starts (and before its title is printed)."""
     for spec in specs.values():
         try:
-            builtin_spec(spec)
+            builtin = builtin_spec(spec)
         except ValueError as exc:
             fail(str(exc), USAGE)
+        if builtin is None and spec.strip() != "human":
+            try:
+                make_player(spec, seed=0).close()   # starts nothing: only looks the program up
+            except ValueError as exc:
+                unknown_bot(str(exc), spec)
 
 
 def _seat_order(engine, specs: dict[str, str]) -> list[str]:

@@ -37,15 +37,16 @@ def agon(*args: str, cwd: Path) -> subprocess.CompletedProcess:
                           timeout=120)
 
 
-def play(persia: str, cwd: Path) -> subprocess.CompletedProcess:
-    return agon("play", "earth-and-water", "--seed", "3", "-q", "--seat", f"persia={persia}",
-                "--seat", "greece=random", cwd=cwd)
+def play(persia: str, cwd: Path, *more: str) -> subprocess.CompletedProcess:
+    return agon("play", "earth-and-water", "--seed", "3", "--seat", f"persia={persia}",
+                "--seat", "greece=random", *more, cwd=cwd)
 
 
 def test_a_bot_file_that_is_not_executable_is_told_how_to_run_it(tmp_path):
     (tmp_path / "bot.js").write_text("// a bot\n")   # written, never chmod +x
     out = play("./bot.js", tmp_path)
     assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert out.stdout == ""   # no game's title before the usage error
     assert ("'./bot.js' is not executable: make it so (chmod +x ./bot.js), or name its "
             "interpreter first ('node ./bot.js')") in out.stderr
 
@@ -72,7 +73,7 @@ def test_agon_check_names_a_file_that_is_not_executable_too(tmp_path):
 
 def test_a_crash_shows_the_end_of_the_programs_stderr_without_stack_frames(tmp_path):
     (tmp_path / "bot.py").write_text(CRASHING_BOT)
-    out = play(f"{sys.executable} bot.py", tmp_path)
+    out = play(f"{sys.executable} bot.py", tmp_path, "-q")
     assert out.returncode == 0   # a game played to its result, forfeit included
     assert "persia forfeited (crash): the program closed its output and exited with " \
            "status 1" in out.stderr
