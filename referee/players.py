@@ -880,6 +880,14 @@ def program_problem(program: str) -> str | None:
     executable, is a folder, or is in this folder but not on PATH (a shell too
     runs ``./bot``, not ``bot``).
     """
+    try:
+        return _program_problem(program)
+    except (OSError, ValueError) as err:   # a name too long for a path, a NUL in it
+        return (f"{protocol.shown(program)} is not a program found on PATH or an executable file "
+                f"({getattr(err, 'strerror', None) or err})")
+
+
+def _program_problem(program: str) -> str | None:
     if os.sep in program:
         path = Path(program)
         if path.is_file() and os.access(path, os.X_OK):
