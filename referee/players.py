@@ -162,8 +162,9 @@ class Player(ABC):
 EXIT_WAIT = 0.2  # seconds to wait for an exit status after a program closes its output
 HELD_BYTES = 1 << 16  # event lines held for a bot are sent once they reach this size
 NOT_GREETED = 0.0  # a running program did not take `newgame` (it is ended): `start` launches one
-# what a program that asked for `newgame` and left after its game is told to do
+# what a program that timed out is reminded of
 UNSENT = "(a line written but not flushed is not sent: `agon check` lists the usual causes)"
+# what a program that asked for `newgame` and did not answer it, or left after its game, is told
 NEWGAME_READY = "a bot whose ready asked for newgame answers newgame with ready, as the hello"
 STAY_UP = "after a result, a bot that asked for newgame reads on until newgame or quit"
 
@@ -275,7 +276,6 @@ class SubprocessPlayer(Player):
         self.fault: BotFault | None = None
         self.infos: deque[str] = deque(maxlen=100)
         self.answers = {"index": 0, "text": 0}
-        self.open_ask = (0, 0.0)
         self.slowest = 0.0
         self.exit_status: int | None = None
         self.usage: Usage | None = None
@@ -415,6 +415,7 @@ class SubprocessPlayer(Player):
         self.fault = None
         self.forfeited = False
         self.answers = {"index": 0, "text": 0}
+        self.open_ask = (0, 0.0)   # a game's ask IDs start again at 1
         self.slowest = 0.0
 
     def running(self) -> bool:
