@@ -589,7 +589,8 @@ class SubprocessPlayer(Player):
             return legal[act.index]
         text = act.text or ""
         if text not in legal:
-            near = closest(text.strip().strip("'\"").strip(), legal)
+            lowered = {action.lower(): action for action in legal}   # BUY_CARD: buy_card
+            near = lowered.get(closest(text.strip().strip("'\"").strip().lower(), lowered) or "")
             hint = f"did you mean {near!r}? " if near is not None else ""
             self._fail(BotFault("illegal", f"{protocol.shown(text)} is not a legal action "
                                            f"of ask {ask_id} ({hint}answer with an index "

@@ -120,6 +120,9 @@ def fault_of_line(kit, hello, tmp_path, ready: str, answer: str = "act ID 0") ->
                                              "(did you mean 'ready'?)"),
     ("ready mybot", "act\tID\t0", "protocol",
      "(separate the words of a message with single spaces, not tabs)"),
+    # the action's text in capitals: it was told no near miss
+    ("ready mybot", "act ID ADD 2", "illegal", "'ADD 2' is not a legal action of ask 1 (did "
+                                               "you mean 'add 2'?"),
     # a one-word line was quoted twice: "unknown message '{...}': '{...}'"
     ("ready mybot", '{"act":1}', "protocol", "unknown message '{\"act\":1}' (expected"),
     ("-", "act ID 0", "handshake", "no 'ready' within 0.5 s (a line written but not "
