@@ -30,7 +30,9 @@ from agon.referee.tournament import (
     Interrupted,
     Tournament,
     TournamentError,
+    other_tournament,
     parse_entrant,
+    resume_conflicts,
     run_tournament,
     setup,
 )
@@ -244,9 +246,11 @@ def tournament(
         fail("--affinity pins the worker processes of this machine; a --cluster's workers "
              "are placed by Dask: give one of them", USAGE)
     stored = _stored_settings(resume) if resume is not None else {}
+    given_ruleset = ruleset
     ruleset = ruleset or (stored.get("ruleset") or {}).get("ref")
     if not ruleset:
         fail("give the RULESET to play (or --resume FILE to continue a tournament)", USAGE)
+    entrants = None
     try:
         if cluster is not None:
             check_address(cluster)
@@ -273,8 +277,12 @@ def tournament(
             sandbox=rules.sandbox.hiding(resume or out),
         )
     except (TournamentError, SprtError, SandboxError, ValueError) as exc:
+        _refuse_another_tournament(resume, stored, given_ruleset, entrants if bot else None,
+                                   rulesets_path)
         fail(str(exc), USAGE)
     except RulesetError as exc:
+        _refuse_another_tournament(resume, stored, given_ruleset, entrants if bot else None,
+                                   rulesets_path)
         ruleset_failure(exc)
     except UnknownEngine as exc:
         fail(str(exc))
@@ -321,6 +329,23 @@ def tournament(
     table = _print_table(config, plan, rows, fmt, test)
     if table.errors:
         fail(f"{len(table.errors)} game(s) could not be refereed (see Errors)")
+
+
+def _refuse_another_tournament(resume: Path | None, stored: dict[str, Any],
+                               ruleset: str | None, entrants: list[Any] | None,
+                               rulesets_path: list[Path] | None) -> None:
+    """When the settings of a resume cannot be used because they are another ruleset
+    or other bots than the journal's, say that (exit 1, as the journal's own check)
+    rather than what they lack: the journal's options on another ruleset ("no option
+    ..."), the journal's seats for fewer bots ("needs at least 3 bots")."""
+    if resume is None:
+        return
+    try:
+        conflicts = resume_conflicts(stored, ruleset, entrants, tuple(rulesets_path or ()))
+    except (RulesetError, OSError, ValueError):
+        return  # the given ruleset does not load: the error about it says so
+    if conflicts:
+        fail(other_tournament(resume, conflicts))
 
 
 def _print_table(config: Tournament, plan: Any, rows: list[dict[str, Any]], fmt: Format,

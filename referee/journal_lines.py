@@ -192,9 +192,11 @@ def why_not_proven(check: Check) -> str:
 def header_mismatches(stored: dict[str, Any], current: dict[str, Any]) -> list[str]:
     """What differs between a journal's tournament and the one asked for now, each in
     words (the ruleset and the bots first: the usual mistakes)."""
-    problems = _ruleset_mismatch(stored.get("ruleset"), current["ruleset"])
-    problems += _bots_mismatch(stored.get("bots"), current.get("bots"))
-    for key in ("games", "seed", "players", "options", "limits", "gauntlet"):
+    problems = ruleset_mismatch(stored.get("ruleset"), current["ruleset"])
+    problems += bots_mismatch(stored.get("bots"), current.get("bots"))
+    # sprt too: the journal's header keeps the first run's test, which a later resume
+    # without --sprt would use again, so a run under another test could not be repeated
+    for key in ("games", "seed", "players", "options", "limits", "gauntlet", "sprt"):
         if _json(stored.get(key)) != _json(current.get(key)):
             problems.append(f"{key}: the journal's is {_json(stored.get(key))}, "
                             f"this run's {_json(current.get(key))}")
@@ -205,7 +207,7 @@ def _json(value: Any) -> str:
     return json.dumps(value, sort_keys=True)
 
 
-def _ruleset_mismatch(was: Any, now: dict[str, Any]) -> list[str]:
+def ruleset_mismatch(was: Any, now: dict[str, Any]) -> list[str]:
     was = was if isinstance(was, dict) else {}
     if was.get("id") != now["id"]:
         return [f"ruleset: the journal's games are of {was.get('id')}@{was.get('version')}, "
@@ -217,7 +219,7 @@ def _ruleset_mismatch(was: Any, now: dict[str, Any]) -> list[str]:
     return []
 
 
-def _bots_mismatch(was: Any, now: Any) -> list[str]:
+def bots_mismatch(was: Any, now: Any) -> list[str]:
     was = was if isinstance(was, dict) else {}
     now = now if isinstance(now, dict) else {}
     if was == now:

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 from agon.bots import BUILTIN, builtin_name
 
 from .journal import Journal, Verifier, trusted_rows
-from .journal_lines import JOURNAL_FORMAT, header_mismatches
+from .journal_lines import JOURNAL_FORMAT, bots_mismatch, header_mismatches, ruleset_mismatch
 from .match import player_seed
 from .players import KEEP_LOGS, Limits
 from .progress import ProgressLine
@@ -352,6 +352,31 @@ def replays_in(tournament: Tournament) -> Verifier:
     return check
 
 
+def other_tournament(journal: Path, problems: list[str]) -> str:
+    """What a resume that names other settings than its journal's is told."""
+    return (f"{journal} is the journal of another tournament:\n  " + "\n  ".join(problems)
+            + f"\nto continue it as it was, give no setting: --resume {journal} alone")
+
+
+def resume_conflicts(stored: dict[str, Any], ruleset_ref: str | None,
+                     entrants: list[Entrant] | None,
+                     rulesets_path: RulesetsPath = ()) -> list[str]:
+    """How a ruleset and bots given again with --resume differ from the journal's.
+
+    Asked when `setup` refuses a resume's settings: it judges the journal's
+    options against the other ruleset ("no option ...") and counts the other
+    bots against the journal's seats ("needs at least 3 bots"), naming neither.
+    """
+    problems = []
+    if ruleset_ref is not None:
+        ruleset = load_ruleset(ruleset_ref, rulesets_path)
+        problems += ruleset_mismatch(stored.get("ruleset"), {
+            "id": ruleset.id, "version": ruleset.version, "sha256": ruleset.sha256})
+    if entrants is not None:
+        problems += bots_mismatch(stored.get("bots"), {e.name: e.spec for e in entrants})
+    return problems
+
+
 def run_tournament(tournament: Tournament, *, jobs: int = 1, journal: Path | None = None,
                    resume: bool = False, verify: bool = False,
                    progress: ProgressLine | None = None,
@@ -405,6 +430,9 @@ def run_tournament(tournament: Tournament, *, jobs: int = 1, journal: Path | Non
     stop = stop_after_units(plan, should_stop) if should_stop else None
     if stop and any(stop(row) for row in finished):
         todo = []
+    if resume and not todo and on_note:  # else the table alone reads as a run just played
+        on_note(f"{journal}: the tournament is over (every game it needs is in the "
+                "journal): nothing left to play; the table is the journal's")
     rows = list(finished)
     stopped = False
     if progress:
@@ -495,9 +523,7 @@ def _resumed_rows(tournament: Tournament, plan: Plan, journal: Journal,
             on_note(note)
     problems = header_mismatches(header, tournament.header())
     if problems:
-        raise TournamentError(
-            f"{journal.path} is the journal of another tournament:\n  " + "\n  ".join(problems)
-            + f"\nto continue it as it was, give no setting: --resume {journal.path} alone")
+        raise TournamentError(other_tournament(journal.path, problems))
     trusted = trusted_rows(journal, header, stored, replays_in(tournament) if verify else None)
     for note in trusted.replayed + trusted.dropped:
         if on_note:

@@ -87,6 +87,51 @@ def test_resume_refuses_a_journal_of_another_tournament(picks, agon, tmp_path):
     assert "another tournament" in result.stderr and "seed" in result.stderr
 
 
+def test_resume_with_another_ruleset_says_so_not_that_its_options_are_unknown(
+        picks, agon, tmp_path):
+    journal = tmp_path / "games.jsonl"
+    assert agon(*ARGS, "--out", str(journal)).exit_code == 0
+    result = agon("earth-and-water", "--resume", str(journal))
+    assert result.exit_code == 1
+    assert "another tournament" in result.stderr
+    assert "ruleset: the journal's games are of picks@1, this run names earth-and-water" \
+        in result.stderr
+    assert "option" not in result.stderr
+
+
+def test_resume_with_fewer_bots_names_the_missing_ones_not_the_seat_count(
+        picks, agon, tmp_path):
+    journal = tmp_path / "games.jsonl"
+    assert agon(*ARGS, "--players", "3", "--out", str(journal)).exit_code == 0
+    result = agon("picks", "--resume", str(journal), "--bot", "r1=random", "--bot", "r2=random")
+    assert result.exit_code == 1
+    assert "another tournament" in result.stderr
+    assert "missing from this run: r3" in result.stderr
+    assert "needs at least" not in result.stderr
+
+
+def test_resume_under_another_sprt_is_refused(picks, agon, tmp_path):
+    journal = tmp_path / "games.jsonl"
+    duel = ["picks", "--bot", "r1=random", "--bot", "r2=random", "--games", "3", "--seed", "5",
+            "--sprt", "elo0=0 elo1=10"]
+    assert agon(*duel, "--out", str(journal)).exit_code == 0
+    same = agon("picks", "--resume", str(journal), "--sprt", "elo0=0 elo1=10 alpha=0.05")
+    assert same.exit_code == 0, same.output
+    result = agon("picks", "--resume", str(journal), "--sprt", "elo0=0 elo1=20")
+    assert result.exit_code == 1
+    assert 'sprt: the journal\'s is "elo0=0 elo1=10 alpha=0.05 beta=0.05"' in result.stderr
+
+
+def test_resuming_a_finished_tournament_says_there_is_nothing_left_to_play(
+        picks, agon, tmp_path):
+    journal = tmp_path / "games.jsonl"
+    first = agon(*ARGS, "--out", str(journal))
+    assert first.exit_code == 0 and "nothing left" not in first.stderr
+    again = agon("--resume", str(journal))
+    assert again.exit_code == 0 and again.stdout == first.stdout
+    assert "the tournament is over" in again.stderr and "nothing left to play" in again.stderr
+
+
 def test_out_never_overwrites_an_existing_journal(picks, agon, tmp_path):
     journal = tmp_path / "games.jsonl"
     journal.write_text("precious\n")
