@@ -22,6 +22,7 @@ from __future__ import annotations
 import logging
 import os
 import re
+import signal
 import sys
 import uuid
 from collections.abc import Iterator
@@ -86,6 +87,25 @@ def _local_settings() -> Any:
     return dask.config.set({METHOD: method, PROFILER: False, STEALING: False, TICK: "200ms"})
 
 
+_FORKING_WORKERS = False  # set while this process starts a LocalCluster's workers
+
+
+def _worker_ignores_ctrl_c() -> None:
+    """In a LocalCluster's worker, just forked: Ctrl-C is for the main process.
+
+    A terminal sends Ctrl-C to the whole process group: each worker's event loop
+    turned it into a KeyboardInterrupt traceback on the organiser's screen, while
+    the main process was already printing the table so far and closing the
+    cluster (as the worker pool's workers do, `worker_pool`).  Done at the fork,
+    in the child's only thread, so no window is left before the worker starts."""
+    if _FORKING_WORKERS:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_worker_ignores_ctrl_c)
+
+
 class DaskCluster:
     """A Dask client (and, for ``local:N``, its LocalCluster); `close` it when done."""
 
@@ -97,6 +117,8 @@ class DaskCluster:
         self.dask_settings = None
         try:
             if local:
+                global _FORKING_WORKERS
+                _FORKING_WORKERS = True  # for as long as the cluster may fork a worker
                 self.dask_settings = _local_settings()
                 # Its workers are ours: what goes wrong in a game comes back as that game's
                 # error row, a worker lost as the run's error; Dask's own logs (a worker
@@ -175,11 +197,13 @@ class DaskCluster:
         self._shut()
 
     def _shut(self) -> None:
+        global _FORKING_WORKERS
         client = getattr(self, "client", None)
         if client is not None:
             client.close()
         if self.local is not None:
             self.local.close()
+        _FORKING_WORKERS = False
         if self.dask_settings is not None:
             self.dask_settings.__exit__(None, None, None)
 

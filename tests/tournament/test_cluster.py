@@ -4,8 +4,11 @@ worker dies mid-run (its task is played again, and no game counts twice)."""
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -127,3 +130,25 @@ def test_a_local_cluster_whose_workers_cannot_start_is_an_error_not_a_wait(tmp_p
     assert done.returncode == 1, done.stderr
     assert "--cluster local:2: no worker started within 2 s" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_ctrl_c_at_the_terminal_stops_a_local_cluster_without_a_traceback(tmp_path):
+    """A terminal sends Ctrl-C to the whole process group, the cluster's workers too:
+    each worker printed a KeyboardInterrupt traceback over the table so far."""
+    journal = tmp_path / "games.jsonl"
+    run = subprocess.Popen(
+        [sys.executable, "-m", "agon", "tournament", "earth-and-water", "--bot", "a=random",
+         "--bot", "b=random", "--games", "400", "--seed", "3", "--cluster", "local:2",
+         "--out", str(journal)],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True)  # its own process group, as a terminal's job is
+    deadline = time.monotonic() + 120
+    while not journal.exists() or len(journal.read_text().splitlines()) < 5:
+        assert time.monotonic() < deadline and run.poll() is None, "no game was played"
+        time.sleep(0.05)
+    os.killpg(run.pid, signal.SIGINT)
+    out, err = run.communicate(timeout=120)
+    assert run.returncode == 130, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert "interrupted after" in err and f"--resume {journal}" in err
+    assert "of 800 games" in out
