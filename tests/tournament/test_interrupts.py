@@ -96,3 +96,31 @@ def test_kill_9_of_the_main_process_leaves_no_worker_and_no_bot(tmp_path):
     wait_for(lambda: not any(alive(pid) for pid in below), seconds=15)
     run.stdout.close()
     run.stderr.close()
+
+
+def test_a_stop_from_another_thread_waits_until_the_game_is_in_the_table_too():
+    """With a Dask cluster the main process has other threads, and the kernel hands
+    Ctrl-C to one of them: blocking it in the main thread did not hold it, and a game
+    reached the journal but not the partial table (1418 games shown, 1419 kept)."""
+    import threading
+
+    from agon.referee.tournament import _StopsHeld
+
+    go = threading.Event()
+    other = threading.Thread(target=lambda: (go.wait(), os.kill(os.getpid(), signal.SIGINT)))
+    other.start()  # running before the block, as a cluster's event loop is
+    held = _StopsHeld()
+    held.install()
+    journal, table = [], []
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            with held:  # what run_tournament does with each finished game
+                journal.append("game")
+                go.set()
+                other.join()
+                sum(len(str(n)) for n in range(1000))  # Python code that would notice it
+                table.append("game")
+    finally:
+        held.restore()
+    assert journal == table == ["game"]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
