@@ -99,7 +99,7 @@ def tournament(
              "the title and kept in the journal; give it again to play the same games)",
     )] = None,
     jobs: Annotated[int | None, typer.Option(
-        "--jobs", "-j", metavar="J", min=0,
+        "--jobs", "-j", metavar="J",
         help="worker processes (0 = one per CPU; default 1, or with --resume the journal's)",
     )] = None,
     cluster: Annotated[str | None, typer.Option(
@@ -240,6 +240,9 @@ def tournament(
              USAGE)
     if verify and resume is None:
         fail("--verify checks a journal that --resume continues; give --resume FILE", USAGE)
+    if jobs is not None and jobs < 0:  # a line of our own, not click's framed range error
+        fail(f"--jobs takes a number of worker processes, 0 for one per CPU, not {jobs}",
+             USAGE)
     if jobs is not None and cluster is not None:
         fail("--jobs and --cluster both say where to play: give one", USAGE)
     if affinity and cluster is not None:

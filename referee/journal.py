@@ -174,6 +174,9 @@ def _first_line(path: Path) -> dict[str, Any]:
         raise JournalError(f"{path}: no such journal") from None
     except OSError as exc:
         raise JournalError(f"{path}: cannot read ({exc.strerror})") from None
+    if not first.strip():
+        raise JournalError(f"{path}: empty, not a journal (its first line would be the "
+                           "tournament's header)")
     try:
         header = parse_json(first)
     except (NotFinite, DuplicateKey) as exc:

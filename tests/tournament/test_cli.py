@@ -179,13 +179,15 @@ def test_usage_errors_are_one_line_on_stderr_with_exit_2(picks, agon):
         (["picks", *bots("random1", "random2"), "--option", "nope=1"], "nope"),
         (["picks", "--bot", "a=random", "--bot", "a=random"], "given twice"),
         (["no-such-ruleset", *bots("random1", "random2")], "no-such-ruleset"),
-        (["picks", *bots("random1", "random2"), "--jobs", "-1"], "-1 is not in the range"),
+        (["picks", *bots("random1", "random2"), "--jobs", "-1"],
+         "agon: error: --jobs takes a number of worker processes, 0 for one per CPU, not -1\n"),
     ]
     for args, message in cases:
         result = agon(*args)
         assert result.exit_code == 2, (args, result.output)
         assert message in result.stderr, (args, result.stderr)
         assert "Traceback" not in result.output and result.stdout == ""
+        assert result.stderr.count("\n") == 1, result.stderr  # one line
 
 
 def test_help_explains_the_duplicate_format_with_an_example(agon):

@@ -148,6 +148,10 @@ def test_unreadable_journals_are_reported_not_tracebacks(picks, agon, tmp_path):
     result = agon(*ARGS, "--resume", str(garbage))
     assert result.exit_code == 1 and "not a journal line" in result.stderr
     assert "Traceback" not in result.output
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    result = agon(*ARGS, "--resume", str(empty))
+    assert result.exit_code == 1 and f"{empty}: empty, not a journal" in result.stderr
 
 
 def test_a_last_line_missing_only_its_newline_is_kept(picks, agon, tmp_path):
