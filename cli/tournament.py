@@ -210,7 +210,9 @@ def tournament(
     plays only the missing games (and those that ended in an error) and
     appends them, and the final table is the same as an uninterrupted run's;
     it needs no other option (the journal holds the ruleset, the bots and
-    every setting; --jobs or --cluster given again replace the recorded ones).
+    every setting; --jobs or --cluster given again replace the recorded ones;
+    another ruleset, other bots, --games, --seed, --sprt ... are refused,
+    naming what differs from the journal).
     --resume refuses a journal with lines this referee did not sign (edited,
     or from another machine) and names them; with --verify it replays them
     instead and keeps those that replay (each named: who played it is not
