@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 import re
 import signal
 import sys
@@ -18,11 +17,10 @@ import typer
 from tabulate import tabulate
 
 from agon.bots import BUILTIN
-from agon.referee.players import check_seconds
+from agon.referee.players import builtin_hint, check_seconds
 from agon.referee.ruleset import CONTROL_CHARACTER, Ruleset, RulesetError, load_ruleset
 from agon.referee.sandbox import LIMITS, MODES, Sandbox, SandboxError
 from agon.referee.signing import Keyring, KeyringError
-from agon.referee.suggest import did_you_mean
 
 
 class StdoutFailed(Exception):
@@ -189,11 +187,7 @@ def existing_keyring() -> Keyring | None:
 
 def unknown_bot(message: str, spec: str) -> NoReturn:
     """A bot that is neither built in nor a program: a usage error, with the nearest name."""
-    name = spec.strip().partition(":")[0]   # `ismcts:time=1` names the bot ismcts
-    words = spec.split()
-    if words and os.path.lexists(words[0]):   # a file of yours, not a built-in misspelt
-        fail(message, USAGE)
-    fail(f"{message}{did_you_mean(name, [*BUILTIN, 'human'])}", USAGE)
+    fail(f"{message}{builtin_hint(spec, [*BUILTIN, 'human'])}", USAGE)
 
 
 def emit(rows: list[dict[str, Any]], fmt: Format, *, title: str | None = None,

@@ -27,7 +27,7 @@ from agon.bots.params import SEED, ParamError, parse_settings, settle
 from . import protocol, transport
 from .engine import Decision, State
 from .sandbox import Cell, Sandbox, SandboxError, Usage, say_once
-from .suggest import closest
+from .suggest import closest, did_you_mean
 from .transcript import CLIPPED, Transcript
 from .transport import BoundedLog, ChildProcess
 
@@ -840,6 +840,16 @@ def builtin_spec(spec: str) -> BuiltinSpec | None:
     except ParamError as err:
         raise ValueError(str(err)) from None
     return BuiltinSpec(name, settings)
+
+
+def builtin_hint(spec: str, names: Sequence[str]) -> str:
+    """" (did you mean 'random'?)" after a bot spec that `make_player` refused, when it
+    is near one of `names`; nothing when its first word is a file (a file of yours that
+    cannot be run, not a built-in bot misspelt: its message says what to do)."""
+    words = spec.split()
+    if words and os.path.lexists(words[0]):
+        return ""
+    return did_you_mean(spec.strip().partition(":")[0], names)   # `ismcts:time=1`: ismcts
 
 
 def make_player(spec: str, *, seed: int, log_dir: Path | None = None,

@@ -58,7 +58,6 @@ from .schedule import (
 )
 from .signing import Keyring
 from .sprt import SprtSpec
-from .suggest import did_you_mean
 from .worker import Settings, engine_for, short_row
 from .worker_pool import InThisProcess, WorkerPool, cpus_for, spin_for
 
@@ -73,12 +72,12 @@ __all__ = [  # names long imported from here: the schedule's, and the bot seed
 
 def check_entrant(entrant: Entrant) -> None:
     """Fail early on a bot that names neither a built-in bot nor a program."""
-    from .players import make_player
+    from .players import builtin_hint, make_player
 
     try:
         make_player(entrant.spec, seed=0).close()
     except ValueError as exc:
-        hint = did_you_mean(entrant.spec.strip().partition(":")[0], BUILTIN)
+        hint = builtin_hint(entrant.spec, BUILTIN)
         named = str(exc).startswith(f"{entrant.name} ")  # "ismcts has no parameter ..."
         raise TournamentError(f"{'' if named else f'bot {entrant.name}: '}{exc}{hint}") \
             from None
