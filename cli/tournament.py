@@ -6,6 +6,7 @@ import os
 import shlex
 import shutil
 import tempfile
+from collections import Counter
 from dataclasses import replace
 from enum import StrEnum
 from pathlib import Path
@@ -329,9 +330,13 @@ def tournament(
                    f"games; the journal is {journal}; continue with:\n"
                    f"  agon tournament --resume {shlex.quote(str(journal))}", err=True)
         raise typer.Exit(128 + stopper.signal) from None
+    logs = journal.with_name(journal.name + ".logs")
+    kept = logs.is_dir() and any(logs.iterdir())   # notable games' logs: kept for reading
     if temporary:  # the run is over: nothing to resume
-        _forget(journal, True, games_too=True)
+        _forget(journal, True, games_too=True, keep_logs=kept)
     table = _print_table(config, plan, rows, fmt, test)
+    for note in _forfeit_notes(rows, logs if kept else None):
+        typer.echo(f"agon: {shown(note)}", err=True)
     if table.errors:
         fail(f"{len(table.errors)} game(s) could not be refereed (see Errors)")
 
@@ -371,15 +376,36 @@ def _temporary_journal() -> Path:
     return Path(name)
 
 
-def _forget(journal: Path, temporary: bool, games_too: bool = False) -> None:
-    """Remove a temporary journal (and its bots' logs) that holds no game, or any."""
+def _forget(journal: Path, temporary: bool, games_too: bool = False,
+            keep_logs: bool = False) -> None:
+    """Remove a temporary journal (and its bots' logs, unless `keep_logs`) that holds no
+    game, or any."""
     if not temporary or not journal.exists():
         return
     with journal.open("rb") as handle:
         lines = sum(1 for _ in handle)
     if games_too or lines <= 1:
         journal.unlink(missing_ok=True)
-        shutil.rmtree(journal.with_name(journal.name + ".logs"), ignore_errors=True)
+        if not keep_logs:
+            shutil.rmtree(journal.with_name(journal.name + ".logs"), ignore_errors=True)
+
+
+def _forfeit_notes(rows: list[dict[str, Any]], logs: Path | None) -> list[str]:
+    """Why each bot forfeited (the table only counts reasons): its reasons, the first
+    game's detail, and where the logs of those games are."""
+    reasons: dict[str, Counter[str]] = {}
+    first: dict[str, str] = {}
+    for row in rows:
+        seating = row["tournament"].get("seating", {})
+        for seat, forfeit in sorted((row.get("forfeits") or {}).items()):
+            bot = seating.get(seat, seat)
+            reasons.setdefault(bot, Counter())[forfeit.get("reason", "?")] += 1
+            first.setdefault(bot, f"{forfeit.get('reason', '?')}: {forfeit.get('detail', '')}")
+    where = f"; the logs of those games are in {logs}" if logs else ""
+    return [f"{bot} forfeited {sum(counted.values())} game(s) "
+            f"({', '.join(f'{reason} {n}' for reason, n in counted.most_common())}); "
+            f"the first: {first[bot]}{where}"
+            for bot, counted in reasons.items()]
 
 
 def _journal_note(journal: Path) -> str:

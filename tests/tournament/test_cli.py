@@ -213,3 +213,47 @@ def test_without_seed_each_tournament_deals_unguessable_games_and_resume_keeps_t
     resumed = agon("--resume", str(journal))
     assert resumed.exit_code == 0, resumed.output
     assert f"seed {seed}" in resumed.stdout.splitlines()[0]
+
+
+CRASH_AT_FIRST_ASK = """\
+import sys
+print("ready crashy", flush=True)
+for line in sys.stdin:
+    if line.startswith("ask "):
+        sys.stderr.write("my bug: no plan for this position\\n")
+        sys.exit(3)
+"""
+
+
+def test_why_a_bot_forfeited_is_said_under_the_table_with_its_logs(picks, agon, tmp_path,
+                                                                   monkeypatch):
+    """The table only counts the reasons ('crash 4'): the organiser is told the first
+    game's detail and where the logs are, kept even without --out (whose temporary
+    journal is removed once the run ends)."""
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))   # the temporary journal's folder
+    script = tmp_path / "crashy.py"
+    script.write_text(CRASH_AT_FIRST_ASK)
+    result = agon("picks", *bots("random1"), "--bot", f"crashy={sys.executable} {script}",
+                  "--games", "2")
+    assert result.exit_code == 0, result.output
+    notes = [line for line in result.stderr.splitlines() if "forfeited" in line]
+    assert len(notes) == 1, result.stderr
+    assert notes[0].startswith("agon: crashy forfeited 4 game(s) (crash 4); the first: crash: ")
+    assert "exited with status 3" in notes[0]
+    logs = Path(notes[0].split("the logs of those games are in ")[1])
+    assert logs.parent == tmp_path and not list(tmp_path.glob("*.jsonl"))  # the journal went
+    told = [path.read_text() for path in logs.rglob("*.log")]
+    assert len(told) == 4 and all("my bug: no plan for this position" in log for log in told)
+
+
+def test_a_file_that_cannot_run_is_not_taken_for_a_misspelt_built_in_bot(picks, agon,
+                                                                         tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "rand.js").write_text("console.log('ready r')\n")
+    result = agon("picks", *bots("random1"), "--bot", "j=rand.js", "--games", "1")
+    assert result.exit_code == 2
+    assert "for the file in this folder" in result.stderr and "did you mean" not in result.stderr
+    misspelt = agon("picks", *bots("random1"), "--bot", "j=randm", "--games", "1")
+    assert "(did you mean 'random'?)" in misspelt.stderr
