@@ -206,7 +206,8 @@ def tournament(
 
     --out keeps a journal (one JSON line per finished game, signed with the
     referee's key: agon key show); without --out the journal is a temporary
-    file, removed at the end.  After a crash, Ctrl-C or SIGTERM (which print
+    file, removed at the end (the logs of games where a program forfeited or wrote
+    to stderr are kept, and named under the table).  After a crash, Ctrl-C or SIGTERM (which print
     the table so far, the journal and the command to continue), --resume FILE
     plays only the missing games (and those that ended in an error) and
     appends them, and the final table is the same as an uninterrupted run's;
