@@ -225,8 +225,9 @@ def tournament(
     are kept in FILE.logs/<game>/ beside the journal for the games in which it wrote to
     stderr, sent info or forfeited (--keep-logs all: every game); a
     tournament in which no bot did has no FILE.logs.  Bots that speak
-    protocol 1.1 stay up from game to game (one process per bot and worker);
-    the others start for every game.
+    protocol 1.1 stay up from game to game (a few processes per bot and worker,
+    none ever sent a seed it has played: docs/protocol.md); the others start
+    for every game.
 
     --jobs J plays on J worker processes of this machine (--affinity pins each,
     with its bots, to a CPU of its own); --cluster on a Dask cluster, whose
