@@ -11,7 +11,9 @@ reaching `target`.  The `engine_bug` fixture makes it raise on even seeds.
 from __future__ import annotations
 
 import json
+import os
 import sys
+import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -20,6 +22,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
+from agon.cli import tournament as cli_tournament
 from agon.cli.tournament import tournament
 from agon.referee import tournament as tournament_module
 from agon.referee import worker as worker_module
@@ -186,9 +189,20 @@ def cli_app() -> typer.Typer:
 
 
 @pytest.fixture
-def agon_drawn_seed() -> Callable[..., Any]:
-    """Run `agon tournament ARGS` in this process; returns click's Result."""
+def agon_drawn_seed(tmp_path_factory: pytest.TempPathFactory,
+                    monkeypatch: pytest.MonkeyPatch) -> Callable[..., Any]:
+    """Run `agon tournament ARGS` in this process; returns click's Result.  A run
+    without --out keeps its temporary journal (and the logs of its notable games,
+    which outlive it) in a folder of the test's, not in the machine's /tmp."""
     app = cli_app()
+    folder = tmp_path_factory.mktemp("journals")
+
+    def temporary_journal() -> Path:
+        handle, name = tempfile.mkstemp(prefix="agon-tournament-", suffix=".jsonl", dir=folder)
+        os.close(handle)
+        return Path(name)
+
+    monkeypatch.setattr(cli_tournament, "_temporary_journal", temporary_journal)
 
     def run(*args: str) -> Any:
         return CliRunner().invoke(app, ["tournament", *args])
