@@ -172,7 +172,8 @@ def test_killing_a_parallel_tournament_leaves_no_worker_and_no_bot(kit, tmp_path
     main = subprocess.Popen(
         [*AGON, "tournament", "earth-and-water", "--bot", f"a={hang}", "--bot", f"b={hang}",
          "-n", "2", "-j", "2", "--move-time", "300", "--sandbox", kit.sandbox],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+        env={**os.environ, "TMPDIR": str(tmp_path)})   # its journal, which kill -9 leaves
     try:  # the main process, two workers (forked: the same command line), two bots
         wait_for(kit, marker, 5)
     finally:
