@@ -31,6 +31,7 @@ from agon.referee.tournament import (
     Interrupted,
     Tournament,
     TournamentError,
+    logs_folder,
     other_tournament,
     parse_entrant,
     resume_conflicts,
@@ -332,7 +333,7 @@ def tournament(
                    f"games; the journal is {journal}; continue with:\n"
                    f"  agon tournament --resume {shlex.quote(str(journal))}", err=True)
         raise typer.Exit(128 + stopper.signal) from None
-    logs = journal.with_name(journal.name + ".logs")
+    logs = logs_folder(journal)
     kept = logs.is_dir() and any(logs.iterdir())   # notable games' logs: kept for reading
     if temporary:  # the run is over: nothing to resume
         _forget(journal, True, games_too=True, keep_logs=kept)
@@ -389,7 +390,7 @@ def _forget(journal: Path, temporary: bool, games_too: bool = False,
     if games_too or lines <= 1:
         journal.unlink(missing_ok=True)
         if not keep_logs:
-            shutil.rmtree(journal.with_name(journal.name + ".logs"), ignore_errors=True)
+            shutil.rmtree(logs_folder(journal), ignore_errors=True)
 
 
 def _forfeit_notes(rows: list[dict[str, Any]], logs: Path | None) -> list[str]:

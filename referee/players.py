@@ -843,9 +843,9 @@ def builtin_spec(spec: str) -> BuiltinSpec | None:
 
 
 def builtin_hint(spec: str, names: Sequence[str]) -> str:
-    """" (did you mean 'random'?)" after a bot spec that `make_player` refused, when it
-    is near one of `names`; nothing when its first word is a file (a file of yours that
-    cannot be run, not a built-in bot misspelt: its message says what to do)."""
+    """The "(did you mean 'random'?)" added after a bot spec that `make_player` refused,
+    when it is near one of `names`; nothing when its first word is a file (a file of
+    yours that cannot be run, not a built-in bot misspelt: its message says what to do)."""
     words = spec.split()
     if words and os.path.lexists(words[0]):
         return ""

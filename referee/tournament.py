@@ -269,6 +269,11 @@ def stop_after_units(plan: Plan, should_stop: StopRule) -> Callable[[Row], bool]
     return after_game
 
 
+def logs_folder(journal: Path) -> Path:
+    """The folder beside a journal that holds its games' bot logs (``FILE.logs``)."""
+    return journal.with_name(journal.name + ".logs")
+
+
 @contextmanager
 def log_directory(journal: Path | None) -> Iterator[str]:
     """Where external bots' stderr logs go: next to the journal, else a temp dir.
@@ -278,7 +283,7 @@ def log_directory(journal: Path | None) -> Iterator[str]:
     running), and removed at the end if no game's logs were kept in it.
     """
     if journal is not None:
-        path = journal.with_name(journal.name + ".logs")
+        path = logs_folder(journal)
         made = not path.exists()
         try:
             path.mkdir(exist_ok=True)
