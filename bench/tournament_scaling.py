@@ -8,8 +8,11 @@ Plays the same Earth & Water random-bot tournament (N seeds, both seatings:
 2N games, master seed 1) in each configuration below and prints its games per
 second, measured around `run_tournament` (worker and cluster start-up
 included, Python's own start-up not), with the ratio to ``--jobs 1`` and the
-issue's target.  Each configuration is run R times (3) and its median run is
-shown: one run on a shared machine is often 4% off either way.
+issue's target.  The configurations are run in R rounds (3), each once a
+round, one after the other: the median run is shown, and each ratio is the
+median of the ratios within a round.  A shared machine's speed drifts by a
+third over minutes; runs of one configuration in a row would each meet another
+speed, and their ratios would say more of the drift than of the referee.
 
 * the bare engine: the same games played by a loop that makes the random
   bots' own choices, no referee, aloud and silenced (`State.silence()`: the
@@ -123,16 +126,33 @@ def bare_engine(ruleset_id: str, seeds: int, silent: bool = False,
     return time.perf_counter() - began
 
 
-def tournament(ruleset_id: str, seeds: int, bot: str, **how: Any) -> tuple[float, float, int]:
-    """Wall seconds, the main process's CPU seconds, and the games played."""
-    wall, cpu, played, _ = tournament_and_decisions(ruleset_id, seeds, bot, **how)
-    return wall, cpu, played
+def in_rounds(repeat: int, runs: dict[str, Callable[[], Run]]) -> dict[str, list[Run]]:
+    """Each configuration's figures, run once per round for `repeat` rounds: a drift in
+    the machine's speed (a neighbour's load comes and goes in minutes) then touches
+    every configuration alike, and `paired` compares runs of the same round."""
+    figures: dict[str, list[Run]] = {name: [] for name in runs}
+    for _ in range(repeat):
+        for name, run in runs.items():
+            figures[name].append(run())
+    return figures
 
 
-def median_run(repeat: int, run: Callable[[], Run]) -> Run:
-    """The run with the median wall time (its first figure) of `repeat` runs."""
-    runs = sorted((run() for _ in range(repeat)), key=lambda figures: figures[0])
-    return runs[len(runs) // 2]
+def median_run(runs: list[Run]) -> Run:
+    """The run with the median wall time (its first figure)."""
+    return sorted(runs, key=lambda figures: figures[0])[len(runs) // 2]
+
+
+def rate_and_ratio(runs: list[Run], base: list[Run]) -> tuple[str, str]:
+    """Games per second of the median run, and the paired ratio of games per second to
+    `base`'s."""
+    wall, _, played, _ = median_run(runs)
+    return f"{played / wall:.0f}", f"{1 / paired(runs, base, runs[0][2], base[0][2]):.2f}x"
+
+
+def paired(runs: list[Run], base: list[Run], games: int, base_games: int) -> float:
+    """The median over rounds of the time per game of `runs` over that of `base`."""
+    return statistics.median((run[0] / games) / (other[0] / base_games)
+                             for run, other in zip(runs, base, strict=True))
 
 
 def tournament_and_decisions(ruleset_id: str, seeds: int, bot: str, *,
@@ -324,11 +344,8 @@ def main() -> None:
         instructions(args.ruleset)
         return
     games, repeat = 2 * args.seeds, args.repeat
-    bare = median_run(repeat, lambda: (bare_engine(args.ruleset, args.seeds),))[0]
-    silent = median_run(repeat, lambda: (bare_engine(args.ruleset, args.seeds, True),))[0]
-    recorded = median_run(repeat, lambda: (bare_engine(args.ruleset, args.seeds,
-                                                       recorded=True),))[0]
-    configurations: dict[str, tuple[str, dict[str, Any]]] = {
+    ruleset, seeds = args.ruleset, args.seeds
+    plays: dict[str, tuple[str, dict[str, Any]]] = {   # the tournaments: bot and how
         "in-process, --jobs 1": ("random", {}),
         "in-process, --jobs 2": ("random", {"jobs": 2}),
         "in-process, --jobs 2 --affinity": ("random", {"jobs": 2, "affinity": True}),
@@ -338,47 +355,58 @@ def main() -> None:
         "external, --jobs 2": (EXTERNAL, {"jobs": 2}),
         "external, --jobs 2 --affinity": (EXTERNAL, {"jobs": 2, "affinity": True}),
     }
-    runs: dict[str, tuple[float, float, int]] = {}
-    asked: dict[str, int] = {}  # the decisions the games asked
-    for name, (bot, how) in configurations.items():
-        *runs[name], asked[name] = median_run(repeat, partial(
-            tournament_and_decisions, args.ruleset, args.seeds, bot, **how))
+    runs: dict[str, Callable[[], tuple]] = {
+        "bare": lambda: (bare_engine(ruleset, seeds), 0.0, games, 0),
+        "silenced": lambda: (bare_engine(ruleset, seeds, silent=True), 0.0, games, 0),
+        "recorded": lambda: (bare_engine(ruleset, seeds, recorded=True), 0.0, games, 0),
+        **{name: partial(tournament_and_decisions, ruleset, seeds, bot, **how)
+           for name, (bot, how) in plays.items()},
+    }
     startup = None
     if not args.skip_cluster:
         startup = cluster_startup()
-        runs["in-process, --cluster local:2"] = median_run(repeat, partial(
-            tournament, args.ruleset, args.cluster_seeds, "random", cluster="local:2"))
-    base = runs["in-process, --jobs 1"][0]
-    rate = games / base  # --jobs 1's games per second
+        runs["in-process, --cluster local:2"] = partial(
+            tournament_and_decisions, ruleset, args.cluster_seeds, "random", count=False,
+            cluster="local:2")
+    figures = in_rounds(repeat, runs)
+    base = figures["in-process, --jobs 1"]
+
+    def ratio(name: str, to: str = "in-process, --jobs 1") -> float:
+        """`name`'s time per game over `to`'s, paired by round."""
+        return paired(figures[name], figures[to], figures[name][0][2], figures[to][0][2])
+
+    bare_ratio, silent_ratio = 1 / ratio("bare"), 1 / ratio("silenced")
     targets = {"in-process, --jobs 2": ">= 1.8x", "in-process, --jobs 2 --affinity": ">= 1.8x",
                "in-process, --cluster local:2": ">= 1.6x"}
-    table = [["bare engine (no referee)", f"{games / bare:.0f}", f"{base / bare:.2f}x",
-              f"tournament time {base / bare:.2f}x the engine's (target <= 1.3x)"],
-             ["bare engine, silenced", f"{games / silent:.0f}", f"{base / silent:.2f}x",
-              f"tournament time {base / silent:.2f}x (its games build no events either)"],
-             ["bare engine + its record", f"{games / recorded:.0f}", f"{base / recorded:.2f}x",
-              f"its time {recorded / bare:.2f}x the engine's: the floor under any referee"]]
-    for name, (wall, _, played) in runs.items():
+    table = [["bare engine (no referee)", *rate_and_ratio(figures["bare"], base),
+              f"tournament time {bare_ratio:.2f}x the engine's (target <= 1.3x)"],
+             ["bare engine, silenced", *rate_and_ratio(figures["silenced"], base),
+              f"tournament time {silent_ratio:.2f}x (its games build no events either)"],
+             ["bare engine + its record", *rate_and_ratio(figures["recorded"], base),
+              f"its time {ratio('recorded', 'bare'):.2f}x the engine's: the floor under "
+              "any referee"]]
+    for name in [*plays, *(["in-process, --cluster local:2"] if startup is not None else [])]:
         note = f"target {targets[name]}" if name in targets else ""
-        if name == "external, --jobs 1":
-            note = f"time {wall / base:.2f}x in-process (target <= 4x)"
-        elif name.startswith("external, --jobs 1"):
-            note = f"time {wall / base:.2f}x in-process"
-        table.append([name, f"{played / wall:.0f}", f"{played / wall / rate:.2f}x", note])
+        if name.startswith("external, --jobs 1"):
+            note = f"time {ratio(name):.2f}x in-process" + \
+                (" (target <= 4x)" if name == "external, --jobs 1" else "")
+        table.append([name, *rate_and_ratio(figures[name], base), note])
     cluster = "" if args.skip_cluster else f"; the cluster {2 * args.cluster_seeds}"
-    runs_each = "one run each" if repeat == 1 else f"the median of {repeat} runs each"
+    runs_each = "one round" if repeat == 1 else \
+        f"{repeat} rounds, each configuration once a round: the median run, and the " \
+        "median of the ratios within a round"
     print(f"{args.ruleset}, random bots, {games} games (seed 1{cluster}), {runs_each}\n")
     print(tabulate(table, headers=["configuration", "games/s", "vs --jobs 1", ""]))
     if startup is not None:
         print(f"\n--cluster local:2 start-up and shut-down, no game: {startup:.2f} s "
               "(Dask imported already)")
-    _, cpu, played = runs["in-process, --jobs 2"]
+    _, cpu, played, _ = median_run(figures["in-process, --jobs 2"])
     per_game = cpu / played
     print(f"\nmain process, --jobs 2: {per_game * 1e6:.0f} µs CPU per game: it can absorb "
           f"about {1 / per_game:.0f} games/s")
-    in_process = base / games
+    in_process = median_run(base)[0] / games
     round_trip, files = pipe_round_trip(), log_files()
-    asks = asked["external, --jobs 1"] / games
+    asks = median_run(figures["external, --jobs 1"])[3] / games
     print(f"\nexternal bots' floor here: {asks:.0f} decisions a game x {round_trip * 1e6:.1f} µs "
           f"(a bare pipe round trip between two Python processes) = "
           f"{asks * round_trip * 1e3:.2f} ms a game, {asks * round_trip / in_process:.2f}x an "
