@@ -24,6 +24,7 @@ TRAITOR = 10                 # MR +3 (penalising)
 SNOWSTORM = 78               # WR +2 (penalising)
 EAT_ONLY_MEAT = 3            # ZR -2
 MAKE_CAMP = 93               # ER -2
+FROSTBITE = 86               # ER +1 (penalising)
 
 
 def legal(state):
@@ -363,3 +364,35 @@ def test_alone_on_the_march_a_drawn_penalising_token_card_hits_at_once(position,
                      deck=[17, 59, SHORT_OF_SUPPLIES], tokens={"p1": {"food": 1}})
     state.apply("p1", "play 119 draw3")
     assert state.armies["p1"].tokens["food"] == 1 and SHORT_OF_SUPPLIES in state.armies["p1"].hand
+
+
+# ----- readings recorded in the ruleset's decisions ------------------------------------------
+def test_a_penalising_card_drawn_while_its_roll_is_open_is_played_on_that_roll(position, tt):
+    # decisions: p1 draws Muddy Road with Council of War in its own Travel window: the
+    # window is still open, so that roll is the card's first chance and it hits p1
+    state = position(players=2, phase="travel", hands={"p1": [CW]}, route="Desert",
+                     weather="Mild", deck=[108, 109, 115, THRACIAN_TROOPS, 19, MUDDY_ROAD], dice=[4],
+                     space=10)
+    state.apply("p1", "play 119 draw3")
+    assert MUDDY_ROAD in state.discard and MUDDY_ROAD not in state.armies["p1"].hand
+    assert state.armies["p1"].space == 13   # 4 - 1
+
+
+def test_a_penalising_food_card_is_spent_on_an_opponent_with_no_food(position, tt):
+    # decisions: Short of Supplies and Camp Followers are played as the next opponent's turn
+    # starts even if that army has no food left to lose
+    state = position(players=2, phase="end", hands={"p1": [SHORT_OF_SUPPLIES, CAMP_FOLLOWERS],
+                                                    "p2": [CW]},
+                     tokens={"p2": {"food": 0}}, deck=[17, 59, 61])
+    assert state.turn.seat == "p2" and state.armies["p2"].tokens["food"] == 0
+    assert {SHORT_OF_SUPPLIES, CAMP_FOLLOWERS} <= set(state.discard)
+    assert state.armies["p1"].hand == []
+
+
+def test_a_penalising_card_may_be_discarded_to_the_hand_limit(position, tt):
+    # decisions: the End phase discard is the player's choice, penalising cards included
+    hand = [FROSTBITE, 17, 19, 21, 59, 61, 63, 65]
+    state = position(phase="end", hands={"p1": hand}, deck=[108, 109, 115])
+    assert f"discard {FROSTBITE}" in legal(state)
+    state.apply("p1", f"discard {FROSTBITE}")
+    assert FROSTBITE in state.discard and FROSTBITE not in state.armies["p1"].hand
