@@ -182,7 +182,7 @@ def test_figures_without_abilities_only_fight(engine):
 def test_cimon_and_eupolemos_pay_only_the_player_who_takes_the_territory(setup_game, h, load_dice):
     """The territory goes to one player, whose city token is placed and who collects the tax
     (resolution 2, collecting from territories): a partner's stronger figure takes it for
-    its own player, and Cimon's copper and Eupolemos's Prestige stay unpaid."""
+    its own player, and Cimon's copper stays unpaid."""
     def three():
         state = setup_game(players=3, cities=["athens", "sparta", "elis"],
                            figures=["pericles", "leonidas", "oxylos"])
@@ -207,15 +207,23 @@ def test_cimon_and_eupolemos_pay_only_the_player_who_takes_the_territory(setup_g
     state = three()
     h.give_figures(state, "p3", ["eupolemos"])
     state.g["territories"]["euboea"]["brigand"] = True
-    load_dice(state, [3])   # Pericles 3 + Eupolemos 2 = 5 needs 3
-    h.diplomacy(state, {"p1": [("pericles", "euboea")], "p3": [("eupolemos", "euboea")]})
-    assert state.g["territories"]["euboea"]["owner"] == "p1"
-    assert state.player("p3")["prestige"] == 1
-
-    state = three()
-    h.give_figures(state, "p3", ["eupolemos"])
-    state.g["territories"]["euboea"]["brigand"] = True
     load_dice(state, [7])   # attack 2 needs 7
     h.diplomacy(state, {"p3": [("eupolemos", "euboea")]})
     assert state.g["territories"]["euboea"]["owner"] == "p3"
     assert state.player("p3")["prestige"] == 2   # one Prestige for the brigands and the taking
+
+
+def test_eupolemos_gains_prestige_for_brigands_he_helps_defeat(setup_game, h, load_dice):
+    """D3 (reference): Eupolemos earns 1 Prestige each time he takes a territory or defeats
+    brigands.  Beside a partner's stronger figure the partner takes the territory, but
+    Eupolemos fought the brigands too, so his player still gains the Prestige; with
+    no brigands there, the partner's taking pays him nothing."""
+    for brigands, prestige in ((True, 2), (False, 1)):
+        state = setup_game(players=3, cities=["athens", "sparta", "elis"],
+                           figures=["pericles", "leonidas", "eupolemos"])
+        state.player("p3")["reached"] = list(range(13))
+        state.g["territories"]["euboea"]["brigand"] = brigands
+        load_dice(state, [3] if brigands else [])   # Pericles 3 + Eupolemos 2 = 5 needs 3
+        h.diplomacy(state, {"p1": [("pericles", "euboea")], "p3": [("eupolemos", "euboea")]})
+        assert state.g["territories"]["euboea"]["owner"] == "p1"
+        assert state.player("p3")["prestige"] == prestige, brigands

@@ -35,13 +35,14 @@ def resolve_territory(st: Position, territory: str) -> None:
     else:
         winners = next(iter(sides.values()))
     spot = st.g["territories"][territory]
-    if spot["brigand"] and not beat_brigands(st, territory, winners):
+    beaten = spot["brigand"]
+    if beaten and not beat_brigands(st, territory, winners):
         return
     if winners[0][0] == "enemy":
         if fought or spot["owner"] not in st.g["players"]:  # an undefended holding of yours stays
             enemy_takes(st, territory)
     else:
-        take(st, territory, winners)
+        take(st, territory, winners, beaten)
 
 
 def beat_brigands(st: Position, territory: str, pairs: Pairs) -> bool:
@@ -105,7 +106,9 @@ def free_a_post(st: Position, seat: str, keep: str) -> None:
                    if s != "enemy" and st.league_of(s) == league])
 
 
-def take(st: Position, territory: str, pairs: Pairs) -> None:
+def take(st: Position, territory: str, pairs: Pairs, beaten: bool = False) -> None:
+    """The strongest figure's player takes the territory; `beaten`: its brigands were just
+    defeated by these figures."""
     spot = st.g["territories"][territory]
     taker = strongest(st, pairs)
     league = st.league_of(taker)
@@ -125,12 +128,12 @@ def take(st: Position, territory: str, pairs: Pairs) -> None:
         if territory not in taken:
             taken.append(territory)
     for seat, figure in pairs:
-        if seat != taker:
-            continue
         ability = st.t.ability(figure)
-        if ability.get("on_take"):
+        if ability.get("on_take") and seat == taker:
             gain(st, seat, ability["on_take"])
             st.emit("ability", f"{st.t.figures[figure]['name']} brings {fmt(ability['on_take'])}",
                     {"seat": seat, "figure": figure})
-        if ability.get("prestige_on_take"):
+        # Eupolemos (D3): one Prestige when his player takes the territory, or when he helped
+        # defeat its brigands although a partner takes it (once, not once for each)
+        if ability.get("prestige_on_take") and (seat == taker or beaten):
             add_prestige(st, seat, ability["prestige_on_take"], st.t.figures[figure]["name"])
