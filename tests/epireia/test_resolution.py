@@ -68,6 +68,21 @@ def test_tied_conflict_sends_everyone_home(setup_game, h, load_dice):
     assert state.player("p1")["pos"]["cleisthenes"] == "home"
 
 
+def test_tied_conflict_on_a_held_territory_leaves_it_to_its_holder_unguarded(setup_game, h, load_dice):
+    """Resolution 2 (a tie wins nobody the territory, every figure goes home): the holder's
+    city token stays, its guard goes home, no tax changes hands."""
+    state = two(setup_game)
+    state.g["territories"]["ionia"]["owner"] = "p2"
+    state.player("p2")["posts"] = 2
+    state.player("p2")["pos"]["leonidas"] = "ionia"
+    load_dice(state, [5, 5])  # Pericles 5 + 3 = 8 against Leonidas 5 + 3 = 8
+    h.diplomacy(state, {"p1": [("pericles", "ionia")]})
+    assert state.g["territories"]["ionia"]["owner"] == "p2"
+    assert state.player("p2")["posts"] == 2
+    assert state.player("p2")["pos"]["leonidas"] == state.player("p1")["pos"]["pericles"] == "home"
+    assert state.player("p1")["res"]["copper"] == 2 + 1   # no tax, only the turn's income
+
+
 def test_brigand_thresholds(engine):
     assert [engine.tables.brigand_target(a) for a in (1, 2, 3, 4, 5, 8)] == [7, 7, 5, 5, 3, 3]
 
