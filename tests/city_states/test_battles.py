@@ -134,6 +134,17 @@ def test_a_hostile_city_is_attacked_at_plus_one(board, play, texts):
     assert "p1 8, p2 6" in texts(events) and s.owner[megara] == 0
 
 
+def test_a_home_city_taken_from_the_player_who_captured_it_does_not_turn_hostile(board, play):
+    # rule 9.8 and reference C-11 (D14): only a taken minor city turns hostile; a home city
+    # becomes an ordinary city of whoever takes it, also when its founder had already lost it
+    s = land_battles(board, homes=THEBES_ATHENS, units={"marathon": (0, {"army": 1})})
+    athens = s.t.index["athens"]
+    s.owner[athens] = 2   # Troy took p2's home earlier; it holds it without a garrison army
+    s.rigged = [9, 2]     # 9 against the garrison 2 (no home bonus for Troy)
+    play(s, "attack athens")
+    assert s.owner[athens] == 0 and not s.hostile[athens]
+
+
 def test_the_beaten_stacks_leaders_are_captured_and_ransomed(board, play, texts):
     s = land_battles(board, homes=THEBES_ATHENS, units={"thebes": (0, {"army": 1}),
                                                         "boeotia": (1, {"army": 1})})

@@ -83,9 +83,10 @@ class LandBattles(Battles):
         unit = "an army" if army else "a rowers unit"
         self.attacked[s] = True
         self.refresh(o)
-        q = self.owner[s]
-        was_home = q >= 0 and self.home[q] == s
-        hostile = not was_home and self.home[p] != s
+        # a minor city turns hostile; a home city never does, whether taken from its founder
+        # or from whoever took it from him, nor when its founder takes it back (D14)
+        taken_home = self.owner[s] >= 0 and s in self.home
+        hostile = not taken_home and self.home[p] != s
         self.take_control(p, s, hostile)
         self.sink_excess(s)
         self.log("take_city", f"{self.seats[p]} takes {t.names[s]} ({unit} moves in from "
