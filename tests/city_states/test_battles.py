@@ -134,13 +134,16 @@ def test_a_hostile_city_is_attacked_at_plus_one(board, play, texts):
     assert "p1 8, p2 6" in texts(events) and s.owner[megara] == 0
 
 
-def test_a_home_city_taken_from_the_player_who_captured_it_does_not_turn_hostile(board, play):
-    # rule 9.8 and reference C-11 (D14): only a taken minor city turns hostile; a home city
-    # becomes an ordinary city of whoever takes it, also when its founder had already lost it
+@pytest.mark.parametrize("holder, rigged", [(2, [9, 2]), (-1, [9, 1, 2])])
+def test_a_home_city_someone_else_held_does_not_turn_hostile_when_taken(board, play, holder,
+                                                                        rigged):
+    # rule 9.8 and reference C-11 (D14): only a taken minor city turns hostile, and a city
+    # chosen as a home is never a minor one: p2's home, which Troy took earlier (holder 2) or
+    # which a revolt then left neutral (holder -1), becomes an ordinary city of its taker
     s = land_battles(board, homes=THEBES_ATHENS, units={"marathon": (0, {"army": 1})})
     athens = s.t.index["athens"]
-    s.owner[athens] = 2   # Troy took p2's home earlier; it holds it without a garrison army
-    s.rigged = [9, 2]     # 9 against the garrison 2 (no home bonus for Troy)
+    s.owner[athens] = holder
+    s.rigged = rigged   # 9 against the garrison 2 (no home bonus), or a neutral army 1 + 5 and 2
     play(s, "attack athens")
     assert s.owner[athens] == 0 and not s.hostile[athens]
 

@@ -83,10 +83,9 @@ class LandBattles(Battles):
         unit = "an army" if army else "a rowers unit"
         self.attacked[s] = True
         self.refresh(o)
-        # a minor city turns hostile; a home city never does, whether taken from its founder
-        # or from whoever took it from him, nor when its founder takes it back (D14)
-        taken_home = self.owner[s] >= 0 and s in self.home
-        hostile = not taken_home and self.home[p] != s
+        # only a minor city turns hostile: a city chosen as a home is never a minor city,
+        # whoever takes it and from whom (its founder, a captor, or neutral after a revolt)
+        hostile = s not in self.home   # D14
         self.take_control(p, s, hostile)
         self.sink_excess(s)
         self.log("take_city", f"{self.seats[p]} takes {t.names[s]} ({unit} moves in from "
