@@ -285,14 +285,12 @@ def tournament(
             rulesets_path=tuple(rulesets_path or ()),
             sandbox=rules.sandbox.hiding(resume or out),
         )
-    except (TournamentError, SprtError, SandboxError, ValueError) as exc:
+    except (TournamentError, SprtError, SandboxError, ValueError, RulesetError) as exc:
         _refuse_another_tournament(resume, stored, given_ruleset, entrants if bot else None,
                                    rulesets_path)
+        if isinstance(exc, RulesetError):
+            ruleset_failure(exc)
         fail(str(exc), USAGE)
-    except RulesetError as exc:
-        _refuse_another_tournament(resume, stored, given_ruleset, entrants if bot else None,
-                                   rulesets_path)
-        ruleset_failure(exc)
     except UnknownEngine as exc:
         fail(str(exc))
     too_many = plan_size_problem(len(config.seats), len(config.entrants), config.games,

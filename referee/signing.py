@@ -65,10 +65,10 @@ def canonical(value: Any) -> bytes:
     refuses them, and the referee computes none): Python's encoder refuses them,
     orjson writes them as null."""
     try:
-        fast = orjson.dumps(value, option=_FAST)
+        fast: bytes | None = orjson.dumps(value, option=_FAST)
     except orjson.JSONEncodeError:
-        return _CANONICAL.encode(value).encode("utf-8")
-    if b"e-" in fast or b"0.0000" in fast:   # a small float (or a string like one)
+        fast = None
+    if fast is None or b"e-" in fast or b"0.0000" in fast:   # (or a string like a small float)
         return _CANONICAL.encode(value).encode("utf-8")
     return fast
 
