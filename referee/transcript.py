@@ -37,26 +37,28 @@ class Transcript:
 
     def sent(self, line: bytes) -> None:
         """Note a line sent, given with its newline."""
+        size = len(line)
         entry = (SENT, line)
         # a line as long as the protocol allows is not kept 40 times over
-        self._recent.append(entry if len(line) <= CLIPPED + 1 else (SENT, clipped(line[:-1])))
-        if self.whole:
-            self._keep(entry, len(line) + 2)
+        self._recent.append(entry if size <= CLIPPED + 1 else (SENT, clipped(line[:-1])))
+        if self.whole:   # (inline in both: two lines noted an ask)
+            if self._size + size + 2 <= self.cap:
+                self._size += size + 2
+                self._lines.append(entry)
+            else:
+                self._overflow(_written(entry))
 
     def received(self, line: bytes) -> None:
         """Note a line received, given without its newline."""
+        size = len(line)
         entry = (RECEIVED, line)
-        self._recent.append(entry if len(line) <= CLIPPED else (RECEIVED, clipped(line)))
+        self._recent.append(entry if size <= CLIPPED else (RECEIVED, clipped(line)))
         if self.whole:
-            self._keep(entry, len(line) + 3)
-
-    def _keep(self, entry: tuple[str, bytes], written: int) -> None:
-        """Keep `entry` for the transcript, which it makes `written` bytes longer."""
-        if self._size + written <= self.cap:
-            self._size += written
-            self._lines.append(entry)
-        else:
-            self._overflow(_written(entry))
+            if self._size + size + 3 <= self.cap:
+                self._size += size + 3
+                self._lines.append(entry)
+            else:
+                self._overflow(_written(entry))
 
     def _overflow(self, text: bytes) -> None:
         taken = text[:max(self.cap - self._size, 0)]

@@ -121,7 +121,7 @@ class ChildProcess:
                  stderr: BoundedLog | None = None, max_backlog: int | None = None,
                  spawn: Spawn = spawn_plain, stop_grace: float = 0.0,
                  spin: float = 0.0) -> None:
-        """`spin`: seconds the first wait for an answer reads without sleeping (see `_spun_line`)."""
+        """`spin`: seconds the first wait for an answer reads without sleeping (see `_first_line`)."""
         self.argv = list(argv)
         self.spin = spin
         self.max_line = max_line
@@ -229,11 +229,12 @@ class ChildProcess:
         """
         if self.closed:
             raise Closed("was stopped")
-        if self.spin and not self._buffer and not self._pending:
-            line = self._spun_line(deadline)
+        quick = True  # the first wait for an answer, the commonest, is a quick one
+        if not (self._buffer or self._pending or self._eof):
+            line = self._first_line(deadline)
             if line is not None:
                 return line
-        quick = True  # the first wait for an answer, the commonest, is a quick one
+            quick = self.spin > 0   # (without spin, `_first_line` made the quick wait)
         while True:
             if self._buffer:
                 line = self._take_line()
@@ -326,25 +327,30 @@ class ChildProcess:
             os.close(self._err)
             self._err = None
 
-    def _spun_line(self, deadline: float) -> bytes | None:
-        """The next line, read for up to `spin` seconds without sleeping; None when none
-        came whole in that time (what came is kept, for `read_line`'s loop).
+    def _first_line(self, deadline: float) -> bytes | None:
+        """The next line when it comes whole in one read, after a quick wait (or, with
+        `spin`, a spin); None when none came whole in that time (what came is kept, for
+        `read_line`'s loop).  The usual answer, one line read whole, is returned as it
+        came, without going through the buffer.
 
-        A quick bot answers in a few microseconds, and waking a sleeping referee
-        costs more than that (the more so on a virtual machine): with a CPU to
-        spare for it, reading in a loop for a fraction of a millisecond first
-        saves most of that wake-up.  A bot that thinks longer finds the referee
-        asleep in `poll` as before.  The usual answer, one line read whole, is
-        returned as it came, without going through the buffer.
+        With `spin`, the wait reads in a loop without sleeping: a quick bot answers in
+        a few microseconds, and waking a sleeping referee costs more than that (the
+        more so on a virtual machine).  With a CPU to spare for it, spinning for a
+        fraction of a millisecond first saves most of that wake-up; a bot that thinks
+        longer finds the referee asleep in `poll` as before.
         """
         left = deadline - time.monotonic()
         if left <= 0:
             return None
-        poll, now = self._poll.poll, time.perf_counter
-        end = now() + min(self.spin, left)
-        while not poll(0):   # (a read that fails raises: slower to try again)
-            if now() > end:
-                return None
+        poll = self._poll.poll
+        if self.spin:
+            now = time.perf_counter
+            end = now() + min(self.spin, left)
+            while not poll(0):   # (a read that fails raises: slower to try again)
+                if now() > end:
+                    return None
+        elif not poll(min(int(left * 1000 + 0.999) or 1, QUICK_WAIT_MS)):
+            return None
         try:
             chunk = os.read(self._in, CHUNK)
         except BlockingIOError:

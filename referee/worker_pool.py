@@ -51,7 +51,7 @@ SPIN = 0.0003  # seconds a referee with a CPU to spare waits for an answer witho
 
 def spin_for(workers: int) -> float:
     """How long each worker's referee waits for a bot's answer without sleeping
-    (`referee.transport.ChildProcess._spun_line`): `SPIN` when every worker and the bot it
+    (`referee.transport.ChildProcess._first_line`): `SPIN` when every worker and the bot it
     is waiting for each have a CPU (two per worker), else 0: on a busy machine the
     referee would take the CPU the bot needs."""
     usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else \

@@ -48,6 +48,38 @@ def test_an_ask_is_its_body_in_compact_ascii_json_whatever_its_text_holds():
     assert json.loads(with_state.split(b" ", 3)[3]) == {**body, "state": {"turn": 2}}
 
 
+PYTHON_ASCII = json.JSONEncoder(separators=(",", ":"))  # what every payload was written as
+
+
+def test_payloads_are_written_as_python_s_compact_ascii_json(json_values):
+    """orjson writes the payloads, and what it would write otherwise (a character as
+    it is, a small float's exponent, what it refuses) goes to Python's encoder: a bot
+    reads the same bytes as before, all of them ASCII."""
+    values = json_values(20261126, 20_000)
+    differ = [v for v in values if p.json_text(v) != PYTHON_ASCII.encode(v)]
+    assert differ == []
+    assert all(p.json_text(v).isascii() for v in values)
+
+
+@pytest.mark.parametrize("value", [
+    {"remaining": 1e-05, "move": 4.5e-07}, {"seed": 2**64 + 1}, {3: "a", 1: "b"},
+    {"name": "Ἀθῆναι", "del": "\x7f", "sep": "\u2028"}, {"text": "1e-5", "x": 0.00001},
+])
+def test_the_corners_where_orjson_writes_otherwise_are_written_as_python_writes_them(value):
+    assert p.json_text(value) == PYTHON_ASCII.encode(value)
+
+
+def test_an_ask_line_is_the_same_bytes_whoever_writes_its_body(json_values):
+    """The referee's hot path (`ask_line`, orjson) against the whole body by Python."""
+    texts = [v for v in json_values(7, 4000) if isinstance(v, str)]
+    for n, prompt in enumerate(texts):
+        legal = texts[n:n + 1 + n % 5]
+        view, clock = {"hand": [n]}, {"move": 10.0, "remaining": 600 - n / 1000}
+        body = {"prompt": prompt, "legal": legal, "view": view, "clock": clock}
+        want = f"ask {n} {len(legal)} {PYTHON_ASCII.encode(body)}\n".encode()
+        assert p.ask_line(n, legal, prompt, p.json_text(view), p.json_text(clock)) == want
+
+
 def test_the_first_line_names_the_protocol_version():
     assert p.encode(p.Hello({"seat": "x"})).startswith(b"agon 1 {")
     with pytest.raises(p.ProtocolError, match="version 2"):
