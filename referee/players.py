@@ -250,6 +250,9 @@ class SubprocessPlayer(Player):
     afresh after any fault of its own (crash, timeout, illegal answer ...),
     when it fails to take the next game, and when its CPU time leaves less
     than one game's budget under its lifetime limit (`Cell.room_for_a_game`).
+    A program that leaves a ``newgame`` unanswered (or answers it with anything
+    but ``ready``) is not sent one again: each later game starts it afresh, rather
+    than waiting out the handshake limit game after game.
     Set `log_dir` before each `start`: each game's log goes to its own folder.
     """
 
@@ -295,6 +298,7 @@ class SubprocessPlayer(Player):
         self.greeted_with: dict[str, Any] = {}  # and the hello it was sent
         self.fresh = False  # whether `greet` started the program (else: sent it newgame)
         self.spin = 0.0  # seconds to wait for an answer without sleeping (`ChildProcess`)
+        self.newgame = True  # False once the program failed to take a newgame (`_not_taken`)
 
     # -- identity and logs ---------------------------------------------------
 
@@ -420,8 +424,8 @@ class SubprocessPlayer(Player):
 
     def running(self) -> bool:
         """A program still up from an earlier game that can take the next one."""
-        return (self.child is not None and not self.child.closed and self.ready is not None
-                and protocol.wants(self.ready, protocol.NEWGAME)
+        return (self.newgame and self.child is not None and not self.child.closed
+                and self.ready is not None and protocol.wants(self.ready, protocol.NEWGAME)
                 and not self.child.exited(time.monotonic()))
 
     def _send_newgame(self, hello: dict[str, Any]) -> float:
@@ -453,6 +457,9 @@ class SubprocessPlayer(Player):
     def _not_taken(self, fault: BotFault) -> None:
         advice = f": {STAY_UP}" if fault.reason == "crash" else \
             f": {NEWGAME_READY}" if fault.reason == "handshake" else ""
+        if fault.reason == "handshake":   # it would make every game wait as long
+            self.newgame = False
+            advice += " (it is no longer sent newgame: each of its games starts it afresh)"
         self.log.add(f"agon: the program did not take the next game ({fault}); "
                      f"it is started again{advice}\n".encode())
         self._discard()
@@ -622,8 +629,8 @@ class SubprocessPlayer(Player):
     def end_game(self) -> None:
         """Keep a lasting program that did well and has CPU time left; close the others."""
         child, cell = self.child, self.cell
-        if not (self.lasting and self.fault is None and child is not None and cell is not None
-                and not child.closed and self.ready is not None
+        if not (self.lasting and self.newgame and self.fault is None and child is not None
+                and cell is not None and not child.closed and self.ready is not None
                 and protocol.wants(self.ready, protocol.NEWGAME)
                 and cell.room_for_a_game(child.pid)):
             self.close()

@@ -204,3 +204,34 @@ def test_a_bot_that_asks_for_newgame_but_exits_after_a_game_is_told_so(picks, ag
     # ...and its log (kept: it is notable) says why and what to do, whichever way the
     # referee found it gone: before it sent the newgame, or when sending it
     assert "after a result, " in said and "until newgame or quit" in said
+
+
+# A 1.1 bot that asks for newgame, then never answers one (it waits for quit).
+DEAF_BOT = """
+import sys
+for line in sys.stdin:
+    if line.startswith("agon "):
+        print('ready deaf {"wants":["newgame"]}', flush=True)
+    elif line.startswith("ask "):
+        print("act", line.split()[1], 0, flush=True)
+    elif line.startswith("quit"):
+        break
+"""
+
+
+def test_a_bot_that_leaves_newgame_unanswered_is_not_sent_one_again(picks, agon, tmp_path):
+    """It is waited for once (the handshake limit), then started afresh for each game:
+    one 1.1 bot that ignores newgame does not cost the limit game after game."""
+    script = tmp_path / "deaf.py"
+    script.write_text(DEAF_BOT)
+    journal = tmp_path / "games.jsonl"
+    result = agon("picks", "--bot", f"d={sys.executable} {script}", "--bot", "r=random",
+                  "--games", "4", "--seed", "3", "--handshake-time", "0.5",
+                  "--out", str(journal))
+    assert result.exit_code == 0, result.output
+    games = games_of(journal)
+    assert len(games) == 8 and not any(g["forfeits"] for g in games)
+    logs = journal.with_name(journal.name + ".logs")
+    said = "".join(path.read_text() for path in logs.glob("*/*.log"))
+    assert said.count("did not take the next game") == 1, said
+    assert "no 'ready' within 0.5 s" in said and "no longer sent newgame" in said
