@@ -65,20 +65,26 @@ _string = json.encoder.encode_basestring_ascii  # a str as `_json` writes it (in
 # a character as it is (non-ASCII, DEL), a float below 1e-4 otherwise (1e-7 for 1e-07),
 # NaN as null (no payload holds one: limits are finite, engines compute none), or
 # raises (integers beyond 64 bits, keys that are not strings, and, with these options,
-# subclasses, dataclasses and dates): `json_text` gives those to `_json`.
+# subclasses, dataclasses and dates): `_fast_json` leaves those to `_json`.
 _EXACT = orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_PASSTHROUGH_DATACLASS \
     | orjson.OPT_PASSTHROUGH_DATETIME
 
 
+def _fast_json(value: Any) -> bytes | None:
+    """orjson's bytes for `value` where they are `_json`'s, else None."""
+    try:
+        text = orjson.dumps(value, option=_EXACT)
+    except orjson.JSONEncodeError:
+        return None
+    if not text.isascii() or b"\x7f" in text or b"e-" in text or b"0.0000" in text:
+        return None   # (or a string that looks like one of those)
+    return text
+
+
 def json_text(value: Any) -> str:
     """`value` as the compact ASCII JSON every payload of this protocol is written in."""
-    try:
-        fast = orjson.dumps(value, option=_EXACT)
-    except orjson.JSONEncodeError:
-        return _json(value)
-    if not fast.isascii() or b"\x7f" in fast or b"e-" in fast or b"0.0000" in fast:
-        return _json(value)   # (or a string that looks like one of those)
-    return fast.decode()
+    fast = _fast_json(value)
+    return fast.decode() if fast is not None else _json(value)
 
 
 # -- messages, referee -> bot ------------------------------------------------
@@ -120,7 +126,8 @@ class Ask:
     state: dict[str, Any] | None = None  # only for bots that asked for it (wants: state)
 
     def to_line(self) -> str:
-        return ask_line(self.id, self.legal, self.prompt, json_text(self.view), json_text(self.clock),
+        return ask_line(self.id, self.legal, self.prompt, json_text(self.view),
+                        json_text(self.clock),
                         None if self.state is None else json_text(self.state)).decode()
 
 
@@ -164,7 +171,8 @@ class Ready:
     def to_line(self) -> str:
         if not self.name or any(c.isspace() for c in self.name):
             raise ProtocolError(f"a bot name is one word, not {self.name!r}")
-        return f"ready {self.name} {json_text(self.about)}\n" if self.about else f"ready {self.name}\n"
+        return f"ready {self.name} {json_text(self.about)}\n" if self.about \
+            else f"ready {self.name}\n"
 
 
 @dataclass(slots=True)
@@ -237,16 +245,12 @@ def ask_line(ask_id: int, legal: Sequence[str], prompt: str, view: str, clock: s
     """`Ask(...)` encoded, without building the message object (the referee's hot path),
     from the JSON of its view, clock and state (`json_text`: a referee sends the same
     clock, or the empty view, ask after ask): the same bytes as `_json` of the whole
-    body.  orjson writes them in one call; it writes non-ASCII characters and DEL as
-    they are, so a body holding one is written again by `_ascii_body`."""
+    body, in one call of orjson where it writes them (`_fast_json`)."""
     body = {"prompt": prompt, "legal": legal, "view": Fragment(view), "clock": Fragment(clock)}
     if state is not None:
         body["state"] = Fragment(state)
-    try:
-        text = orjson.dumps(body)
-    except orjson.JSONEncodeError:   # not a list of strings: the slow path says why
-        text = b"\x7f"
-    if not text.isascii() or b"\x7f" in text:
+    text = _fast_json(body)
+    if text is None:
         text = _ascii_body(legal, prompt, view, clock, state).encode()
     return b"ask %d %d %s\n" % (ask_id, len(legal), text)
 
