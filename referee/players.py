@@ -519,18 +519,22 @@ class SubprocessPlayer(Player):
 
     def event(self, event: dict[str, Any]) -> None:
         """Send the event; a `lasting` (tournament) player holds its line until the next
-        line that needs an answer (or the result): one write, and one wake-up of the bot,
-        per ask instead of per line (a bot that left is then found out at that line)."""
+        line that needs an answer (or, after the result, newgame or quit): one write, and
+        one wake-up of the bot, per ask instead of per line (a bot that left is then found
+        out at that line)."""
         if self.fault is None and self.child is not None:
             if not self.lasting:
                 self._send(protocol.EventMsg(event))
                 return
-            line = protocol.encode(protocol.EventMsg(event))
-            self.lines.sent(line)
-            self.held.append(line)
-            self.held_bytes += len(line)
+            self._hold(protocol.encode(protocol.EventMsg(event)))
             if self.held_bytes > HELD_BYTES:
                 self._send_line(b"")
+
+    def _hold(self, line: bytes) -> None:
+        """Keep `line` (noted now) to go with the next line sent."""
+        self.lines.sent(line)
+        self.held.append(line)
+        self.held_bytes += len(line)
 
     def choose(self, ask_id: int, decision: Decision, view: dict[str, Any],
                clock: dict[str, float], timeout: float, state: State | None = None) -> str:
@@ -607,8 +611,13 @@ class SubprocessPlayer(Player):
         return text
 
     def finish(self, result: dict[str, Any]) -> None:
+        """Send the result; a `lasting` player's goes with the line that follows it
+        (``newgame`` or ``quit``): one wake-up of the bot between two games, not two."""
         if self.fault is None and self.child is not None:
-            self._send_quietly(protocol.ResultMsg(result))
+            if self.lasting:
+                self._hold(protocol.encode(protocol.ResultMsg(result)))
+            else:
+                self._send_quietly(protocol.ResultMsg(result))
 
     def stop(self) -> None:
         """A forfeit: end the program; this game's logs are `notable`."""
