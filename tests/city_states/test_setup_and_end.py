@@ -175,3 +175,13 @@ def test_a_player_out_of_the_game_never_outranks_the_last_one_left(board):
     result = s.result()
     assert result.ranks == {"p1": 1, "p2": 3, "p3": 2}
     assert "p1 controls the most cities" in result.reason
+
+
+def test_a_finished_game_shows_its_last_turn_36_not_turn_37(board):
+    s = board.empty(players=2)
+    s.turn, s.cur, s.active = 36, 1, 1
+    s.end_player_turn()
+    assert s.over
+    view = s.view("p1")
+    assert (view["turn"], view["turns"]) == (36, 36)
+    assert s.describe("p1").startswith("City States: the game is over after turn 36;")

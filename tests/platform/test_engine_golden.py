@@ -132,9 +132,9 @@ GOLDEN: dict[str, str] = {
     'epireia-solo/1/scenario=S4/1': '79aad78c803f8977d89550570ef0913db6aa2e9f02e25abe0b04c1c60275bfbe',
     'epireia-solo/1/scenario=S4/2': '19dea33110cf5d53957c7e1a5eff5e69f5d8b918e9fecc3f14cddc9aa7d7064f',
     'epireia-solo/1/scenario=S4/3': '73cd91d15e8d34bfa7c29340a442b9db9e32dc95494e017cdea1daa02bde70a8',
-    'city-states/2//1': '7e6f30b1f60398f1a318fcb63491058aad624e4df9847b3fe0ed00ddf738bee4',
-    'city-states/2//2': '0dd541bc29941da133cf23c57d2999ac9d871dfae5d246144955aae95aca3458',
-    'city-states/2//3': '540fd8c6e5c9b57e03b6c407efc9e06a26377c921c5f11e2dedaffae5900d8eb',
+    'city-states/2//1': 'af629bece3e956b53cc7d324a69eff3a7716b2b3563492c4292c916d48fa19df',
+    'city-states/2//2': '67871eb667f4b074a0199984311e1c380078e8463dadc007b5a02c0892df95dc',
+    'city-states/2//3': '52b4f6f7ebb3829a1f5426c039ecdf38fa49654ed0f822725a2e37fda281969f',
 }
 
 

@@ -14,11 +14,11 @@ class Turns(Leaders):
     """Game turns, player-turns, the end of a turn, players leaving the game."""
 
     def begin_game_turn(self) -> None:
-        self.turn += 1
         self.cur = 0
-        if self.turn > self.t.turns:
+        if self.turn >= self.t.turns:   # the last turn stays the turn shown at the end
             self.finish(f"{self.t.turns} game turns are over")
             return
+        self.turn += 1
         self.log("game_turn", f"Game turn {self.turn} of {self.t.turns}", turn=self.turn)
         shed = self.t.razed_per_turn
         for s in self.t.cities:
