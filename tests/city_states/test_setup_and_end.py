@@ -185,3 +185,15 @@ def test_a_finished_game_shows_its_last_turn_36_not_turn_37(board):
     view = s.view("p1")
     assert (view["turn"], view["turns"]) == (36, 36)
     assert s.describe("p1").startswith("City States: the game is over after turn 36;")
+
+
+def test_when_the_last_two_players_fall_together_the_end_says_no_player_is_left(board):
+    s = board.empty(players=2)
+    for p in range(2):
+        s.owner[s.home[p]] = -1   # both lost their homes and have no unit or leader
+    s.end_player_turn()
+    assert s.over and s.out == [True, True]
+    result = s.result()
+    assert result.reason.startswith("no player is left;")
+    assert "only one player" not in result.reason
+    assert result.ranks == {"p1": 1, "p2": 1}   # nothing left to tell them apart

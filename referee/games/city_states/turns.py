@@ -93,8 +93,9 @@ class Turns(Leaders):
                     self.truce_owner, self.truce_left = -1, 0
                     self.log("truce_ends", f"{self.seats[q]}'s truce is over",
                              seat=self.seats[q])
-        if sum(1 for q in self.order if not self.out[q]) <= 1:
-            self.finish("only one player is left")
+        left = sum(1 for q in self.order if not self.out[q])
+        if left <= 1:   # the last ones may fall together: then nobody is left
+            self.finish("only one player is left" if left else "no player is left")
             return
         self.next_player()
 
