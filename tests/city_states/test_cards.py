@@ -155,8 +155,9 @@ def test_short_supplies_plague_and_desertions(board, play, texts):
                  units={"athens": (1, {"army": 2, "baggage": 5}),
                         "boeotia": (1, {"army": 1, "rowers": 1})})
     s.rigged = [3]
-    play(s, "play short-supplies", "target athens")
+    events = play(s, "play short-supplies", "target athens")
     assert s.bag[s.t.index["athens"]] == 2
+    assert "p2 loses 3 baggage in Athens" in texts(events)   # baggage, never "baggages"
     s.rigged = [4, 1]   # Plague: upkeep rolls at +2: 6 disbands, 3 gains a marker
     play(s, "play plague")
     assert s.pending()[0].legal == ["target athens"]   # a city: Boeotia is farmland

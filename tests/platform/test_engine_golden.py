@@ -132,9 +132,9 @@ GOLDEN: dict[str, str] = {
     'epireia-solo/1/scenario=S4/1': '79aad78c803f8977d89550570ef0913db6aa2e9f02e25abe0b04c1c60275bfbe',
     'epireia-solo/1/scenario=S4/2': '19dea33110cf5d53957c7e1a5eff5e69f5d8b918e9fecc3f14cddc9aa7d7064f',
     'epireia-solo/1/scenario=S4/3': '73cd91d15e8d34bfa7c29340a442b9db9e32dc95494e017cdea1daa02bde70a8',
-    'city-states/2//1': 'af629bece3e956b53cc7d324a69eff3a7716b2b3563492c4292c916d48fa19df',
-    'city-states/2//2': '67871eb667f4b074a0199984311e1c380078e8463dadc007b5a02c0892df95dc',
-    'city-states/2//3': '52b4f6f7ebb3829a1f5426c039ecdf38fa49654ed0f822725a2e37fda281969f',
+    'city-states/2//1': 'ea16e63f4408f69c013e905e1e5d216b207464175bad47daa6115f637cede22a',
+    'city-states/2//2': '57b2769677adac567aafd9f6798214d3f9e7dfdd0ccdbd6e61286011e0a5821e',
+    'city-states/2//3': '0a7cb7392ace02cd61d22bf9644d8bcc931bac1b242d69dc10cf9e15d9a1521c',
 }
 
 

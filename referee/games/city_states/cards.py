@@ -164,8 +164,9 @@ class Cards(Leaders):
         s = self.t.index[target]
         lost = min(self.bag[s], self.dice(card.count, card.die))
         self.bag[s] -= lost
-        self.log("baggage_lost", f"{self.seats[self.occ[s]]} loses {plural(lost, 'baggage')} in "
-                 f"{self.t.names[s]}", space=target, lost=lost)
+        self.log("baggage_lost", f"{self.seats[self.occ[s]]} loses "
+                 f"{plural(lost, 'baggage', 'baggage')} in {self.t.names[s]}", space=target,
+                 lost=lost)
         self.refresh(s)
         self.resume()
 
