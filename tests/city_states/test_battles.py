@@ -230,7 +230,7 @@ def test_a_fleet_left_without_rowers_cannot_retreat_and_is_lost(board, play, tex
     # one manned fleet retreats with the last crew, the third fleet has none and is lost
     s.rigged = [10, 10, 1, 1, 1, 5, 6]
     events = play(s, "attack cyclades-sea")
-    assert "1 ships lost" in texts(events)
+    assert "1 ship lost" in texts(events) and "1 ships" not in texts(events)
     assert s.pending()[0].seat == "p2" and s.step == "retreat"
     events = play(s, "retreat north-aegean")
     assert "p2's 1 unmanned fleet in Cyclades Sea cannot retreat without rowers and is " \

@@ -133,8 +133,8 @@ GOLDEN: dict[str, str] = {
     'epireia-solo/1/scenario=S4/2': '19dea33110cf5d53957c7e1a5eff5e69f5d8b918e9fecc3f14cddc9aa7d7064f',
     'epireia-solo/1/scenario=S4/3': '73cd91d15e8d34bfa7c29340a442b9db9e32dc95494e017cdea1daa02bde70a8',
     'city-states/2//1': 'ea16e63f4408f69c013e905e1e5d216b207464175bad47daa6115f637cede22a',
-    'city-states/2//2': '57b2769677adac567aafd9f6798214d3f9e7dfdd0ccdbd6e61286011e0a5821e',
-    'city-states/2//3': '0a7cb7392ace02cd61d22bf9644d8bcc931bac1b242d69dc10cf9e15d9a1521c',
+    'city-states/2//2': 'ff0e20c42c599896a8b245e14a954d76ecb2c3c040569a4e52288c909da652db',
+    'city-states/2//3': 'cfff2af8ce4b7b6c1379ad6e6b4f7cdec9bb558af9115e8289d108b44c7b5c32',
 }
 
 

@@ -11,6 +11,7 @@ goes down alone; the survivors stay on the beach.
 from __future__ import annotations
 
 from .battle import ATTACKER, DEFENDER, Battles
+from .core import plural
 
 
 class SeaBattles(Battles):
@@ -64,7 +65,7 @@ class SeaBattles(Battles):
                 self.capture_leaders(self.leaders_at(o, p), q, f"ships lost off {self.t.names[o]}")
             self.refresh(o)
         self.log("casualties", f"{self.seats[p]}'s casualty rolls {', '.join(rolls)}"
-                 + (f" ({mod:+d})" if mod else "") + f": {lost} ships lost, the rest fall back",
+                 + (f" ({mod:+d})" if mod else "") + f": {plural(lost, 'ship')} lost, the rest fall back",
                  seat=self.seats[p], lost=lost)
         self.settle_captives("after_battle")
 
@@ -77,7 +78,7 @@ class SeaBattles(Battles):
         self.mark_beaten(s, q)
         afloat = self.t.sea[s]
         self.log("casualties", f"{self.seats[q]}'s casualty rolls {', '.join(rolls)}"
-                 + (f" ({mod:+d})" if mod else "") + f": {sum(lost)} ships lost"
+                 + (f" ({mod:+d})" if mod else "") + f": {plural(sum(lost), 'ship')} lost"
                  + ("" if afloat else ", the rest stay beached"), seat=self.seats[q],
                  lost=sum(lost))
         if afloat and self.flt[s] + self.trn[s]:
