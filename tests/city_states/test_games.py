@@ -84,6 +84,50 @@ def test_full_length_games_finish_with_a_sound_position(engine, players):
     assert all(g >= 0 for g in state.gold)
 
 
+
+def sound_now(state) -> None:
+    """What any player could check on the board at any moment of a game."""
+    t = state.t
+    for s in range(t.n):
+        assert state.stacked(s) <= t.stack[s], (t.ids[s], state.step)   # stacking limits
+        if state.flt[s] + state.trn[s]:
+            assert t.ships_enter[s]   # ships only at sea and where they may land
+    assert all(g >= 0 for g in state.gold)
+    for i, owner in enumerate(state.l_owner):
+        if state.l_state[i] == 0:   # a free leader stands with his own side, aboard at sea
+            s = state.l_space[i]
+            assert state.occ[s] == owner
+            assert not t.sea[s] or state.flt[s] + state.trn[s]
+    # every card is somewhere: in the deck, the discards or one hand
+    cards = state.deck + state.discard + [c for hand in state.hands for c in hand]
+    assert sorted(cards) == sorted(t.card_numbers)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_every_player_count_keeps_stacks_cards_and_final_scores_sound(players):
+    short = short_engine(turns=8)
+    state = short.new_game(short.seats(players), 40 + players, {})
+    rng = random.Random(players)
+    plies = 0
+    while state.pending():
+        decision = state.pending()[0]
+        state.apply(decision.seat, rng.choice(list(decision.legal)))
+        plies += 1
+        if plies % 25 == 0:
+            sound_now(state)
+    sound_now(state)
+    assert state.turn == 8 or state.reason.startswith("only one")
+    result = state.result()
+    standings = {}
+    for p, seat in enumerate(state.seats):
+        historians = sum(1 for i in state.free_leaders(p) if "historian" in state.l_skills[i])
+        points = len(state.cities_of(p)) + historians   # rule 14: cities and free Historians
+        assert result.scores[seat] == points
+        incomes = sum(state.income[c] for c in state.cities_of(p))
+        standings[seat] = (points, not state.out[p], incomes, state.gold[p])
+    for seat, standing in standings.items():   # ties go to base incomes, then gold
+        assert result.ranks[seat] == 1 + sum(other > standing for other in standings.values())
+
 def test_views_are_json_and_boards_are_text_for_every_seat(engine):
     state = engine.new_game(engine.seats(3), 5, {})
     rng = random.Random(5)
