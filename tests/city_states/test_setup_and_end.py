@@ -142,6 +142,7 @@ def test_the_game_ends_after_36_turns_and_historians_count(board):
     # the tie is broken by base incomes: p1 7 + 3 = 10 against p2 7 + 3 + 3 = 13
     assert result.ranks == {"p2": 1, "p1": 2, "p3": 3}
     assert "36 game turns are over" in result.reason
+    assert "p2 wins the tie on cities (3 each) on base incomes (13 to 10)" in result.reason
 
 
 def test_gold_breaks_a_tie_of_incomes_and_a_full_tie_is_shared(board):
@@ -149,6 +150,7 @@ def test_gold_breaks_a_tie_of_incomes_and_a_full_tie_is_shared(board):
     s.gold = [6, 5]
     s.finish("test")
     assert s.result().ranks == {"p1": 1, "p2": 2}
+    assert "p1 wins the tie on cities (1 each) on gold (6 to 5)" in s.result().reason
     s.gold = [5, 5]
     assert s.result().ranks == {"p1": 1, "p2": 1}
     assert "share the victory" in s.result().reason
@@ -174,7 +176,7 @@ def test_a_player_out_of_the_game_never_outranks_the_last_one_left(board):
     assert s.over and s.out == [False, True, True]
     result = s.result()
     assert result.ranks == {"p1": 1, "p2": 3, "p3": 2}
-    assert "p1 controls the most cities" in result.reason
+    assert "p1 wins the tie on cities (0 each) by being still in the game" in result.reason
 
 
 def test_a_finished_game_shows_its_last_turn_36_not_turn_37(board):

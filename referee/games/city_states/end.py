@@ -36,6 +36,23 @@ class End(Leaders):
         ranks = {seat: 1 + ordered.index(value) for seat, value in standings.items()}
         scores = {seat: float(value[0]) for seat, value in standings.items()}
         best = [seat for seat, rank in ranks.items() if rank == 1]
-        reason = f"{self.reason}; " + (f"{best[0]} controls the most cities" if len(best) == 1
-                                       else f"{', '.join(best)} share the victory")
-        return Result(scores=scores, ranks=ranks, reason=reason)
+        if len(best) > 1:
+            return Result(scores, ranks, f"{self.reason}; {', '.join(best)} share the victory")
+        return Result(scores, ranks, f"{self.reason}; {self.why_first(best[0], standings)}")
+
+    @staticmethod
+    def why_first(winner: str, standings: dict[str, tuple[int, int, int, int]]) -> str:
+        """What put `winner` first: the most points, or the first tie-break that parted
+        him from those level with him on points (rule 14, D22)."""
+        mine = standings[winner]
+        level = [value for seat, value in standings.items()
+                 if seat != winner and value[0] == mine[0]]
+        if not level:
+            return f"{winner} controls the most cities"
+        rival = max(level)   # the one he parted from last: second
+        at = next(at for at in (1, 2, 3) if mine[at] != rival[at])   # (all equal: shared)
+        if at == 1:
+            return f"{winner} wins the tie on cities ({mine[0]} each) by being still in the game"
+        how = "base incomes" if at == 2 else "gold"
+        return (f"{winner} wins the tie on cities ({mine[0]} each) on {how} "
+                f"({mine[at]} to {rival[at]})")
