@@ -416,8 +416,10 @@ def test_persia_never_retreats_and_wins_at_once(solo):
     s.rigged_dice = [4, 1]
     events = s.apply("greece", "continue")
     assert s.over and s.winner == P and s.result().points == {"greece": 0.0}
-    assert texts(events)[-1] == ("Game over: Persia wins at once (persia controls both enemy "
+    # the reason names the side as the log does everywhere else (it said "persia controls")
+    assert texts(events)[-1] == ("Game over: Persia wins at once (Persia controls both enemy "
                                  "major cities)")
+    assert s.result().reason == "Persia controls both enemy major cities"
 
 
 def test_placing_in_the_last_greek_major_wins_at_once(solo):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .core import Core, count_of
-from .tables import GREECE, PERSIA, SIDES, WHO
+from .tables import GREECE, PERSIA, WHO
 
 
 class Supply(Core):
@@ -187,6 +187,6 @@ class Supply(Core):
         self.over = True
         self.winner = side
         self.step = ""
-        self.reason = f"{SIDES[side]} controls both enemy major cities"
+        self.reason = f"{WHO[side]} controls both enemy major cities"
         self.log("game_over", "Game over: {} wins at once ({})", (WHO[side], self.reason),
                  data={"vp": self.vp})
