@@ -151,6 +151,16 @@ def test_rule_lookups_merge_solo_and_base_rules(solo):
     assert lookup(rs, "s4.c").sections[0]["title"].startswith("Solo preparation C")
 
 
+def test_every_section_of_the_solo_rulebook_can_be_looked_up(solo):
+    # the solo booklet numbers its sections 1 to 8 (and S4, S5 have lettered or
+    # numbered steps); a player looking one up by its number finds it (S7 was missing)
+    rs = solo.ruleset
+    for number in range(1, 9):
+        found = lookup(rs, f"S{number}")
+        assert found.sections and found.sections[0]["id"] == f"S{number}", number
+    assert "scor" in lookup(rs, "S7").sections[0]["title"].lower()
+
+
 # -- the automaton is data ----------------------------------------------------------------------
 
 def edited_copy(tmp_path: Path, *edits: tuple[str, str]) -> EarthAndWaterEngine:
