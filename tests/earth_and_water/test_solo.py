@@ -248,6 +248,22 @@ def test_march_breaks_ties_towards_sparta(solo):
     assert any("marches half of its 3, rounded down: 1 army to Pella" in x for x in texts(events))
 
 
+def test_march_ties_the_rules_leave_open_go_to_thebai_then_delphi(solo):
+    # From Korinthos, empty Athenai and Thebai are both 1 road away and 2 from Sparta:
+    # PERS.IA takes Thebai, not the Greek major city (decision S-move-ties)
+    s = position(solo, pa={"Korinthos": 4, "Sparta": 1, "Abydos": 2}, ga={"Naxos": 1})
+    events = run(s, 2)
+    assert any("marches half of its 4, rounded down: 2 armies to Thebai" in x
+               for x in texts(events))
+    assert n(s, "arm", P, "Athenai") == 0 and n(s, "arm", P, "Thebai") == 2
+    # From Thebai, empty Delphi and Larissa are both 1 road away and 3 from Sparta: Delphi
+    s = position(solo, pa={"Thebai": 4, "Athenai": 1, "Korinthos": 1, "Abydos": 2},
+                 ga={"Sparta": 1})
+    events = run(s, 3)
+    assert any("2 armies to Delphi, the nearest city with no army" in x for x in texts(events))
+    assert n(s, "arm", P, "Larissa") == 0
+
+
 def test_roll_3_attacks_when_nothing_is_empty(solo):
     s = position(solo, pa={"Abydos": 5, "Pella": 1}, ga={"Larissa": 1, "Athenai": 1})
     s.bridge = True
