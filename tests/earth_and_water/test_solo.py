@@ -264,6 +264,17 @@ def test_march_ties_the_rules_leave_open_go_to_thebai_then_delphi(solo):
     assert n(s, "arm", P, "Larissa") == 0
 
 
+def test_an_island_army_is_never_activated_to_march(solo):
+    # Naxos holds the most Persian armies, but islands have no roads and are not on the
+    # activation list: the largest army on it, Ephesos's, marches (decision S-activation)
+    s = position(solo, pa={"Naxos": 6, "Ephesos": 4, "Abydos": 2}, ga={"Athenai": 1})
+    s.bridge = True
+    events = run(s, 2)
+    assert any("activates Ephesos (its largest army) and marches half of its 4, rounded "
+               "down: 2 armies to Pella" in x for x in texts(events))
+    assert n(s, "arm", P, "Naxos") == 6 and n(s, "arm", G, "Athenai") == 1
+
+
 def test_roll_3_attacks_when_nothing_is_empty(solo):
     s = position(solo, pa={"Abydos": 5, "Pella": 1}, ga={"Larissa": 1, "Athenai": 1})
     s.bridge = True
