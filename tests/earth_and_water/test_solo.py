@@ -395,8 +395,10 @@ def test_loop_guard_passes(solo):
     s.res_arm[P] = s.res_flt[P] = 0
     events = run(s, 2)
     fallbacks = [e for e in events if e.type == "auto_fallback"]
-    assert [e.data.get("failed") for e in fallbacks] == ["move", "destroy_army",
-                                                         "destroy_fleet", None]
+    # every fallback line tells a bot what failed and what comes next, the last one too
+    assert [(e.data["failed"], e.data["then"]) for e in fallbacks] == [
+        ("move", "destroy_army"), ("destroy_army", "destroy_fleet"), ("destroy_fleet", "place"),
+        ("place", "pass")]
     assert texts(events)[-3:] == [
         "PERS.IA cannot place a fleet and an army either (it has no army in reserve); it has "
         "tried every result, so it passes [rule S-loop-guard]",
@@ -427,6 +429,10 @@ def test_defence_impossible_rolls_instead(solo):
         "PERS.IA cannot defend Abydos: no Persian army can reach it, so it rolls as if it were "
         "free [rule S5.2]",
         "PERS.IA rolls 6: place a fleet and an army [rule S5.3]"]
+    # the event carries the fields every auto_defence event has (a bot reads them)
+    failed = [e for e in events if e.type == "auto_defence"][0]
+    assert {k: failed.data[k] for k in ("origin", "dest", "armies")} == {
+        "origin": None, "dest": "Abydos", "armies": 0}
 
 
 def test_persia_never_retreats_and_wins_at_once(solo):

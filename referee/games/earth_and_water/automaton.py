@@ -293,7 +293,8 @@ class AutomatonSteps(Core):
             nxt = a.fallback[result]
             if nxt in tried:
                 self.auto_log(a, "S-loop-guard", "cannot {} either ({}); it has tried every "
-                              "result, so it passes", VERB[result], why, kind="auto_fallback")
+                              "result, so it passes", VERB[result], why, kind="auto_fallback",
+                              failed=result, then="pass")
                 break
             self.auto_log(a, "S5.3", "cannot {} ({}), so it will {} instead", VERB[result], why,
                           VERB.get(nxt, nxt), kind="auto_fallback", failed=result, then=nxt)
@@ -342,7 +343,8 @@ class AutomatonSteps(Core):
             origin = self.most_armies(sources)
             if origin < 0:
                 self.auto_log(a, "S5.2", "cannot defend {}: no Persian army can reach it, so it "
-                              "rolls as if it were free", name, kind="auto_defence")
+                              "rolls as if it were free", name, kind="auto_defence",
+                              origin=None, dest=name, armies=0)
                 continue
             here = self.arm[PERSIA][origin]
             count = -(-here // a.defence_divisor)
