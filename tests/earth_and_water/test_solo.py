@@ -197,6 +197,23 @@ def test_prep_d_greece_ahead(solo):
     assert "PERS.IA raises 6 armies in Abydos with the talents left [rule S4.D]" in texts(events)
 
 
+def test_every_persia_raise_event_names_its_cities_and_piece(solo):
+    # a bot reads where PERS.IA's pieces went from the event data, in every situation
+    # (only the army cycle of B and C named its cities; A, D and B's fleets had none)
+    s = position(solo, step="buy", hands=((), ()), pa={"Ephesos": 1}, ga={"Abydos": 2})
+    raised = [e.data for e in run(s) if e.type == "raise"]   # situation A
+    assert raised == [{"rule": "S4.A", "cities": ["Ephesos"] * 9, "piece": "army"}]
+    s = position(solo, step="buy", hands=((), ()), pa={"Ephesos": 1}, ga={"Athenai": 1})
+    s.vp = -2
+    raised = [e.data for e in run(s) if e.type == "raise"]   # situation D
+    assert raised == [{"rule": "S4.D", "cities": ["Abydos"] * 6, "piece": "army"}]
+    s = position(solo, step="buy", hands=((), ()), pa={"Thebai": 1}, ga={"Athenai": 1})
+    s.vp = 1
+    raised = [e.data for e in run(s) if e.type == "raise"]   # situation B: fleet, then armies
+    assert raised[0] == {"rule": "S4.B", "cities": ["Thebai"], "piece": "fleet"}
+    assert raised[1]["piece"] == "army" and len(raised[1]["cities"]) == 7
+
+
 # -- operations: the die -------------------------------------------------------------------
 
 def test_no_cards_passes(solo):

@@ -9,7 +9,8 @@ a time, gold cards all turn long, ports, razing, attacks from the sea, a casualt
 die of its own for every ship; Epireia
 since a league short of figures may leave a battle front empty, and since a territory given
 up is left by its figures and the solo enemy fights with dice of its own; Ten Thousand since an army alone on the march
-suffers a penalising token card as soon as it draws it).  A digest that changes means a bot or a stored record
+suffers a penalising token card as soon as it draws it; Earth & Water solo since every
+PERS.IA raise event names its cities and piece).  A digest that changes means a bot or a stored record
 would see a different game: if the change is meant (a rules fix), say so in the
 commit and print the new table with
 
@@ -96,9 +97,9 @@ GOLDEN: dict[str, str] = {
     'earth-and-water/2/reaction_prompts=always/1': '9495d199e8cc188fa8c053ad7f83c4844e8d8f428142e9828dfa40b8dce925d5',
     'earth-and-water/2/reaction_prompts=always/2': '781e8486857d6b44a8b91e56fc4961e26657410800964c6ccf4ddb50c7eb64e7',
     'earth-and-water/2/reaction_prompts=always/3': '0ca1401c2015ae8d922a1c0271ec89faa12d434c3c59aab21fdc4f8d9e664071',
-    'earth-and-water-solo/1//1': '077e4750d74c4d0f8cdd3d5ab25d82b4b4d35640e45f2fe61647df8ceb8f70c6',
-    'earth-and-water-solo/1//2': '201077b89487c36366c7d638089d3548d5127c7cc50455381a7f3aa2df315519',
-    'earth-and-water-solo/1//3': 'd87d3bf7f63f082753179bd8f9313351fb2b79466f74f4f2cb153b26dae94172',
+    'earth-and-water-solo/1//1': '11f9f74f7f911cf18401c3b4d04ca9ec6b483628e576799de15f44fadd63219f',
+    'earth-and-water-solo/1//2': '41c6ac1ba4d50e8a57a4adfe3e2414ebbb90427dec9625f714be35299e32b5e3',
+    'earth-and-water-solo/1//3': '380b772d151ae7ecf2c21317a7f3b5a3d574067f82a89a3eefaaca32bd486fe1',
     'ten-thousand/1//1': '08e92e8b9c050dbc48b4c5708452feedaf34c5202c8c8820007c459c0ee65222',
     'ten-thousand/1//2': '2ea43aaa7a6b2c459fc0a819aa5f7bfc5044bc70f6cf4ab8c3d5679fbf34d5ce',
     'ten-thousand/1//3': 'd4f8990895f8b0d98bde0a0a5110792ef180c9c4e6012845625d2fc8abd4bbb4',

@@ -184,7 +184,8 @@ class AutomatonSteps(Core):
             if free:
                 count = self.auto_raise(free[0], int(spec["armies"]))
                 self.auto_log(a, rule, "raises {} in {}, its major city free of Greeks",
-                              count_of(count, "army"), t.names[free[0]], kind="raise")
+                              count_of(count, "army"), t.names[free[0]], kind="raise",
+                              cities=[t.names[free[0]]] * count, piece="army")
         else:
             if spec.get("bridge") and not self.bridge:
                 self.auto_bridge(a, rule)
@@ -194,7 +195,8 @@ class AutomatonSteps(Core):
                 city = a.armies_to[key]
                 count = self.auto_raise(city, self.talents)
                 self.auto_log(a, rule, "raises {} in {} with the talents left",
-                              count_of(count, "army"), t.names[city], kind="raise")
+                              count_of(count, "army"), t.names[city], kind="raise",
+                              cities=[t.names[city]] * count, piece="army")
             else:
                 self.auto_army_cycle(a, a.cycle[key], int(spec.get("minor_cap", BIG)), rule)
         if self.talents:
@@ -235,7 +237,7 @@ class AutomatonSteps(Core):
                 self.flt[PERSIA][c] += 1
                 self.auto_log(a, rule, "raises a fleet at {} ({}): its armies hold the city and "
                               "its port has no Persian fleet", t.names[c], count_of(cost, "talent"),
-                              kind="raise")
+                              kind="raise", cities=[t.names[c]], piece="fleet")
 
     def auto_army_cycle(self, a: Automaton, cycle: list[int], minor_cap: int, rule: str) -> None:
         t = self.t
@@ -259,7 +261,7 @@ class AutomatonSteps(Core):
             cap = f"; {minor_cap} at most in a minor city" if minor_cap < BIG else ""
             self.auto_log(a, rule, "raises {} one at a time round its list (cities it "
                           "controls{}): {}", count_of(len(order), "army"), cap, ", ".join(order),
-                          kind="raise", cities=order)
+                          kind="raise", cities=order, piece="army")
 
     # -- operations ---------------------------------------------------------------------
 
