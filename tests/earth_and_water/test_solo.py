@@ -12,6 +12,7 @@ import random
 import pytest
 
 from agon.referee.games.earth_and_water import EarthAndWaterEngine
+from agon.referee.games.earth_and_water.supply import Supply
 from agon.referee.ruleset import load_ruleset
 
 P, G = 0, 1
@@ -109,6 +110,42 @@ def test_random_greek_games_finish_and_replay(solo):
     # Greek battle cards come up against PERS.IA; Themistocles and Molon Labe never can
     assert {"land_react", "artemisia", "auto_discard"} <= steps
     assert not steps & {"themistocles", "molon", "immortals", "tribute", "hippias"}
+
+
+def test_random_solo_games_score_every_campaign_as_the_rulebook_counts(solo, monkeypatch):
+    # an independent count at each scoring: 1 a city, 2 a major city, held by armies or,
+    # for an empty major city, by its owner; the marker moves by the difference, at most
+    # to 6; both enemy majors held ends the game at once
+    scoring = Supply.scoring
+    checked = []
+
+    def counted(s):
+        t, pts = s.t, [0, 0]
+        for c in range(t.ncity):
+            worth = 2 if t.major[c] >= 0 else 1
+            for side in (P, G):
+                if s.arm[side][c] or (not s.arm[1 - side][c] and t.major[c] == side):
+                    pts[side] += worth
+        wins = [side for side in (P, G)
+                if all(s.arm[side][c] for c in range(t.ncity) if t.major[c] == 1 - side)]
+        expected = max(-6, min(6, s.vp + pts[P] - pts[G]))
+        scoring(s)
+        if wins:
+            assert s.over and s.winner == wins[0]
+        else:
+            assert s.vp == expected
+        checked.append(s.vp)
+
+    monkeypatch.setattr(Supply, "scoring", counted)
+    for seed in range(150):
+        s = solo.new_game(["greece"], seed, {})
+        chooser = random.Random(seed + 500)
+        while s.pending():
+            s.apply("greece", chooser.choice(s.pending()[0].legal))
+        if not s.reason.endswith("enemy major cities"):
+            sign = (s.vp > 0) - (s.vp < 0)
+            assert s.result().points["greece"] == {1: 0.0, 0: 0.5, -1: 1.0}[sign]
+    assert len(checked) > 400 and len(set(checked)) > 5
 
 
 def test_solo_round_trip_and_checks(solo):
