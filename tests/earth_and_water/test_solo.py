@@ -12,6 +12,7 @@ import random
 import pytest
 
 from agon.referee.games.earth_and_water import EarthAndWaterEngine
+from agon.referee.games.earth_and_water.state import EarthAndWaterState
 from agon.referee.games.earth_and_water.supply import Supply
 from agon.referee.ruleset import load_ruleset
 
@@ -146,6 +147,48 @@ def test_random_solo_games_score_every_campaign_as_the_rulebook_counts(solo, mon
             sign = (s.vp > 0) - (s.vp < 0)
             assert s.result().points["greece"] == {1: 0.0, 0: 0.5, -1: 1.0}[sign]
     assert len(checked) > 400 and len(set(checked)) > 5
+
+
+def expected_strike(s, result):
+    """The city PERS.IA's result must pick, recomputed from the rulebook's lists."""
+    orders, t = s.t.automaton, s.t
+    names = [t.names[c] for c in range(t.ncity)]
+    arm, flt = s.arm, s.flt
+    if result == "destroy_army":
+        held = [c for c in orders.destroy_army if arm[G][c]]
+        lone = [c for c in held if arm[G][c] == 1]   # an isolated army comes first
+        return names[(lone or held)[0]] if held else None
+    if result == "destroy_fleet":
+        ports = [c for c in orders.destroy_fleet if flt[G][c]]
+        return names[ports[0]] if ports else None
+    free = [c for c in orders.place if not arm[G][c] and not flt[G][c]]
+    return names[free[0]] if free else None
+
+
+def test_random_solo_games_strike_where_the_lists_say(solo, monkeypatch):
+    # every army destroyed, fleet replaced and fleet-and-army placed by PERS.IA goes to
+    # the first city of its list that qualifies, over 150 random games
+    seen = {"destroy_army": 0, "destroy_fleet": 0, "place": 0}
+    for result in seen:
+        method = getattr(EarthAndWaterState, "auto_" + result)
+
+        def wrapped(s, a, method=method, result=result):
+            want = expected_strike(s, result)
+            start = len(s.events)
+            why = method(s, a)
+            cities = [e.data["city"] for e in s.events[start:]
+                      if e.type in ("auto_destroy", "auto_place")]
+            assert (cities[0] if cities else None) == want, (result, want, cities)
+            seen[result] += 1
+            return why
+
+        monkeypatch.setattr(EarthAndWaterState, "auto_" + result, wrapped)
+    for seed in range(150):
+        s = solo.new_game(["greece"], seed, {})
+        chooser = random.Random(seed + 900)
+        while s.pending():
+            s.apply("greece", chooser.choice(s.pending()[0].legal))
+    assert min(seen.values()) > 50
 
 
 def test_solo_round_trip_and_checks(solo):
