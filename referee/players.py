@@ -298,7 +298,7 @@ class SubprocessPlayer(Player):
         self.greeted_with: dict[str, Any] = {}  # and the hello it was sent
         self.fresh = False  # whether `greet` started the program (else: sent it newgame)
         self.spin = 0.0  # seconds to wait for an answer without sleeping (`ChildProcess`)
-        self.newgame = True  # False once the program failed to take a newgame (`_not_taken`)
+        self.takes_newgame = True  # False once it failed to take one (`_not_taken`)
 
     # -- identity and logs ---------------------------------------------------
 
@@ -424,7 +424,7 @@ class SubprocessPlayer(Player):
 
     def running(self) -> bool:
         """A program still up from an earlier game that can take the next one."""
-        return (self.newgame and self.child is not None and not self.child.closed
+        return (self.takes_newgame and self.child is not None and not self.child.closed
                 and self.ready is not None and protocol.wants(self.ready, protocol.NEWGAME)
                 and not self.child.exited(time.monotonic()))
 
@@ -458,7 +458,7 @@ class SubprocessPlayer(Player):
         advice = f": {STAY_UP}" if fault.reason == "crash" else \
             f": {NEWGAME_READY}" if fault.reason == "handshake" else ""
         if fault.reason == "handshake":   # it would make every game wait as long
-            self.newgame = False
+            self.takes_newgame = False
             advice += " (it is no longer sent newgame: each of its games starts it afresh)"
         self.log.add(f"agon: the program did not take the next game ({fault}); "
                      f"it is started again{advice}\n".encode())
@@ -638,8 +638,9 @@ class SubprocessPlayer(Player):
     def end_game(self) -> None:
         """Keep a lasting program that did well and has CPU time left; close the others."""
         child, cell = self.child, self.cell
-        if not (self.lasting and self.newgame and self.fault is None and child is not None
-                and cell is not None and not child.closed and self.ready is not None
+        if not (self.lasting and self.takes_newgame and self.fault is None
+                and child is not None and cell is not None and not child.closed
+                and self.ready is not None
                 and protocol.wants(self.ready, protocol.NEWGAME)
                 and cell.room_for_a_game(child.pid)):
             self.close()

@@ -163,9 +163,9 @@ class KeptBots:
         marked as having been dealt it.  One that is not running will be started
         afresh (in a new directory): it knows no deal yet."""
         pool = self.players.setdefault((name, spec), [])
-        if not all(k.player.newgame for k in pool):   # one left a newgame unanswered: so
-            for k in pool:                             # would the others
-                k.player.newgame = False
+        if not all(k.player.takes_newgame for k in pool):   # one left a newgame
+            for k in pool:                                   # unanswered: so would the others
+                k.player.takes_newgame = False
         running = [k for k in pool if k.player.running()]
         # the one that played last: a duel's games then come to each process two in a
         # row (X Y Y X X Y ...) rather than turn about
