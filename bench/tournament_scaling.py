@@ -8,7 +8,7 @@ Plays the same Earth & Water random-bot tournament (N seeds, both seatings:
 2N games, master seed 1) in each configuration below and prints its games per
 second, measured around `run_tournament` (worker and cluster start-up
 included, Python's own start-up not), with the ratio to ``--jobs 1`` and the
-issue's target.  The configurations are run in R rounds (3), each once a
+issue's target.  The configurations are run in R rounds (5), each once a
 round, one after the other: the median run is shown, and each ratio is the
 median of the ratios within a round.  A shared machine's speed drifts by a
 third over minutes; runs of one configuration in a row would each meet another
@@ -340,7 +340,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--seeds", type=int, default=300, help="seeds (games: twice as many)")
     parser.add_argument("--ruleset", default="earth-and-water")
-    parser.add_argument("--repeat", type=int, default=3,
+    parser.add_argument("--repeat", type=int, default=5,
                         help="runs of each configuration: the median run is shown")
     parser.add_argument("--cluster-seeds", type=int, default=5000,
                         help="seeds of the --cluster run: more, so that the cluster's "
