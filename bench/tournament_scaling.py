@@ -20,6 +20,11 @@ speed, and their ratios would say more of the drift than of the referee.
   bots that ignore them), and silenced with what a tournament keeps of each
   game (its final position's digest, its journal line, that line's signature):
   the floor under any referee that writes signed, verifiable records;
+* the bare loop with external bots: the same games, the same bot program
+  (``python -m agon.bots.random``, one process a seat, kept from game to
+  game) sent the same lines, and no referee around them (no clock, check,
+  record or sandbox): the floor under any referee of external bots on this
+  machine, where each decision wakes two processes;
 * in-process bots (``random``) on ``--jobs 1`` and ``--jobs 2``;
 * external Python bots (``python -m agon.bots.random``, protocol 1.1: one
   process per bot and worker) on ``--jobs 1`` and ``--jobs 2``, and on
@@ -33,9 +38,9 @@ speed, and their ratios would say more of the drift than of the referee.
 It also prints the main process's own CPU time per game of a ``--jobs 2``
 tournament (receive, sign, write, count; from two sizes of tournament, so that
 what it pays once per tournament is apart): the games per second one main
-process can absorb, however many workers feed it; and the floor under external bots
-on this machine: the decisions a game asks of them, what one bare pipe round
-trip between two Python processes costs here (a line out, a line back), and
+process can absorb, however many workers feed it; and what external bots' wake-ups
+cost on this machine: the decisions a game asks of them, what one bare pipe round
+trip between two small Python processes costs here (a line out, a line back), and
 what making one game's log files costs (a folder, a log and a transcript per
 bot: docs/protocol.md), each as a share of an in-process game: the other runs
 keep the default ``--keep-logs notable``, where the random bots, which say
@@ -66,6 +71,8 @@ import argparse
 import json
 import os
 import random
+import select
+import shlex
 import statistics
 import subprocess
 import sys
@@ -79,15 +86,17 @@ from typing import Any, TypeVar
 from tabulate import tabulate
 
 from agon.bots.random import RandomBot
+from agon.referee import protocol
 from agon.referee import tournament as tournament_module
 from agon.referee.games import engine_class
-from agon.referee.match import player_seed
+from agon.referee.match import hello_for, player_seed
 from agon.referee.players import Limits
 from agon.referee.records import GameRecord, state_digest
 from agon.referee.ruleset import load_ruleset
 from agon.referee.sandbox import Sandbox
 from agon.referee.signing import Keyring, canonical
 from agon.referee.tournament import Entrant, run_tournament, setup
+from agon.referee.worker_pool import SPIN
 
 EXTERNAL = f"{sys.executable} -m agon.bots.random"
 RANDOM = {"kind": "builtin", "name": RandomBot.name, "version": RandomBot.version}  # its record
@@ -125,6 +134,65 @@ def bare_engine(ruleset_id: str, seeds: int, silent: bool = False,
                                 actions, state.result(), state_sha256=state_digest(state))
             keyring.signed_line(canonical({"tournament": task.info(), **record.to_json()}))
     return time.perf_counter() - began
+
+
+def bare_external(ruleset_id: str, seeds: int) -> float:
+    """Seconds to play the tournament's games with the external bots and no referee: a
+    bare loop that sends each bot program (one process a seat, as a worker keeps them)
+    its hello or `newgame`, each ask line as the referee writes it, and `result`, and
+    applies the index it answers, waiting for it as the referee does (a spin first,
+    then a blocking read).  No clock, no check, no record, no sandbox: the floor under
+    any referee of these bots on this machine, where a decision costs two processes a
+    wake-up each."""
+    config = setup(ruleset_id, [Entrant("a", "random"), Entrant("b", "random")], games=seeds,
+                   seed=1)
+    engine = engine_class(config.ruleset.engine)(config.ruleset)
+    seats = list(config.seats)
+    bots = {seat: subprocess.Popen(shlex.split(EXTERNAL), stdin=subprocess.PIPE,
+                                   stdout=subprocess.PIPE, bufsize=0) for seat in seats}
+    pipes = {seat: (bot.stdin.fileno(), bot.stdout.fileno())  # type: ignore[union-attr]
+             for seat, bot in bots.items()}
+    clock = protocol.json_text({"move": config.limits.move, "remaining": config.limits.game})
+    greeting = protocol.Hello
+    began = time.perf_counter()
+    for task in config.plan().tasks:
+        for seat in seats:
+            hello = hello_for(engine, seats, seat, task.seed, dict(config.options),
+                              config.limits)
+            os.write(pipes[seat][0], protocol.encode(greeting(hello)))
+        for seat in seats:
+            _answer_of(pipes[seat][1])   # its ready
+        greeting = protocol.NewGame
+        state = engine.new_game(seats, task.seed, dict(config.options)).silence()
+        asked = 0
+        while decisions := state.pending():
+            for decision in decisions:
+                asked += 1
+                out, back = pipes[decision.seat]
+                os.write(out, protocol.ask_line(asked, decision.legal, decision.prompt, "{}",
+                                                clock))
+                state.apply(decision.seat, decision.legal[int(_answer_of(back).split()[2])])
+        result = protocol.encode(protocol.ResultMsg(state.result().to_json()))
+        for seat in seats:
+            os.write(pipes[seat][0], result)
+    seconds = time.perf_counter() - began
+    for bot in bots.values():
+        bot.communicate(b"quit\n")
+    return seconds
+
+
+def _answer_of(pipe: int) -> bytes:
+    """A bot's next answer (one line, as a quick bot writes it), spun for as a worker
+    with a CPU to spare does, then waited for."""
+    waiting = select.poll()
+    waiting.register(pipe, select.POLLIN)
+    end = time.perf_counter() + SPIN
+    while not waiting.poll(0) and time.perf_counter() < end:
+        pass
+    line = os.read(pipe, 65536)
+    while not line.endswith(b"\n"):
+        line += os.read(pipe, 65536)
+    return line
 
 
 def in_rounds(repeat: int, runs: dict[str, Callable[[], Run]]) -> dict[str, list[Run]]:
@@ -375,6 +443,7 @@ def main() -> None:
         "bare": lambda: (bare_engine(ruleset, seeds), 0.0, games, 0),
         "silenced": lambda: (bare_engine(ruleset, seeds, silent=True), 0.0, games, 0),
         "recorded": lambda: (bare_engine(ruleset, seeds, recorded=True), 0.0, games, 0),
+        "bare external": lambda: (bare_external(ruleset, seeds), 0.0, games, 0),
         **{name: partial(tournament_and_decisions, ruleset, seeds, bot, **how)
            for name, (bot, how) in plays.items()},
     }
@@ -400,12 +469,16 @@ def main() -> None:
               f"tournament time {silent_ratio:.2f}x (its games build no events either)"],
              ["bare engine + its record", *rate_and_ratio(figures["recorded"], base),
               f"its time {ratio('recorded', 'bare'):.2f}x the engine's: the floor under "
-              "any referee"]]
+              "any referee"],
+             ["bare loop + external bots", *rate_and_ratio(figures["bare external"], base),
+              f"time {ratio('bare external'):.2f}x in-process: the floor under any referee "
+              "of these bots here"]]
     for name in [*plays, *(["in-process, --cluster local:2"] if startup is not None else [])]:
         note = f"target {targets[name]}" if name in targets else ""
         if name.startswith("external, --jobs 1"):
             note = f"time {ratio(name):.2f}x in-process" + \
-                (" (target <= 4x)" if name == "external, --jobs 1" else "")
+                (f" (target <= 4x), {ratio(name, 'bare external'):.2f}x the bare loop's"
+                 if name == "external, --jobs 1" else "")
         table.append([name, *rate_and_ratio(figures[name], base), note])
     cluster = "" if args.skip_cluster else f"; the cluster {2 * args.cluster_seeds}"
     runs_each = "one round" if repeat == 1 else \
@@ -423,8 +496,9 @@ def main() -> None:
     in_process = median_run(base)[0] / games
     round_trip, files = pipe_round_trip(), log_files()
     asks = median_run(figures["external, --jobs 1"])[3] / games
-    print(f"\nexternal bots' floor here: {asks:.0f} decisions a game x {round_trip * 1e6:.1f} µs "
-          f"(a bare pipe round trip between two Python processes) = "
+    print(f"\nexternal bots' wake-ups here: {asks:.0f} decisions a game x "
+          f"{round_trip * 1e6:.1f} µs (a bare pipe round trip between two small Python "
+          f"processes) = "
           f"{asks * round_trip * 1e3:.2f} ms a game, {asks * round_trip / in_process:.2f}x an "
           f"in-process game ({in_process * 1e3:.2f} ms); one game's log files (--keep-logs "
           f"all, or a game in which a bot wrote to stderr, sent info or forfeited) "
