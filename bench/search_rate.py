@@ -34,7 +34,7 @@ from agon.referee.players import InProcessPlayer
 from agon.referee.ruleset import load_ruleset
 
 # id: seats (one: the solo seat plays against the rules)
-RULESETS = {"earth-and-water": 2, "ten-thousand": 2, "epireia": 2,
+RULESETS = {"earth-and-water": 2, "ten-thousand": 2, "epireia": 2, "city-states": 2,
             "earth-and-water-solo": 1, "epireia-solo": 1}
 
 
