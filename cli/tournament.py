@@ -134,7 +134,7 @@ def tournament(
     resume: Annotated[Path | None, typer.Option(
         metavar="FILE",
         help="continue the tournament of this journal: every setting (ruleset, bots, games, "
-             "jobs ...) is taken from it",
+             "jobs ...) is taken from it; with --out NEW and more --games, it goes on in NEW",
     )] = None,
     keep_logs: Annotated[KeepLogs | None, typer.Option(
         metavar="notable|all",
@@ -215,7 +215,10 @@ def tournament(
     it needs no other option (the journal holds the ruleset, the bots and
     every setting; --jobs or --cluster given again replace the recorded ones;
     another ruleset, other bots, --games, --seed, --sprt ... are refused,
-    naming what differs from the journal).
+    naming what differs from the journal).  To play more games than the journal
+    planned (an SPRT that has not decided), --resume FILE --games N --out NEW
+    copies FILE's games into the new journal NEW (checked as a resume checks
+    them, signed again for NEW), plays the rest there and leaves FILE as it was.
     --resume refuses a journal with lines this referee did not sign (edited,
     or from another machine) and names them; with --verify it replays them
     instead and keeps those that replay (each named: who played it is not
@@ -241,9 +244,11 @@ def tournament(
     rules = bot_rules(sandbox, bot_env, bot_network, bot_limit, programs=False)
     if out is not None and resume is None:   # the journal refuses an existing one itself
         check_output(out, "--out", ANY_FILE)
-    if resume is not None and out is not None and out.resolve() != resume.resolve():
-        fail("--out and --resume name different files; --resume appends to its journal",
-             USAGE)
+    # --resume OLD --out NEW: OLD's tournament (to more --games) goes on in NEW
+    carry_from = resume if resume is not None and out is not None and \
+        out.resolve() != resume.resolve() else None
+    if carry_from is not None:
+        check_output(out, "--out", ANY_FILE)
     if verify and resume is None:
         fail("--verify checks a journal that --resume continues; give --resume FILE", USAGE)
     if jobs is not None and jobs < 0:  # a line of our own, not click's framed range error
@@ -283,7 +288,7 @@ def tournament(
             gauntlet=_pick(gauntlet, stored.get("gauntlet"), None),
             sprt=sprt_spec,
             rulesets_path=tuple(rulesets_path or ()),
-            sandbox=rules.sandbox.hiding(resume or out),
+            sandbox=rules.sandbox.hiding(*(path for path in (resume, out) if path)),
         )
     except (TournamentError, SprtError, SandboxError, ValueError, RulesetError) as exc:
         _refuse_another_tournament(resume, stored, given_ruleset, entrants if bot else None,
@@ -302,8 +307,9 @@ def tournament(
     workers = 1 if jobs is None else jobs if jobs > 0 else (os.cpu_count() or 1)
     kept_logs = str(_pick(keep_logs, stored.get("keep_logs"), KeepLogs.notable))
     temporary = resume is None and out is None
-    journal = resume or out or _temporary_journal()
-    secrets = (journal, lock_path(journal))   # the lock names the run: kept from the bots
+    journal = out or resume or _temporary_journal()
+    secrets = (journal, lock_path(journal),   # the lock names the run: kept from the bots
+               *((carry_from, lock_path(carry_from)) if carry_from else ()))
     config = replace(config, sandbox=config.sandbox.hiding(*secrets),
                      asked_sandbox=config.asked_sandbox.hiding(*secrets))
     progress = ProgressLine() if ProgressLine.wanted() else None
@@ -313,7 +319,8 @@ def tournament(
     try:
         with stopper:
             plan, rows = run_tournament(config, jobs=workers, journal=journal,
-                                        resume=resume is not None, verify=verify,
+                                        resume=resume is not None and carry_from is None,
+                                        verify=verify, carry_from=carry_from,
                                         progress=progress, should_stop=test, cluster=cluster,
                                         affinity=affinity,
                                         keep_logs=kept_logs,

@@ -151,7 +151,9 @@ def sprt_text(sprt: SprtResult, planned: int, played: int | None = None) -> str:
         lines.append(f"  The SPRT stopped the match after {played} of {planned} "
                      "planned games.")
     elif sprt.decision not in (H0, H1):
-        lines.append("  More games (--games) are needed for a decision.")
+        more = "" if played < planned else \
+            ": continue into a new journal with more, --resume FILE --games N --out NEW"
+        lines.append(f"  More games are needed for a decision{more}.")
     return "\n".join(lines)
 
 

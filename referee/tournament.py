@@ -312,7 +312,12 @@ def pending_tasks(plan: Plan, finished: Iterable[Row]) -> list[GameTask]:
 
 def known_rows(plan: Plan, journal_rows: Iterable[Row]) -> list[Row]:
     """The journal's finished games of this plan, with the plan's indices, as the
-    short rows the standings read.
+    short rows the standings read (`finished_games`)."""
+    return [short_row(row) for row in finished_games(plan, journal_rows)]
+
+
+def finished_games(plan: Plan, journal_rows: Iterable[Row]) -> list[Row]:
+    """The journal's finished games of this plan, whole, with the plan's indices.
 
     A later line for a key supersedes an earlier one; games that ended in an
     error are left out so that a resume plays them again, and so are lines
@@ -328,7 +333,7 @@ def known_rows(plan: Plan, journal_rows: Iterable[Row]) -> list[Row]:
             continue
         info["index"] = task.index
         rows[task.key] = row
-    return [short_row(row) for row in rows.values() if "error" not in row]
+    return [row for row in rows.values() if "error" not in row]
 
 
 def replays_in(tournament: Tournament) -> Verifier:
@@ -356,10 +361,27 @@ def replays_in(tournament: Tournament) -> Verifier:
     return check
 
 
-def other_tournament(journal: Path, problems: list[str]) -> str:
+def other_tournament(journal: Path, problems: list[str], advice: str | None = None) -> str:
     """What a resume that names other settings than its journal's is told."""
     return (f"{journal} is the journal of another tournament:\n  " + "\n  ".join(problems)
-            + f"\nto continue it as it was, give no setting: --resume {journal} alone")
+            + f"\nto continue it as it was, give no setting: --resume {journal} alone"
+            + (f"\n{advice}" if advice else ""))
+
+
+def more_games_only(problems: list[str], stored: dict[str, Any], games: int) -> bool:
+    """Whether a resume differs from its journal's tournament in asking for more games
+    alone: a tournament it can continue into a new journal (`run_tournament`'s
+    `carry_from`)."""
+    stored_games = stored.get("games")
+    return (len(problems) == 1 and problems[0].startswith("games:")
+            and isinstance(stored_games, int) and games > stored_games)
+
+
+def more_games_advice(journal: Path, games: int) -> str:
+    """How to play more games of a journal's tournament than it planned."""
+    new = journal.with_name(f"{journal.stem}-{games}{journal.suffix}")
+    return (f"to play it to {games} games, continue it into a new journal (its games are "
+            f"copied, the rest played): --resume {journal} --games {games} --out {new}")
 
 
 def resume_conflicts(stored: dict[str, Any], ruleset_ref: str | None,
@@ -388,7 +410,8 @@ def run_tournament(tournament: Tournament, *, jobs: int = 1, journal: Path | Non
                    on_note: Callable[[str], None] | None = None,
                    cluster: str | None = None,
                    affinity: bool = False,
-                   keep_logs: str = "notable") -> tuple[Plan, list[Row]]:
+                   keep_logs: str = "notable",
+                   carry_from: Path | None = None) -> tuple[Plan, list[Row]]:
     """Play every planned game not yet in the journal; all rows in schedule order.
 
     The games run in `jobs` worker processes (1: in this process), each pinned
@@ -401,6 +424,10 @@ def run_tournament(tournament: Tournament, *, jobs: int = 1, journal: Path | Non
     whole).  With `resume`, the journal's rows must carry this referee's
     signature; with `verify` too, rows that do not are replayed and kept if
     they hold (`on_note` hears about the others, which are played again).
+    With `carry_from` (a journal of the same tournament with fewer games), the
+    new `journal` starts with that journal's finished games, checked as a resume
+    checks them and signed again for this tournament: an SPRT that needs more
+    games goes on from where it stopped.
     `should_stop` is asked with the games of each unit (a seed played by one
     group of bots in every seating) once the unit is complete, the journal's
     first; when it answers True no further game starts and those running are
@@ -426,10 +453,15 @@ def run_tournament(tournament: Tournament, *, jobs: int = 1, journal: Path | Non
                 writer.close()
                 raise
         else:
+            carried = [] if carry_from is None else \
+                _carried_games(tournament, plan, carry_from, keyring, verify, on_note)
             writer = Journal.create(journal, {**tournament.header(),
                                               "jobs": None if cluster else jobs,
                                               "cluster": cluster, "keep_logs": keep_logs},
                                    keyring)
+            for entry in carried:
+                writer.write(entry)   # bound to this journal's header, signed again
+            finished = [short_row(entry) for entry in carried]
     todo = pending_tasks(plan, finished)
     stop = stop_after_units(plan, should_stop) if should_stop else None
     if stop and any(stop(row) for row in finished):
@@ -580,9 +612,37 @@ def _resumed_rows(tournament: Tournament, plan: Plan, journal: Journal,
             on_note(note)
     problems = header_mismatches(header, tournament.header())
     if problems:
-        raise TournamentError(other_tournament(journal.path, problems))
+        advice = more_games_advice(journal.path, tournament.games) \
+            if more_games_only(problems, header, tournament.games) else None
+        raise TournamentError(other_tournament(journal.path, problems, advice))
+    return known_rows(plan, _trusted(tournament, journal, header, stored, verify, on_note))
+
+
+def _carried_games(tournament: Tournament, plan: Plan, source: Path, keyring: Keyring,
+                   verify: bool, on_note: Callable[[str], None] | None) -> list[Row]:
+    """The finished games, whole, of `source`: a journal of this tournament with fewer
+    games, whose lines are checked as a resume checks them (it is left as it was,
+    but for a last line cut short by a kill, removed as a resume does)."""
+    journal, header, stored = Journal.resume(source, keyring)
+    try:
+        for note in journal.notes:
+            if on_note:
+                on_note(note)
+        problems = header_mismatches(header, tournament.header())
+        if problems and not more_games_only(problems, header, tournament.games):
+            raise TournamentError(other_tournament(source, problems))
+        return finished_games(plan, _trusted(tournament, journal, header, stored, verify,
+                                             on_note))
+    finally:
+        journal.close()
+
+
+def _trusted(tournament: Tournament, journal: Journal, header: dict[str, Any],
+             stored: list[Any], verify: bool,
+             on_note: Callable[[str], None] | None) -> list[Row]:
+    """The journal's rows to count (`trusted_rows`); `on_note` hears about the others."""
     trusted = trusted_rows(journal, header, stored, replays_in(tournament) if verify else None)
     for note in trusted.replayed + trusted.dropped:
         if on_note:
             on_note(note)
-    return known_rows(plan, trusted.rows)
+    return trusted.rows

@@ -56,7 +56,8 @@ def test_sprt_without_a_decision_says_more_games_are_needed(picks, agon):
                   "--games", "3")
     assert result.exit_code == 0, result.output
     assert "no decision yet (continue)" in result.stdout
-    assert "More games (--games) are needed" in result.stdout
+    assert "More games are needed for a decision: continue into a new journal with more, " \
+        "--resume FILE --games N --out NEW." in result.stdout
 
 
 def test_a_resumed_sprt_match_keeps_its_test_and_plays_nothing_more(picks, agon, tmp_path,

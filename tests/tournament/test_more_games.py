@@ -1,0 +1,71 @@
+"""`agon tournament --resume FILE --games N --out NEW`: a tournament, typically an
+undecided SPRT match, goes on to more games in a new journal."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+MATCH = ["picks", "-b", "random", "-b", "r2=random", "--sprt", "elo0=-5 elo1=5", "--seed", "7"]
+
+
+def games(journal: Path) -> list[dict]:
+    """The journal's game lines without what ties them to it (signature, header digest)."""
+    return [{k: v for k, v in json.loads(line).items()
+             if k not in ("signature", "header_sha256")}
+            for line in journal.read_text().splitlines()[1:]]
+
+
+def test_an_undecided_match_goes_on_in_a_new_journal_to_a_longer_runs_table(picks, agon,
+                                                                            tmp_path):
+    short, longer = tmp_path / "short.jsonl", tmp_path / "longer.jsonl"
+    first = agon(*MATCH, "--games", "3", "--out", str(short))
+    assert first.exit_code == 0 and "no decision yet" in first.stdout, first.output
+    before = short.read_bytes()
+    more = agon("--resume", str(short), "--games", "8", "--out", str(longer))
+    assert more.exit_code == 0, more.output
+    straight = agon(*MATCH, "--games", "8")
+    assert more.stdout == straight.stdout            # the same table, pairs and LLR
+    assert short.read_bytes() == before              # the first journal is left as it was
+    # copied, not played again: the same lines, their timings included
+    assert games(longer)[:6] == games(short) and len(games(longer)) == 16
+    again = agon("--resume", str(longer))            # a journal like any other
+    assert again.exit_code == 0 and again.stdout == straight.stdout, again.output
+    assert "nothing left to play" in again.stderr
+
+
+def test_more_games_in_the_same_journal_are_refused_with_the_command_that_goes_on(
+        picks, agon, tmp_path):
+    journal = tmp_path / "match.jsonl"
+    assert agon(*MATCH, "--games", "3", "--out", str(journal)).exit_code == 0
+    result = agon("--resume", str(journal), "--games", "8")
+    assert result.exit_code == 1
+    assert "games: the journal's is 3, this run's 8" in result.stderr
+    assert f"--resume {journal} --games 8 --out {tmp_path / 'match-8.jsonl'}" in result.stderr
+
+
+def test_a_new_journal_takes_only_games_this_referee_signed(picks, agon, tmp_path):
+    short, longer = tmp_path / "short.jsonl", tmp_path / "longer.jsonl"
+    assert agon(*MATCH, "--games", "3", "--out", str(short)).exit_code == 0
+    lines = short.read_text().splitlines(keepends=True)
+    edited = json.loads(lines[2])
+    edited["result"]["points"] = {seat: 1 - points for seat, points
+                                  in edited["result"]["points"].items()}
+    lines[2] = json.dumps(edited) + "\n"
+    short.write_text("".join(lines))
+    result = agon("--resume", str(short), "--games", "8", "--out", str(longer))
+    assert result.exit_code == 1, result.output
+    assert f"{short}:3" in result.stderr and "did not write as they are" in result.stderr
+    assert not longer.exists()
+
+
+def test_fewer_games_or_another_seed_are_another_tournament_even_in_a_new_journal(
+        picks, agon, tmp_path):
+    short, other = tmp_path / "short.jsonl", tmp_path / "other.jsonl"
+    assert agon(*MATCH, "--games", "3", "--out", str(short)).exit_code == 0
+    for change, named in ((["--games", "2"], "games"), (["--games", "8", "--seed", "9"], "seed")):
+        result = agon("--resume", str(short), *change, "--out", str(other))
+        assert result.exit_code == 1, result.output
+        assert "another tournament" in result.stderr and f"{named}: the journal's" \
+            in result.stderr
+        assert not other.exists()
