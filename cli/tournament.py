@@ -218,7 +218,9 @@ def tournament(
     naming what differs from the journal).  To play more games than the journal
     planned (an SPRT that has not decided), --resume FILE --games N --out NEW
     copies FILE's games into the new journal NEW (checked as a resume checks
-    them, signed again for NEW), plays the rest there and leaves FILE as it was.
+    them, signed again for NEW), plays the rest there and leaves FILE as it was
+    (NEW takes only lines this referee signed: with --verify, the games of the
+    others are played again).
     --resume refuses a journal with lines this referee did not sign (edited,
     or from another machine) and names them; with --verify it replays them
     instead and keeps those that replay (each named: who played it is not

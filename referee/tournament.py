@@ -615,14 +615,18 @@ def _resumed_rows(tournament: Tournament, plan: Plan, journal: Journal,
         advice = more_games_advice(journal.path, tournament.games) \
             if more_games_only(problems, header, tournament.games) else None
         raise TournamentError(other_tournament(journal.path, problems, advice))
-    return known_rows(plan, _trusted(tournament, journal, header, stored, verify, on_note))
+    return known_rows(plan, _trusted(journal, header, stored,
+                                     replays_in(tournament) if verify else None, on_note))
 
 
 def _carried_games(tournament: Tournament, plan: Plan, source: Path, keyring: Keyring,
                    verify: bool, on_note: Callable[[str], None] | None) -> list[Row]:
     """The finished games, whole, of `source`: a journal of this tournament with fewer
     games, whose lines are checked as a resume checks them (it is left as it was,
-    but for a last line cut short by a kill, removed as a resume does)."""
+    but for a last line cut short by a kill, removed as a resume does).  A line
+    this referee did not sign is never carried, even with `verify`: signed again
+    in the new journal, what only a replay vouches for (who played, the timings)
+    would read as proven; with `verify` its game is played again."""
     journal, header, stored = Journal.resume(source, keyring)
     try:
         for note in journal.notes:
@@ -631,17 +635,21 @@ def _carried_games(tournament: Tournament, plan: Plan, source: Path, keyring: Ke
         problems = header_mismatches(header, tournament.header())
         if problems and not more_games_only(problems, header, tournament.games):
             raise TournamentError(other_tournament(source, problems))
-        return finished_games(plan, _trusted(tournament, journal, header, stored, verify,
-                                             on_note))
+        return finished_games(plan, _trusted(journal, header, stored,
+                                             _signed_only if verify else None, on_note))
     finally:
         journal.close()
 
 
-def _trusted(tournament: Tournament, journal: Journal, header: dict[str, Any],
-             stored: list[Any], verify: bool,
-             on_note: Callable[[str], None] | None) -> list[Row]:
+def _signed_only(row: Row) -> str:
+    """The `Verifier` of a journal carried into a new one: no unsigned line is kept."""
+    return "a new journal takes only the lines this referee signed"
+
+
+def _trusted(journal: Journal, header: dict[str, Any], stored: list[Any],
+             verify: Verifier | None, on_note: Callable[[str], None] | None) -> list[Row]:
     """The journal's rows to count (`trusted_rows`); `on_note` hears about the others."""
-    trusted = trusted_rows(journal, header, stored, replays_in(tournament) if verify else None)
+    trusted = trusted_rows(journal, header, stored, verify)
     for note in trusted.replayed + trusted.dropped:
         if on_note:
             on_note(note)

@@ -69,3 +69,19 @@ def test_fewer_games_or_another_seed_are_another_tournament_even_in_a_new_journa
         assert "another tournament" in result.stderr and f"{named}: the journal's" \
             in result.stderr
         assert not other.exists()
+
+
+def test_with_verify_an_unsigned_line_is_played_again_never_signed_into_the_new_journal(
+        picks, agon, tmp_path):
+    short, longer = tmp_path / "short.jsonl", tmp_path / "longer.jsonl"
+    assert agon(*MATCH, "--games", "3", "--out", str(short)).exit_code == 0
+    lines = short.read_text().splitlines(keepends=True)
+    edited = json.loads(lines[2])
+    edited["duration"] = 99.0   # its moves still replay: only its timing is not proven
+    lines[2] = json.dumps(edited) + "\n"
+    short.write_text("".join(lines))
+    result = agon("--resume", str(short), "--games", "4", "--out", str(longer), "--verify")
+    assert result.exit_code == 0, result.output
+    assert f"{short}:3" in result.stderr and "the game is played again" in result.stderr
+    durations = {game["tournament"]["key"]: game["duration"] for game in games(longer)}
+    assert len(durations) == 8 and durations[edited["tournament"]["key"]] != 99.0
