@@ -133,6 +133,12 @@ class _Lock:
             except FileNotFoundError:
                 pass
             os.close(fd)
+        if not _holds_a_lock(fd):   # emptied and removed below: never another file
+            os.close(fd)
+            raise JournalError(f"cannot lock {journal}: {self.path}, where its lock goes, "
+                               "holds something else (another journal?), which the lock "
+                               "would overwrite: move that file, or name the journal "
+                               "otherwise")
         self.fd = fd
         os.ftruncate(fd, 0)
         holder = {"pid": os.getpid(), "host": socket.gethostname(),
@@ -142,6 +148,17 @@ class _Lock:
     def release(self) -> None:
         self.path.unlink(missing_ok=True)
         os.close(self.fd)  # closing releases the lock
+
+
+def _holds_a_lock(fd: int) -> bool:
+    """Whether a lock file is empty or names a run (`_Lock` writes it so): a file
+    named ``<journal>.lock`` may be anything, a journal too (``--out x.lock``)."""
+    try:
+        text = os.pread(fd, 4096, 0)
+        holder = json.loads(text) if text else {"pid": None}
+    except (OSError, ValueError):
+        return False
+    return isinstance(holder, dict) and "pid" in holder
 
 
 def _read_holder(fd: int) -> str:

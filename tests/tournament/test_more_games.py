@@ -85,3 +85,25 @@ def test_with_verify_an_unsigned_line_is_played_again_never_signed_into_the_new_
     assert f"{short}:3" in result.stderr and "the game is played again" in result.stderr
     durations = {game["tournament"]["key"]: game["duration"] for game in games(longer)}
     assert len(durations) == 8 and durations[edited["tournament"]["key"]] != 99.0
+
+
+def test_a_journal_named_where_another_journal_keeps_its_lock_is_never_overwritten(
+        picks, agon, tmp_path):
+    # `foo.lock` is where a run of `foo` holds its lock: continuing the journal
+    # foo.lock into foo emptied foo.lock to lock foo, then removed it
+    short, longer = tmp_path / "foo.lock", tmp_path / "foo"
+    assert agon(*MATCH, "--games", "3", "--out", str(short)).exit_code == 0
+    before = short.read_bytes()
+    result = agon("--resume", str(short), "--games", "8", "--out", str(longer))
+    assert result.exit_code == 1, result.output
+    assert f"{short}, where its lock goes, holds something else" in result.stderr
+    assert short.read_bytes() == before
+    # the other way round: a journal continued into its own lock file's name is
+    # kept when the first one is resumed, and its lock file keeps it out
+    first, second = tmp_path / "m.jsonl", tmp_path / "m.jsonl.lock"
+    assert agon(*MATCH, "--games", "3", "--out", str(first)).exit_code == 0
+    assert agon("--resume", str(first), "--games", "8", "--out", str(second)).exit_code == 0
+    kept = second.read_bytes()
+    resumed = agon("--resume", str(first))
+    assert resumed.exit_code == 1 and "holds something else" in resumed.stderr
+    assert second.read_bytes() == kept
