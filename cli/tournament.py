@@ -244,12 +244,7 @@ def tournament(
     """
     shield_referee()  # the master seed leaves our command line before any bot starts
     rules = bot_rules(sandbox, bot_env, bot_network, bot_limit, programs=False)
-    if out is not None and resume is None:   # the journal refuses an existing one itself
-        check_output(out, "--out", ANY_FILE)
-    # --resume OLD --out NEW: OLD's tournament (to more --games) goes on in NEW
-    carry_from = resume if resume is not None and out is not None and \
-        out.resolve() != resume.resolve() else None
-    if carry_from is not None:
+    if out is not None:   # the journal refuses an existing one itself
         check_output(out, "--out", ANY_FILE)
     if verify and resume is None:
         fail("--verify checks a journal that --resume continues; give --resume FILE", USAGE)
@@ -262,6 +257,11 @@ def tournament(
         fail("--affinity pins the worker processes of this machine; a --cluster's workers "
              "are placed by Dask: give one of them", USAGE)
     stored = _stored_settings(resume) if resume is not None else {}
+    # --resume OLD --out NEW: OLD's tournament (to more --games) goes on in NEW
+    carry_from = resume if resume is not None and out is not None and \
+        out.resolve() != resume.resolve() else None
+    if carry_from is not None:   # NEW another name of OLD (a hard link): not a new journal
+        check_output(out, "--out", ANY_FILE, inputs=(carry_from,))
     given_ruleset = ruleset
     ruleset = ruleset or (stored.get("ruleset") or {}).get("ref")
     if not ruleset:

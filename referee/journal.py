@@ -335,6 +335,13 @@ def _open_existing(path: Path) -> tuple[_Lock, Lines]:
     return lock, lines
 
 
+def refuse_existing(path: Path) -> None:
+    """A new journal never takes the place of a file that holds something."""
+    if path.exists() and path.stat().st_size:
+        raise JournalError(f"{path} already exists: continue it with --resume {path}, "
+                           "or choose another --out")
+
+
 # -- the journal a run holds ---------------------------------------------------------
 
 class Journal:
@@ -352,10 +359,11 @@ class Journal:
     def create(cls, path: Path, header: dict[str, Any], keyring: Keyring) -> Journal:
         _require_file(path, new_allowed=True)
         lock = _Lock(path)
-        if path.exists() and path.stat().st_size:
+        try:
+            refuse_existing(path)
+        except JournalError:
             lock.release()
-            raise JournalError(f"{path} already exists: continue it with --resume {path}, "
-                               "or choose another --out")
+            raise
         # the run's id: two tournaments of the same settings still have two headers
         header = {**header, "run": secrets.token_hex(8)}
         journal = cls(path, keyring, lock, header)

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from agon.bots import BUILTIN, builtin_name
 
-from .journal import Journal, Verifier, trusted_rows
+from .journal import Journal, Verifier, refuse_existing, trusted_rows
 from .journal_lines import JOURNAL_FORMAT, bots_mismatch, header_mismatches, ruleset_mismatch
 from .match import player_seed
 from .players import KEEP_LOGS, Limits
@@ -453,6 +453,8 @@ def run_tournament(tournament: Tournament, *, jobs: int = 1, journal: Path | Non
                 writer.close()
                 raise
         else:
+            if carry_from is not None:   # before the old journal is touched (a torn line)
+                refuse_existing(journal)
             carried = [] if carry_from is None else \
                 _carried_games(tournament, plan, carry_from, keyring, verify, on_note)
             writer = Journal.create(journal, {**tournament.header(),

@@ -107,3 +107,34 @@ def test_a_journal_named_where_another_journal_keeps_its_lock_is_never_overwritt
     resumed = agon("--resume", str(first))
     assert resumed.exit_code == 1 and "holds something else" in resumed.stderr
     assert second.read_bytes() == kept
+
+
+def test_a_new_journal_that_is_the_old_one_or_no_file_is_a_usage_error(picks, agon, tmp_path):
+    short = tmp_path / "short.jsonl"
+    assert agon(*MATCH, "--games", "3", "--out", str(short)).exit_code == 0
+    before = short.read_bytes()
+    hard, loop = tmp_path / "hard.jsonl", tmp_path / "loop.jsonl"
+    hard.hardlink_to(short)   # another name of the same file: it said "already exists"
+    loop.symlink_to(loop)     # it was "internal error: RuntimeError: Symlink loop"
+    for new, said in ((hard, "is the file this command reads"), (loop, "symbolic-link loop")):
+        result = agon("--resume", str(short), "--games", "8", "--out", str(new))
+        assert result.exit_code == 2, result.output
+        assert said in result.stderr and "internal error" not in result.stderr
+    assert short.read_bytes() == before
+
+
+def test_a_new_journal_that_exists_is_refused_before_the_old_one_is_touched(
+        picks, agon, tmp_path):
+    short, longer = tmp_path / "short.jsonl", tmp_path / "longer.jsonl"
+    assert agon(*MATCH, "--games", "3", "--out", str(short)).exit_code == 0
+    assert agon("--resume", str(short), "--games", "5", "--out", str(longer)).exit_code == 0
+    with short.open("ab") as handle:   # a last line cut short by a kill
+        handle.write(short.read_bytes().splitlines()[1][:100])
+    before = short.read_bytes()
+    # the old journal's torn line was removed, "and the game it held is played
+    # again", by a run that then refused its --out and played nothing
+    result = agon("--resume", str(short), "--games", "8", "--out", str(longer))
+    assert result.exit_code == 1, result.output
+    assert f"{longer} already exists: continue it with --resume {longer}" in result.stderr
+    assert "played again" not in result.stderr
+    assert short.read_bytes() == before
