@@ -461,9 +461,7 @@ def run_tournament(tournament: Tournament, *, jobs: int = 1, journal: Path | Non
                                               "jobs": None if cluster else jobs,
                                               "cluster": cluster, "keep_logs": keep_logs},
                                    keyring)
-            for entry in carried:
-                writer.write(entry)   # bound to this journal's header, signed again
-            finished = [short_row(entry) for entry in carried]
+            finished = _write_carried(writer, carried, plan)
     todo = pending_tasks(plan, finished)
     stop = stop_after_units(plan, should_stop) if should_stop else None
     if stop and any(stop(row) for row in finished):
@@ -641,6 +639,21 @@ def _carried_games(tournament: Tournament, plan: Plan, source: Path, keyring: Ke
                                              _signed_only if verify else None, on_note))
     finally:
         journal.close()
+
+
+def _write_carried(writer: Journal, carried: list[Row], plan: Plan) -> list[Row]:
+    """Write the games carried from the old journal into the new one, each bound to its
+    header and signed again; their short rows.  Ctrl-C meanwhile (a long journal) is
+    `Interrupted`, as in the games that follow: the new journal is named, to resume."""
+    finished: list[Row] = []
+    try:
+        for entry in carried:
+            writer.write(entry)
+            finished.append(short_row(entry))
+    except KeyboardInterrupt:
+        writer.close()
+        raise Interrupted(plan, _in_order(finished)) from None
+    return finished
 
 
 def _signed_only(row: Row) -> str:

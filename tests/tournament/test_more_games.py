@@ -138,3 +138,29 @@ def test_a_new_journal_that_exists_is_refused_before_the_old_one_is_touched(
     assert f"{longer} already exists: continue it with --resume {longer}" in result.stderr
     assert "played again" not in result.stderr
     assert short.read_bytes() == before
+
+
+def test_ctrl_c_while_the_games_are_copied_names_the_new_journal_to_resume(
+        picks, agon, tmp_path, monkeypatch):
+    from agon.referee.journal import Journal
+
+    short, longer = tmp_path / "short.jsonl", tmp_path / "longer.jsonl"
+    assert agon(*MATCH, "--games", "3", "--out", str(short)).exit_code == 0
+    real, copied, ctrl_c = Journal.write, [], {"after": 2}
+
+    def write(self, entry):   # Ctrl-C after two games copied (a long journal takes time)
+        if len(copied) == ctrl_c["after"]:
+            raise KeyboardInterrupt
+        copied.append(entry)
+        real(self, entry)
+
+    monkeypatch.setattr(Journal, "write", write)
+    stopped = agon("--resume", str(short), "--games", "8", "--out", str(longer))
+    ctrl_c["after"] = None
+    # it ended with no word, leaving a new journal nothing named
+    assert stopped.exit_code == 130, stopped.output
+    assert f"interrupted after 2 of 16 games; the journal is {longer}" in stopped.stderr
+    assert f"agon tournament --resume {longer}" in stopped.stderr
+    again = agon("--resume", str(longer))
+    assert again.exit_code == 0, again.output
+    assert again.stdout == agon(*MATCH, "--games", "8").stdout
