@@ -30,7 +30,7 @@ import tempfile
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -635,8 +635,11 @@ def _carried_games(tournament: Tournament, plan: Plan, source: Path, keyring: Ke
         problems = header_mismatches(header, tournament.header())
         if problems and not more_games_only(problems, header, tournament.games):
             raise TournamentError(other_tournament(source, problems))
-        return finished_games(plan, _trusted(journal, header, stored,
-                                             _signed_only if verify else None, on_note))
+        trusted = _trusted(journal, header, stored, _signed_only if verify else None, on_note)
+        # only the old tournament's own games: an older journal's lines name no header,
+        # and a signed line of a longer run with its settings is none of its games
+        own = finished_games(replace(tournament, games=header["games"]).plan(), trusted)
+        return finished_games(plan, own)
     finally:
         journal.close()
 

@@ -164,3 +164,22 @@ def test_ctrl_c_while_the_games_are_copied_names_the_new_journal_to_resume(
     again = agon("--resume", str(longer))
     assert again.exit_code == 0, again.output
     assert again.stdout == agon(*MATCH, "--games", "8").stdout
+
+
+def test_an_older_journal_carries_only_its_own_games_not_a_longer_runs(
+        picks, agon, tmp_path, as_old_journal):
+    short, longer, more = tmp_path / "short.jsonl", tmp_path / "longer.jsonl", \
+        tmp_path / "more.jsonl"
+    assert agon(*MATCH, "--games", "3", "--out", str(short)).exit_code == 0
+    assert agon(*MATCH, "--games", "8", "--out", str(longer)).exit_code == 0
+    as_old_journal(longer)
+    # a signed game of seed 5 from a longer run of the same settings: no game of
+    # short's 3 seeds (`agon replay` says so, --resume leaves it out), yet it was
+    # carried and signed into the new journal as if short had played it
+    foreign = [{**line, "duration": 1234.5} for line in map(json.loads,
+               longer.read_text().splitlines()[1:]) if line["tournament"]["key"][:2] == "5:"]
+    as_old_journal(short, lambda lines: lines.extend(foreign))
+    result = agon("--resume", str(short), "--games", "8", "--out", str(more))
+    assert result.exit_code == 0, result.output
+    played = games(more)
+    assert len(played) == 16 and all(game["duration"] != 1234.5 for game in played)
