@@ -322,13 +322,15 @@ def read_journal(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return lines.rows[0].entry, [row.entry for row in lines.rows[1:]]
 
 
-def _open_existing(path: Path) -> tuple[_Lock, Lines]:
-    """Lock a journal, read it and drop a torn last line; the lock stays held."""
+def _open_existing(path: Path, repair: bool = True) -> tuple[_Lock, Lines]:
+    """Lock a journal, read it and (with `repair`) drop a torn last line; the lock
+    stays held."""
     _require_file(path)
     lock = _Lock(path)
     try:
         lines = _journal_lines(path)
-        _repair_end(path, lines.end)
+        if repair:
+            _repair_end(path, lines.end)
     except BaseException:
         lock.release()
         raise
@@ -348,9 +350,13 @@ class Journal:
     """One run's hold on a journal: locked, every line appended signed and flushed."""
 
     def __init__(self, path: Path, keyring: Keyring, lock: _Lock,
-                 header: dict[str, Any]) -> None:
+                 header: dict[str, Any], append: bool = True) -> None:
         self.path, self.keyring, self.lock = path, keyring, lock
-        self.handle: IO[bytes] = path.open("ab")
+        try:
+            self.handle: IO[bytes] | None = path.open("ab") if append else None
+        except OSError as exc:   # a journal made read-only (chmod a-w), kept as it is
+            lock.release()
+            raise _unwritable(path, exc) from None
         self.binding = header_digest(header)  # None: an older journal's lines carry none
         self._bound = canonical({BINDING: self.binding})[1:-1]   # b'"header_sha256":"..."'
         self.notes: list[str] = []  # what opening it changed (a torn last line removed)
@@ -371,14 +377,16 @@ class Journal:
         return journal
 
     @classmethod
-    def resume(cls, path: Path, keyring: Keyring,
+    def resume(cls, path: Path, keyring: Keyring, append: bool = True,
                ) -> tuple[Journal, dict[str, Any], list[Row]]:
         """The journal, opened to append, its header and its game rows; its `notes`
-        say what was repaired (a last line cut short by a kill, removed)."""
-        lock, lines = _open_existing(path)
-        journal = cls(path, keyring, lock, lines.rows[0].entry)
+        say what was repaired (a last line cut short by a kill, removed).  Without
+        `append` it is only read (locked all the same), left as it is: a journal
+        carried into a new one, which may be read-only."""
+        lock, lines = _open_existing(path, repair=append)
+        journal = cls(path, keyring, lock, lines.rows[0].entry, append)
         if lines.torn is not None:
-            journal.notes.append(torn_note(path, lines.torn, removed=True))
+            journal.notes.append(torn_note(path, lines.torn, removed=append))
         return journal, lines.rows[0].entry, lines.rows[1:]
 
     def write(self, entry: dict[str, Any]) -> None:
@@ -401,6 +409,8 @@ class Journal:
         self._append(body)
 
     def _append(self, body: bytes) -> None:
+        if self.handle is None:
+            raise JournalError(f"{self.path} was opened to be read, not written")
         try:
             self.handle.write(self.keyring.signed_line(body) + b"\n")
             self.handle.flush()  # a killed tournament loses at most the games in progress
@@ -412,7 +422,8 @@ class Journal:
 
     def close(self) -> None:
         with contextlib.suppress(OSError):   # only a line that failed already is unwritten
-            self.handle.close()
+            if self.handle is not None:
+                self.handle.close()
         self.lock.release()
 
     def __enter__(self) -> Journal:
@@ -422,10 +433,20 @@ class Journal:
         self.close()
 
 
+def _unwritable(path: Path, exc: OSError) -> JournalError:
+    return JournalError(f"{path}: cannot write it ({exc.strerror or exc}): a resume appends "
+                        "its games to it; make it writable, or to play more games continue "
+                        f"it into a new journal (--resume {path} --games N --out NEW)")
+
+
 def _repair_end(path: Path, end: int) -> None:
     """Drop a torn last line and make the file end with a newline, so appends line up."""
     size = path.stat().st_size
-    with path.open("r+b") as handle:
+    try:
+        handle = path.open("r+b")
+    except OSError as exc:
+        raise _unwritable(path, exc) from None
+    with handle:
         if end < size:
             handle.truncate(end)
         handle.seek(0, os.SEEK_END)

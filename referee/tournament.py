@@ -622,12 +622,12 @@ def _resumed_rows(tournament: Tournament, plan: Plan, journal: Journal,
 def _carried_games(tournament: Tournament, plan: Plan, source: Path, keyring: Keyring,
                    verify: bool, on_note: Callable[[str], None] | None) -> list[Row]:
     """The finished games, whole, of `source`: a journal of this tournament with fewer
-    games, whose lines are checked as a resume checks them (it is left as it was,
-    but for a last line cut short by a kill, removed as a resume does).  A line
+    games, whose lines are checked as a resume checks them (it is only read, and left
+    as it was: a last line cut short by a kill is left out, not removed).  A line
     this referee did not sign is never carried, even with `verify`: signed again
     in the new journal, what only a replay vouches for (who played, the timings)
     would read as proven; with `verify` its game is played again."""
-    journal, header, stored = Journal.resume(source, keyring)
+    journal, header, stored = Journal.resume(source, keyring, append=False)
     try:
         for note in journal.notes:
             if on_note:

@@ -4,7 +4,11 @@ undecided SPRT match, goes on to more games in a new journal."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 from pathlib import Path
+
+import pytest
 
 MATCH = ["picks", "-b", "random", "-b", "r2=random", "--sprt", "elo0=-5 elo1=5", "--seed", "7"]
 
@@ -183,3 +187,39 @@ def test_an_older_journal_carries_only_its_own_games_not_a_longer_runs(
     assert result.exit_code == 0, result.output
     played = games(more)
     assert len(played) == 16 and all(game["duration"] != 1234.5 for game in played)
+
+
+@pytest.fixture
+def read_only():
+    """Make a file read-only even to root (chattr +i), or chmod a-w for another user."""
+    made = []
+
+    def freeze(path: Path) -> None:
+        if os.geteuid() != 0:
+            path.chmod(0o444)
+            return
+        if subprocess.run(["chattr", "+i", str(path)], capture_output=True).returncode:
+            pytest.skip("root, and no chattr +i here: nothing is read-only to root")
+        made.append(path)
+
+    yield freeze
+    for path in made:
+        subprocess.run(["chattr", "-i", str(path)], check=True)
+
+
+def test_a_read_only_journal_goes_on_in_a_new_one_and_its_own_resume_says_why_not(
+        picks, agon, tmp_path, read_only):
+    short, longer = tmp_path / "short.jsonl", tmp_path / "longer.jsonl"
+    assert agon(*MATCH, "--games", "3", "--out", str(short)).exit_code == 0
+    with short.open("ab") as handle:   # and a last line cut short by a kill
+        handle.write(short.read_bytes().splitlines()[1][:100])
+    before = short.read_bytes()
+    read_only(short)   # an archived journal: both were "internal error: PermissionError"
+    more = agon("--resume", str(short), "--games", "8", "--out", str(longer))
+    assert more.exit_code == 0, more.output
+    assert more.stdout == agon(*MATCH, "--games", "8").stdout
+    assert short.read_bytes() == before
+    resumed = agon("--resume", str(short))
+    assert resumed.exit_code == 1, resumed.output
+    assert f"{short}: cannot write it" in resumed.stderr and "internal error" not in \
+        resumed.stderr
