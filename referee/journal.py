@@ -24,7 +24,7 @@ The API, for the tournament runner:
 * ``Journal.create(path, header, keyring)`` starts a new journal;
 * ``Journal.resume(path, keyring)`` continues one: it returns the journal,
   its header and its rows (a last line cut short by a kill is dropped, and
-  the journal's `notes` say so);
+  the journal's `notes` say so); with ``append=False`` it is only read;
 * ``journal.write(entry)`` signs and appends a line;
 * ``trusted_rows(journal, header, rows, verify=None)`` keeps the rows this
   referee signed; the others are an error, or with `verify` (a replay) are
