@@ -11,7 +11,8 @@ another tournament, copied in, is told apart too (`foreign_problem`; older
 journals, whose lines carry none, get only the comparisons with the header).
 
 One run at a time: a run holds an exclusive lock (`fcntl.flock`) on
-``<journal>.lock`` from the moment it opens the journal until it ends; the
+``<journal>.lock`` (and on the journal file itself, which another name of it,
+a hard link, leads to) from the moment it opens the journal until it ends; the
 lock file names the run (process id, host, start time) so that a second
 run can say which one holds it.  It does not hold the command line: that
 names the master seed, from which every game's deck and dice follow, and
@@ -139,14 +140,39 @@ class _Lock:
                                "holds something else (another journal?), which the lock "
                                "would overwrite: move that file, or name the journal "
                                "otherwise")
-        self.fd = fd
+        self.fd, self.journal_fd = fd, None
+        try:
+            self.hold(journal)
+        except JournalBusy:
+            self.release()
+            raise
         os.ftruncate(fd, 0)
         holder = {"pid": os.getpid(), "host": socket.gethostname(),
                   "started": time.strftime("%Y-%m-%d %H:%M:%S")}
         os.write(fd, json.dumps(holder).encode())
 
+    def hold(self, journal: Path) -> None:
+        """Lock the journal file itself too, once it exists: a second name of it (a hard
+        link) has a lock file of its own, and two runs would write the one file."""
+        if self.journal_fd is not None:
+            return
+        try:
+            fd = os.open(journal, os.O_RDONLY | os.O_NONBLOCK)
+        except OSError:
+            return   # not made yet (Journal.create holds it once it is)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise JournalBusy(f"{journal} is being written by another run, which names it "
+                              "otherwise (a hard link to the same file); wait for it to end, "
+                              "or stop it first") from None
+        self.journal_fd = fd
+
     def release(self) -> None:
         self.path.unlink(missing_ok=True)
+        if self.journal_fd is not None:
+            os.close(self.journal_fd)
         os.close(self.fd)  # closing releases the lock
 
 
@@ -357,6 +383,11 @@ class Journal:
         except OSError as exc:   # a journal made read-only (chmod a-w), kept as it is
             lock.release()
             raise _unwritable(path, exc) from None
+        try:
+            lock.hold(path)   # a journal just made
+        except JournalBusy:
+            self.close()
+            raise
         self.binding = header_digest(header)  # None: an older journal's lines carry none
         self._bound = canonical({BINDING: self.binding})[1:-1]   # b'"header_sha256":"..."'
         self.notes: list[str] = []  # what opening it changed (a torn last line removed)

@@ -325,6 +325,24 @@ def test_a_journal_named_through_a_symbolic_link_is_still_locked(picks, agon, tm
         holder.wait()
 
 
+def test_a_journal_named_through_a_hard_link_is_still_locked(picks, agon, tmp_path):
+    """A hard link has a lock file of its own name: a second run through it appended
+    the games the first was playing, and `agon replay` then failed the journal."""
+    journal, link = tmp_path / "games.jsonl", tmp_path / "link.jsonl"
+    holder = hold(journal)
+    try:
+        link.hardlink_to(journal)
+        second = agon(*ARGS, "--resume", str(link))
+        assert second.exit_code == 1, second.output
+        assert f"{link} is being written by another run, which names it otherwise" \
+            in second.stderr
+        assert len(journal_lines(journal)) == 1
+        assert not Path(f"{link}.lock").exists()
+    finally:
+        holder.kill()
+        holder.wait()
+
+
 def test_resume_needs_only_the_journal_and_keeps_its_jobs_unless_given(picks, agon, tmp_path,
                                                                        monkeypatch):
     from agon.cli import tournament as cli_module
