@@ -368,13 +368,13 @@ def other_tournament(journal: Path, problems: list[str], advice: str | None = No
             + (f"\n{advice}" if advice else ""))
 
 
-def more_games_only(problems: list[str], stored: dict[str, Any], games: int) -> bool:
-    """Whether a resume differs from its journal's tournament in asking for more games
-    alone: a tournament it can continue into a new journal (`run_tournament`'s
+def more_games_only(stored: dict[str, Any], tournament: Tournament) -> bool:
+    """Whether `tournament` is the one of the journal whose header is `stored` but for
+    more games: one its journal can go on to in a new journal (`run_tournament`'s
     `carry_from`)."""
-    stored_games = stored.get("games")
-    return (len(problems) == 1 and problems[0].startswith("games:")
-            and isinstance(stored_games, int) and games > stored_games)
+    games = stored.get("games")
+    return isinstance(games, int) and tournament.games > games and \
+        not header_mismatches({**stored, "games": tournament.games}, tournament.header())
 
 
 def more_games_advice(journal: Path, games: int) -> str:
@@ -613,7 +613,7 @@ def _resumed_rows(tournament: Tournament, plan: Plan, journal: Journal,
     problems = header_mismatches(header, tournament.header())
     if problems:
         advice = more_games_advice(journal.path, tournament.games) \
-            if more_games_only(problems, header, tournament.games) else None
+            if more_games_only(header, tournament) else None
         raise TournamentError(other_tournament(journal.path, problems, advice))
     return known_rows(plan, _trusted(journal, header, stored,
                                      replays_in(tournament) if verify else None, on_note))
@@ -633,7 +633,7 @@ def _carried_games(tournament: Tournament, plan: Plan, source: Path, keyring: Ke
             if on_note:
                 on_note(note)
         problems = header_mismatches(header, tournament.header())
-        if problems and not more_games_only(problems, header, tournament.games):
+        if problems and not more_games_only(header, tournament):
             raise TournamentError(other_tournament(source, problems))
         trusted = _trusted(journal, header, stored, _signed_only if verify else None, on_note)
         # only the old tournament's own games: an older journal's lines name no header,
