@@ -10,7 +10,14 @@ import typer
 
 from agon.referee.engine import IllegalAction
 from agon.referee.games import UnknownEngine, engine_class
-from agon.referee.journal import JournalError, Row, is_journal, journal_rows, torn_note
+from agon.referee.journal import (
+    TORN_READ,
+    JournalError,
+    Row,
+    is_journal,
+    journal_rows,
+    torn_note,
+)
 from agon.referee.journal_lines import (
     foreign_problem,
     header_trust_problem,
@@ -162,7 +169,7 @@ def verify_journal(journal: Path, ruleset: str | None, quiet: bool,
     except JournalError as exc:
         fail(str(exc))
     if torn is not None:
-        typer.echo(f"agon: {torn_note(journal, torn, removed=False)}", err=True)
+        typer.echo(f"agon: {torn_note(journal, torn, TORN_READ)}", err=True)
     keyring = existing_keyring()
     trust = header_trust_problem(header, keyring) or settings_problem(header)
     failures = [f"{journal}:1 (the header): {trust}"] if trust else []

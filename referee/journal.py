@@ -314,10 +314,13 @@ def _not_torn(chunks: list[bytes], number: int) -> str:
         "played again"
 
 
-def torn_note(path: Path, line: int, removed: bool) -> str:
-    """What is said of a last line a kill cut short (`Lines.torn`)."""
-    done = ("it was removed, and the game it held is played again" if removed else
-            "it is left out (a run was killed while writing it, or is writing it now)")
+TORN_REMOVED = "it was removed, and the game it held is played again"  # by a resume
+TORN_LEFT_OUT = "it is left out, and the game it held is played again"  # carried over
+TORN_READ = "it is left out (a run was killed while writing it, or is writing it now)"
+
+
+def torn_note(path: Path, line: int, done: str) -> str:
+    """What is said of a last line a kill cut short (`Lines.torn`), and `done` with it."""
     return f"{path}:{line}: the last line is cut short (no newline at its end); {done}"
 
 
@@ -417,7 +420,8 @@ class Journal:
         lock, lines = _open_existing(path, repair=append)
         journal = cls(path, keyring, lock, lines.rows[0].entry, append)
         if lines.torn is not None:
-            journal.notes.append(torn_note(path, lines.torn, removed=append))
+            journal.notes.append(torn_note(path, lines.torn,
+                                           TORN_REMOVED if append else TORN_LEFT_OUT))
         return journal, lines.rows[0].entry, lines.rows[1:]
 
     def write(self, entry: dict[str, Any]) -> None:
@@ -499,8 +503,12 @@ class Trusted:
     replayed: list[str] = field(default_factory=list)  # notes on rows kept on replay alone
 
 
+RESUME_REMEDY = ("remove those lines to play their games again, or resume with --verify to "
+                 "replay them and keep those that replay")
+
+
 def trusted_rows(journal: Journal, header: dict[str, Any], rows: list[Row],
-                 verify: Verifier | None = None) -> Trusted:
+                 verify: Verifier | None = None, remedy: str = RESUME_REMEDY) -> Trusted:
     """The rows this referee signed; what to do with the others.
 
     A header this referee did not sign is an error, with `verify` too: it
@@ -536,8 +544,7 @@ def trusted_rows(journal: Journal, header: dict[str, Any], rows: list[Row],
         raise JournalError(
             f"{path} holds lines this referee did not write as they are:\n  "
             + "\n  ".join(problems)
-            + "\nremove those lines to play their games again, or resume with --verify to "
-              "replay them and keep those that replay")
+            + f"\n{remedy}")
     return Trusted(kept, dropped, replayed)
 
 

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from agon.bots import BUILTIN, builtin_name
 
-from .journal import Journal, Verifier, refuse_existing, trusted_rows
+from .journal import RESUME_REMEDY, Journal, Verifier, refuse_existing, trusted_rows
 from .journal_lines import JOURNAL_FORMAT, bots_mismatch, header_mismatches, ruleset_mismatch
 from .match import player_seed
 from .players import KEEP_LOGS, Limits
@@ -635,7 +635,8 @@ def _carried_games(tournament: Tournament, plan: Plan, source: Path, keyring: Ke
         problems = header_mismatches(header, tournament.header())
         if problems and not more_games_only(header, tournament):
             raise TournamentError(other_tournament(source, problems))
-        trusted = _trusted(journal, header, stored, _signed_only if verify else None, on_note)
+        trusted = _trusted(journal, header, stored, _signed_only if verify else None, on_note,
+                           CARRY_REMEDY)
         # only the old tournament's own games: an older journal's lines name no header,
         # and a signed line of a longer run with its settings is none of its games
         own = finished_games(replace(tournament, games=header["games"]).plan(), trusted)
@@ -664,10 +665,15 @@ def _signed_only(row: Row) -> str:
     return "a new journal takes only the lines this referee signed"
 
 
+CARRY_REMEDY = ("remove those lines, or continue with --verify to play their games again "
+                "in the new journal (it takes only lines this referee signed)")
+
+
 def _trusted(journal: Journal, header: dict[str, Any], stored: list[Any],
-             verify: Verifier | None, on_note: Callable[[str], None] | None) -> list[Row]:
+             verify: Verifier | None, on_note: Callable[[str], None] | None,
+             remedy: str = RESUME_REMEDY) -> list[Row]:
     """The journal's rows to count (`trusted_rows`); `on_note` hears about the others."""
-    trusted = trusted_rows(journal, header, stored, verify)
+    trusted = trusted_rows(journal, header, stored, verify, remedy)
     for note in trusted.replayed + trusted.dropped:
         if on_note:
             on_note(note)

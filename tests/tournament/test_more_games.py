@@ -60,6 +60,8 @@ def test_a_new_journal_takes_only_games_this_referee_signed(picks, agon, tmp_pat
     result = agon("--resume", str(short), "--games", "8", "--out", str(longer))
     assert result.exit_code == 1, result.output
     assert f"{short}:3" in result.stderr and "did not write as they are" in result.stderr
+    assert "continue with --verify to play their games again in the new journal" \
+        in result.stderr   # not a resume's "keep those that replay"
     assert not longer.exists()
 
 
@@ -217,6 +219,8 @@ def test_a_read_only_journal_goes_on_in_a_new_one_and_its_own_resume_says_why_no
     read_only(short)   # an archived journal: both were "internal error: PermissionError"
     more = agon("--resume", str(short), "--games", "8", "--out", str(longer))
     assert more.exit_code == 0, more.output
+    assert "the last line is cut short (no newline at its end); it is left out, and the " \
+        "game it held is played again" in more.stderr
     assert more.stdout == agon(*MATCH, "--games", "8").stdout
     assert short.read_bytes() == before
     resumed = agon("--resume", str(short))
