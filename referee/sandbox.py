@@ -85,6 +85,10 @@ LIMITS = {  # --bot-limit NAME=VALUE: field, unit, meaning
                                    "already runs (not enforced for root), and with cgroups "
                                    "the tasks of its whole tree"),
 }
+# the most each limit may be: beyond, the kernel refuses it (a C long of bytes, the most
+# open files or tasks Linux allows), and the bot would forfeit for the organiser's typo
+LIMIT_MOST = {"memory": 1 << 30, "cpu": 1 << 31, "file-size": 1 << 30,
+              "open-files": 1 << 20, "processes": 1 << 22}
 
 
 @dataclass(frozen=True)
@@ -106,8 +110,10 @@ class Sandbox:
             raise SandboxError(f"--sandbox takes {', '.join(MODES)}, not {self.mode!r}")
         for name, (field, _, _) in LIMITS.items():
             value = getattr(self, field)
-            if value is not None and (not isinstance(value, int) or value < 0):
-                raise SandboxError(f"the {name} limit must be a whole number >= 0, not {value!r}")
+            if value is not None and (not isinstance(value, int)
+                                      or not 0 <= value <= LIMIT_MOST[name]):
+                raise SandboxError(f"the {name} limit must be a whole number from 0 to "
+                                   f"{LIMIT_MOST[name]:,}, not {value!r}")
 
     def with_limits(self, limits: dict[str, str]) -> Sandbox:
         """A copy with ``--bot-limit`` values (NAME -> text) applied."""

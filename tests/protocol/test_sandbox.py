@@ -129,6 +129,11 @@ def test_auto_without_bubblewrap_falls_back_and_says_so_once():
     (["--bot-limit", "memory=lots"], "memory limit takes a whole number"),
     (["--bot-limit", "speed=3"], "unknown bot limit 'speed'"),
     (["--bot-limit", "log=0"], "log takes a whole number of MB >= 1"),
+    (["--bot-limit", "memory=-1"], "memory limit must be a whole number from 0 to"),
+    # beyond what the kernel takes: refused here, not a forfeit of the bot's
+    (["--bot-limit", "memory=" + "9" * 40], "memory limit must be a whole number from 0 to"),
+    (["--bot-limit", "cpu=" + "9" * 20], "cpu limit must be a whole number from 0 to"),
+    (["--bot-limit", "processes=9999999999"], "processes limit must be a whole number from"),
     (["--bot-env", "1X=2"], "variable name"),
     (["--sandbox", "docker"], "--sandbox takes auto, bwrap, none"),
 ])
