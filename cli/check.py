@@ -25,6 +25,7 @@ from .common import (
     RulesetsPath,
     SandboxOption,
     bot_rules,
+    check_log_dir,
     fail,
     parse_pairs,
     ruleset_failure,
@@ -78,6 +79,7 @@ def check(
     """
     shield_referee()
     rules = bot_rules(sandbox, bot_env, bot_network, bot_limit)
+    check_log_dir(log_dir)
     try:
         rs = load_ruleset(ruleset, tuple(rulesets_path or ()))
         engine = engine_class(rs.engine)(rs)

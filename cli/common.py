@@ -159,6 +159,19 @@ def check_output(path: Path, option: str, kind: OutputKind, *, force: bool = Fal
              "with --force", USAGE)
 
 
+def check_log_dir(path: Path | None, option: str = "--log-dir") -> None:
+    """Refuse, before any game, a log folder that cannot be made: an existing file in
+    its place or in place of a folder above it (the game would go on without logs)."""
+    if path is None:
+        return
+    nearest = path.absolute()
+    while not nearest.exists() and nearest != nearest.parent:
+        nearest = nearest.parent
+    if not nearest.is_dir():
+        fail(f"{option} {path}: {nearest} is a file, not a folder (a missing folder is "
+             "made)", USAGE)
+
+
 def _same_file(target: Path, source: Path) -> bool:
     try:
         return target.exists() and target.samefile(source)

@@ -43,6 +43,7 @@ from .common import (
     SigtermStops,
     StdoutFailed,
     bot_rules,
+    check_log_dir,
     check_output,
     fail,
     open_ruleset,
@@ -138,6 +139,7 @@ def play(
         ruleset_failure(exc)
     seats = _seat_order(engine, specs)
     _check_bot_settings(specs)
+    check_log_dir(log_dir)
     # A person who read a seed they did not choose could play it through with bots and
     # see every card and die to come: it is told only in the record, at the end.
     secret = "human" in specs.values() and (seed is None or saved is not None)

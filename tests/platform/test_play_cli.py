@@ -154,6 +154,18 @@ def test_wrong_seats_bots_and_options_are_clear_errors():
         assert "Traceback" not in text
 
 
+def test_a_log_folder_that_is_a_file_is_refused_before_the_game(tmp_path):
+    """Else the game was played without the logs asked for, and exited 0."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("mine")
+    for where in (notes, notes / "logs"):
+        out = play("-s", f"persia={RANDOM_PROGRAM}", "-s", "greece=random", "--seed", "1",
+                   "--sandbox", "none", "--log-dir", str(where))
+        assert out.returncode == 2, out.stderr
+        assert f"{notes} is a file, not a folder" in out.stderr and "result:" not in out.stdout
+    assert notes.read_text() == "mine"
+
+
 def test_every_command_has_help_with_an_example():
     for command in ("rulesets", "validate", "rules", "play", "tournament", "replay", "check", "bots"):
         out = agon(command, "--help")

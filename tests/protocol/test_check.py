@@ -163,6 +163,15 @@ def test_the_command_reports_usage_errors_with_status_2(tmp_path):
     assert result.exit_code == 2 and "Traceback" not in result.output
 
 
+def test_a_log_folder_that_is_a_file_is_a_usage_error(kit, monkeypatch, tmp_path):
+    app = app_with_toy_game(kit, monkeypatch)
+    notes = tmp_path / "notes.txt"
+    notes.write_text("mine")
+    result = CliRunner().invoke(app, ["check", "random", "--ruleset", "toy",
+                                      "--log-dir", str(notes)])
+    assert result.exit_code == 2 and "is a file, not a folder" in result.output
+
+
 def test_a_program_that_does_not_exist_is_a_usage_error(kit, monkeypatch):
     app = app_with_toy_game(kit, monkeypatch)
     result = CliRunner().invoke(app, ["check", "no-such-bot --fast", "--ruleset", "toy"])
