@@ -54,7 +54,7 @@ def check(
     handshake_time: Annotated[float, typer.Option(
         metavar="SECONDS", callback=seconds, help="seconds the bot has to say `ready`")] = 10.0,
     decisions: Annotated[int, typer.Option(
-        metavar="N", help="stop each game after this many decisions")] = 2000,
+        metavar="N", min=1, help="stop each game after this many decisions")] = 2000,
     log_dir: Annotated[Path | None, typer.Option(
         metavar="DIR", help="keep the bot's stderr logs here")] = None,
     rulesets_path: RulesetsPath = None,

@@ -172,6 +172,15 @@ def test_a_log_folder_that_is_a_file_is_a_usage_error(kit, monkeypatch, tmp_path
     assert result.exit_code == 2 and "is a file, not a folder" in result.output
 
 
+@pytest.mark.parametrize("decisions", ["0", "-5"])
+def test_no_decisions_to_check_is_a_usage_error_not_a_failing_bot(kit, monkeypatch, decisions):
+    app = app_with_toy_game(kit, monkeypatch)
+    result = CliRunner().invoke(app, ["check", "random", "--ruleset", "toy",
+                                      "--decisions", decisions])
+    assert result.exit_code == 2 and "--decisions" in result.output
+    assert "FAIL" not in result.output
+
+
 def test_a_program_that_does_not_exist_is_a_usage_error(kit, monkeypatch):
     app = app_with_toy_game(kit, monkeypatch)
     result = CliRunner().invoke(app, ["check", "no-such-bot --fast", "--ruleset", "toy"])
