@@ -165,7 +165,14 @@ def load_record(path: str | Path) -> dict[str, Any]:
         record = parse_json(raw.decode("utf-8-sig"))   # a BOM, as a journal may have
     except FileNotFoundError:
         raise RecordError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+    except IsADirectoryError:
+        raise RecordError(f"{path}: a folder, not a game record file") from None
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"{path}: not a JSON game record (not UTF-8 text: byte "
+                          f"{exc.start})") from None
+    except OSError as exc:   # Python's "[Errno 13] ..." says less than the reason alone
+        raise RecordError(f"{path}: cannot read it ({exc.strerror or exc})") from None
+    except (ValueError, RecursionError) as exc:
         raise RecordError(f"{path}: not a JSON game record ({exc})"
                           f"{_lines_note(path, raw)}") from None
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:

@@ -245,6 +245,19 @@ def test_garbage_records_are_clear_errors(tmp_path, text):
     assert out.stderr.startswith(f"agon: error: {path}: ") and "internal error" not in out.output
 
 
+@pytest.mark.parametrize("command", [["replay"], ["map", "earth-and-water", "--record"]])
+def test_a_folder_or_binary_file_given_as_a_record_is_named_in_plain_words(tmp_path, command):
+    folder = tmp_path / "games"
+    folder.mkdir()
+    out = agon(*command, str(folder))
+    assert out.exit_code == 1 and f"{folder}: a folder, not a game record file" in out.stderr
+    binary = tmp_path / "game.json"
+    binary.write_bytes(b'{"format": "\xff\xfe"}')
+    out = agon(*command, str(binary))
+    assert out.exit_code == 1 and "not UTF-8 text: byte 12" in out.stderr
+    assert "Errno" not in out.output and "codec" not in out.output
+
+
 @pytest.mark.parametrize("bad", ["NaN", "Infinity", "1e400"])
 def test_nan_or_infinity_in_a_record_is_named(genuine, tmp_path, bad):
     path = write(tmp_path, genuine)
