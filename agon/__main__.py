@@ -1,5 +1,5 @@
 """`python -m agon`: the same as the `agon` command."""
 
-from agon.cli.main import run
+from agon.cli import run
 
 run()

@@ -187,6 +187,28 @@ def test_a_closed_pipe_ends_quietly():
     assert out.returncode == FAILED and out.stderr == ""
 
 
+# Ctrl-C while the commands load, made certain: the import of one of them is interrupted
+CTRL_C_WHILE_LOADING = """
+import runpy, sys
+
+class Interrupt:
+    def find_spec(self, name, path=None, target=None):
+        if name == "agon.cli.common":
+            raise KeyboardInterrupt
+        return None
+
+sys.meta_path.insert(0, Interrupt())
+sys.argv = ["agon", "rulesets"]
+runpy.run_module("agon", run_name="__main__")
+"""
+
+
+def test_ctrl_c_while_the_commands_load_ends_without_a_traceback():
+    out = subprocess.run([sys.executable, "-c", CTRL_C_WHILE_LOADING], capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 130 and out.stderr == "agon: interrupted\n", out.stderr
+
+
 def test_an_output_of_another_kind_is_kept_unless_force(files):
     notes = Path(files["notes"])
     before = notes.read_text()
