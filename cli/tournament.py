@@ -340,6 +340,11 @@ def tournament(
                    f"games; the journal is {journal}; continue with:\n"
                    f"  agon tournament --resume {shlex.quote(str(journal))}", err=True)
         raise typer.Exit(128 + stopper.signal) from None
+    except KeyboardInterrupt:   # before any game: while a journal was read or checked
+        _forget(journal, temporary)
+        kept = f"; {journal} is kept" if not temporary and journal.exists() else ""
+        typer.echo(f"agon: interrupted before the games started{kept}", err=True)
+        raise typer.Exit(128 + stopper.signal) from None
     logs = logs_folder(journal)
     kept = logs.is_dir() and any(logs.iterdir())   # notable games' logs: kept for reading
     if temporary:  # the run is over: nothing to resume

@@ -124,3 +124,26 @@ def test_a_stop_from_another_thread_waits_until_the_game_is_in_the_table_too():
         held.restore()
     assert journal == table == ["game"]
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_sigterm_while_a_journal_is_read_exits_143_and_says_so(tmp_path, monkeypatch):
+    """Before the games start (a long journal is checked), SIGTERM was typer's silent 130."""
+    from typer.testing import CliRunner
+
+    import agon.referee.tournament as tournament
+    from agon.cli.main import app
+
+    journal = tmp_path / "games.jsonl"
+    made = CliRunner().invoke(app, ["tournament", "earth-and-water", "-b", "a=random", "-b",
+                                    "b=random", "-n", "1", "--seed", "3", "--out", str(journal)])
+    assert made.exit_code == 0, made.output
+    before = journal.read_bytes()
+
+    def terminated(*args, **kwargs):
+        signal.raise_signal(signal.SIGTERM)   # as `kill` sends it, mid-check
+
+    monkeypatch.setattr(tournament, "_resumed_rows", terminated)
+    run = CliRunner().invoke(app, ["tournament", "--resume", str(journal)])
+    assert run.exit_code == 143
+    assert f"interrupted before the games started; {journal} is kept" in run.output
+    assert journal.read_bytes() == before
