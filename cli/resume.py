@@ -73,9 +73,12 @@ def _programs_again(specs: dict[str, str], seat_args: list[str]) -> dict[str, st
     programs = {seat for seat, spec in specs.items() if not builtin_name(spec) and spec != "human"}
     given = parse_pairs(seat_args, "--seat")
     for seat in given:
+        if seat not in specs:
+            fail(f"--seat {seat}: the saved game has no seat {seat!r}; its seats are "
+                 f"{', '.join(specs)}", USAGE)
         if seat not in programs:
             fail(f"--seat {seat}: with --resume only a program's seat is named again; "
-                 f"{seat} is played by {specs.get(seat, 'nobody')!r} as before", USAGE)
+                 f"{seat} is played by {specs[seat]!r} as before", USAGE)
     for seat in sorted(programs - set(given)):
         fail(f"{seat} was played by the program {specs[seat]!r}: name it again with "
              f"--seat {seat}=COMMAND (a saved game never starts a program by itself)", USAGE)

@@ -82,6 +82,9 @@ def test_a_program_seat_is_named_again_never_started_from_the_record(tmp_path):
     assert "name it again with --seat persia=COMMAND" in out.stderr
     out = agon("play", "--resume", SAVED, "-s", "greece=random", cwd=tmp_path)
     assert out.returncode == 2 and "only a program's seat is named again" in out.stderr
+    out = agon("play", "--resume", SAVED, "-s", f"athens={PROGRAM}", cwd=tmp_path)
+    assert out.returncode == 2, out.stderr
+    assert "the saved game has no seat 'athens'; its seats are persia, greece" in out.stderr
     out = agon("play", "--resume", SAVED, "-s", f"persia={PROGRAM}", cwd=tmp_path,
                stdin="done\nquit\ny\n")
     assert out.returncode == 0, out.stderr
