@@ -208,7 +208,8 @@ class Keyring:
                                  k.get("retired")) for k in data["keys"]}
             return cls(path, keys[data["current"]], keys)
         except (OSError, ValueError, KeyError, TypeError) as exc:
-            raise KeyringError(f"{path}: not a readable agon key file ({exc}); move it "
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            raise KeyringError(f"{path}: not a readable agon key file ({why}); move it "
                                "away to start a new key") from None
 
     @classmethod
@@ -218,6 +219,10 @@ class Keyring:
         ring = cls(path, key, {key.id: key})
         try:
             path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        except OSError as exc:   # a file where the folder goes: not another process's key
+            raise KeyringError(f"cannot create the referee's key in {path.parent} "
+                               f"({exc.strerror or exc})") from None
+        try:
             ring._write(exclusive=True)
         except FileExistsError:
             return None

@@ -151,6 +151,18 @@ def test_a_key_file_that_cannot_be_read_fails_with_1():
     assert result.exit_code == FAILED and "not a readable agon key file" in result.output
 
 
+def test_a_file_where_the_key_folder_goes_is_named_not_taken_for_a_key(tmp_path, monkeypatch):
+    """mkdir's "File exists" was read as another process making the key at the same time."""
+    (tmp_path / "agon").write_text("not a folder")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    result = CliRunner().invoke(app, ["tournament", "earth-and-water", "-b", "a=random",
+                                      "-b", "b=random", "-n", "1", "--seed", "1"])
+    assert result.exit_code == FAILED
+    assert f"cannot create the referee's key in {tmp_path / 'agon'} (File exists)" \
+        in result.output
+    assert "Errno" not in result.output and "move it away" not in result.output
+
+
 def test_the_readme_table_is_the_rule_the_commands_follow():
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     table = readme.split("## Exit status", 1)[1].split("\n## ", 1)[0]
