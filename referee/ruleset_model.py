@@ -107,8 +107,10 @@ def coerce_option(name: str, spec: dict[str, Any], value: Any) -> Any:
             raise RulesetError(f"option {name} takes a whole number, not {text[:40]!r}") from None
         low, high = spec.get("min", -MAX_OPTION_INTEGER), spec.get("max", MAX_OPTION_INTEGER)
         if not low <= number <= high:
-            raise RulesetError(f"option {name} takes a whole number {integer_range(spec)}, "
-                               f"not {text[:40]}")
+            # above an unwritten max, "of at least 1" would not say what is wrong
+            words = integer_range({**spec, "max": high}) if number > high else \
+                integer_range(spec)
+            raise RulesetError(f"option {name} takes a whole number {words}, not {text[:40]}")
         return number
     choices = spec.get("choices")
     if choices and text not in [str(c) for c in choices]:

@@ -139,6 +139,9 @@ def test_an_integer_option_keeps_to_its_range_in_a_variant_and_on_the_command_li
     assert epireia.resolve_options({"max_turns": "3"})["max_turns"] == 3
     with pytest.raises(RulesetError, match="max_turns takes a whole number of at least 1, not 0"):
         epireia.resolve_options({"max_turns": "0"})
+    with pytest.raises(RulesetError, match="max_turns takes a whole number from 1 to "
+                                           "9,007,199,254,740,991, not 99999999999999999999"):
+        epireia.resolve_options({"max_turns": "99999999999999999999"})
 
 
 def test_a_base_error_after_a_deletion_names_the_base_line_and_its_own_index(tmp_path):
