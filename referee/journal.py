@@ -368,9 +368,23 @@ def _open_existing(path: Path, repair: bool = True) -> tuple[_Lock, Lines]:
 
 def refuse_existing(path: Path) -> None:
     """A new journal never takes the place of a file that holds something."""
-    if path.exists() and path.stat().st_size:
-        raise JournalError(f"{path} already exists: continue it with --resume {path}, "
-                           "or choose another --out")
+    if not (path.exists() and path.stat().st_size):
+        return
+    if not _looks_like_journal(path):   # a record, a ruleset: nothing to resume
+        raise JournalError(f"{path} already exists and is not a journal: choose "
+                           "another --out")
+    raise JournalError(f"{path} already exists: continue it with --resume {path}, "
+                       "or choose another --out")
+
+
+def _looks_like_journal(path: Path) -> bool:
+    """Whether a file's first line is a journal's header (read no further than that)."""
+    try:
+        with path.open("rb") as handle:
+            first = json.loads(handle.readline(1 << 20))
+    except (OSError, ValueError, RecursionError):
+        return False
+    return isinstance(first, dict) and first.get("format") in JOURNAL_FORMATS
 
 
 # -- the journal a run holds ---------------------------------------------------------

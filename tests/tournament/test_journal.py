@@ -134,10 +134,21 @@ def test_resuming_a_finished_tournament_says_there_is_nothing_left_to_play(
 
 def test_out_never_overwrites_an_existing_journal(picks, agon, tmp_path):
     journal = tmp_path / "games.jsonl"
-    journal.write_text("precious\n")
+    assert agon(*ARGS, "--out", str(journal)).exit_code == 0
+    before = journal.read_bytes()
     result = agon(*ARGS, "--out", str(journal))
-    assert result.exit_code != 0 and "--resume" in result.stderr
-    assert journal.read_text() == "precious\n"
+    assert result.exit_code != 0 and f"continue it with --resume {journal}" in result.stderr
+    assert journal.read_bytes() == before
+
+
+def test_out_on_a_file_that_is_no_journal_keeps_it_and_suggests_no_resume(picks, agon,
+                                                                          tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("precious\n")
+    result = agon(*ARGS, "--out", str(notes))
+    assert result.exit_code != 0
+    assert f"{notes} already exists and is not a journal: choose another --out" in result.stderr
+    assert "--resume" not in result.stderr and notes.read_text() == "precious\n"
 
 
 def test_unreadable_journals_are_reported_not_tracebacks(picks, agon, tmp_path):
