@@ -72,10 +72,14 @@ def _by_id(text: str, folders: Iterable[Path]) -> Path | None:
     return None
 
 
-def _unknown(text: str) -> RulesetError:
+def _unknown(text: str, folders: Iterable[Path] = ()) -> RulesetError:
+    """No ruleset of that name; the `--rulesets-path` folders looked in are named, as
+    a mistyped one (which no error stopped) is the likeliest reason."""
     shipped = [p.stem for p in shipped_rulesets()]
+    looked = "".join(f"; looked in {folder}" + ("" if folder.is_dir() else " (no such folder)")
+                     for folder in folders)
     return RulesetError(f"no ruleset {text!r}{did_you_mean(text, shipped)}: not a file, nor "
-                        f"a ruleset id (shipped: {', '.join(shipped)})")
+                        f"a ruleset id (shipped: {', '.join(shipped)}){looked}")
 
 
 def locate(ref: str | Path, rulesets_path: RulesetsPath = ()) -> Path:
@@ -94,7 +98,7 @@ def locate(ref: str | Path, rulesets_path: RulesetsPath = ()) -> Path:
         pass
     found = _by_id(text, rulesets_path) if _looks_like_id(text) else None
     if found is None:
-        raise _unknown(text)
+        raise _unknown(text, rulesets_path)
     return found
 
 
@@ -124,7 +128,7 @@ def locate_base(ref: Any, extending: Path, rulesets_path: RulesetsPath = ()) -> 
     if _looks_like_id(ref):
         found = _by_id(ref, (home, *rulesets_path))
         if found is None:
-            raise _unknown(ref)
+            raise _unknown(ref, rulesets_path)
         target = _followed(found, f"extends {ref!r}")
     else:
         target = _followed(home / ref, f"extends {ref!r}")  # an absolute `ref` replaces `home`

@@ -223,6 +223,18 @@ def test_rulesets_path_allows_a_folder_for_extends_and_ids(tmp_path, shared):
     assert env_run.returncode == 0 and "sections" in env_run.stdout, env_run.stderr
 
 
+def test_an_id_not_found_names_the_rulesets_path_folders_looked_in(tmp_path):
+    """A mistyped --rulesets-path is accepted (the variable may name folders not made
+    yet): the id's error is where the mistake shows."""
+    library = tmp_path / "library"
+    library.mkdir()
+    out = agon("rules", "house-base", "--rulesets-path", str(tmp_path / "libary"),
+               "--rulesets-path", str(library))
+    assert out.returncode == 2, out.stderr
+    assert (f"looked in {tmp_path / 'libary'} (no such folder); looked in {library}\n"
+            .encode() in out.stderr), out.stderr
+
+
 def test_extends_may_name_a_file_beside_it_or_a_shipped_id(shared):
     base = (RULESETS_DIR / "earth-and-water.yaml").read_text()
     (shared / "base.yaml").write_text(base.replace("id: earth-and-water", "id: base", 1))
