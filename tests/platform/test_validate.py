@@ -104,6 +104,19 @@ def test_variant_that_names_a_missing_base_is_reported(tmp_path):
     assert out.returncode == 1 and "no ruleset 'no-such-game'" in out.stdout
 
 
+def test_an_id_too_long_for_a_file_name_is_refused_before_a_game_saves_by_it(tmp_path):
+    """A game without --record is saved as ID-unfinished.json: with an id of 300
+    characters, Ctrl-C ended in "internal error: File name too long"."""
+    variant = write(tmp_path, "v.yaml", "format: agon-ruleset/1\nid: " + "v" * 300 +
+                    "\nname: V\nversion: \"1\"\nextends: earth-and-water\n")
+    out = agon("validate", str(variant))
+    assert out.returncode == 1 and f"{variant}:2:5: $.id: " in out.stdout, out.stdout
+    assert "is too long" in out.stdout
+    played = agon("play", str(variant), "-s", "persia=random", "-s", "greece=random",
+                  "--seed", "1")
+    assert played.returncode == 1 and "internal error" not in played.stderr
+
+
 HOSTILE = {
     "object tag": "a: !!python/object/apply:os.system ['echo pwned']\n",
     "alias bomb": "a: &a [x,x,x,x,x,x,x,x,x]\n" + "".join(
