@@ -12,7 +12,7 @@ import typer
 
 from agon import __version__
 
-from .common import StdoutFailed
+from .common import FAILED, USAGE, StdoutFailed, clip_long_words, shown
 
 app = typer.Typer(
     name="agon",
@@ -87,6 +87,15 @@ def _stdout_failed(exc: StdoutFailed) -> NoReturn:
     sys.exit(1)
 
 
+def _file_failed(exc: OSError) -> NoReturn:
+    """A file the system refused and no command expected to be refused (a name longer
+    than it takes: Path.exists raises then): the file and the reason, not an internal
+    error; a name too long is what was typed (usage)."""
+    message = clip_long_words(f"{exc.strerror or exc}: {exc.filename}")
+    typer.echo(f"agon: error: {shown(message)}", err=True)
+    sys.exit(USAGE if exc.errno == errno.ENAMETOOLONG else FAILED)
+
+
 def run() -> None:
     """Entry point: no traceback reaches a user unless AGON_DEBUG is set."""
     if sys.stdout is not None:
@@ -105,6 +114,8 @@ def run() -> None:
     except Exception as exc:  # noqa: BLE001 - the last line of defence
         if os.environ.get("AGON_DEBUG"):
             raise
+        if isinstance(exc, OSError) and exc.filename is not None:
+            _file_failed(exc)
         typer.echo(f"agon: internal error: {type(exc).__name__}: {exc} "
                    "(set AGON_DEBUG=1 to see the traceback)", err=True)
         sys.exit(3)

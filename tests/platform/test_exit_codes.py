@@ -163,6 +163,23 @@ def test_a_file_where_the_key_folder_goes_is_named_not_taken_for_a_key(tmp_path,
     assert "Errno" not in result.output and "move it away" not in result.output
 
 
+LONG_NAME = "z" * 300   # longer than a file system takes for one name
+
+
+@pytest.mark.parametrize("args", [
+    ["replay", LONG_NAME], ["validate", LONG_NAME], ["tournament", "--resume", LONG_NAME],
+    ["play", "earth-and-water", "-s", "persia=random", "-s", "greece=random",
+     "--record", LONG_NAME],
+    ["map", "earth-and-water", "--out", LONG_NAME + ".svg"]])
+def test_a_file_name_too_long_is_a_usage_error_not_an_internal_error(args):
+    out = subprocess.run([sys.executable, "-m", "agon", *args], capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == USAGE, out.stderr
+    assert out.stderr.startswith("agon: error: File name too long: "), out.stderr
+    assert "zzzzzzzzzz... (3" in out.stderr
+    assert "internal error" not in out.stderr
+
+
 def test_the_readme_table_is_the_rule_the_commands_follow():
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     table = readme.split("## Exit status", 1)[1].split("\n## ", 1)[0]
