@@ -111,6 +111,11 @@ def _followed(path: Path, what: str) -> Path:
         raise RulesetError(f"{what}: a symbolic-link loop") from None
 
 
+# what a YAML value is, in the words of a ruleset's author (not Python's NoneType)
+_YAML_KINDS = {type(None): "null", bool: "true or false", int: "a number",
+               float: "a number", list: "a list", dict: "a mapping", str: "an empty text"}
+
+
 def locate_base(ref: Any, extending: Path, rulesets_path: RulesetsPath = ()) -> Path:
     """The file an `extends:` names, which must lie where the extending file may reach.
 
@@ -120,8 +125,8 @@ def locate_base(ref: Any, extending: Path, rulesets_path: RulesetsPath = ()) -> 
     ruleset cannot make agon read (and quote in its errors) another file.
     """
     if not isinstance(ref, str) or not ref:
-        raise RulesetError("extends takes a ruleset id or a file name, "
-                           f"not {type(ref).__name__} {str(ref)[:40]!r}")
+        raise RulesetError("extends takes a ruleset id or a file name, not "
+                           f"{_YAML_KINDS.get(type(ref), type(ref).__name__)}")
     _check_ref(ref, "extends", MAX_EXTENDS_CHARS)
     home = extending.resolve().parent
     allowed = (home, *(folder.resolve() for folder in rulesets_path), RULESETS_DIR)

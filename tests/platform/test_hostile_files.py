@@ -190,6 +190,15 @@ def test_extends_that_is_not_a_name_is_a_listed_issue(shared):
     refused(agon("validate", str(variant)), str(variant), "takes a ruleset id or a file name")
 
 
+@pytest.mark.parametrize("value, words", [("null", "not null"), ("7", "not a number"),
+                                          ("[a]", "not a list"), ("''", "not an empty text")])
+def test_extends_of_another_kind_is_named_in_yaml_words(shared, value, words):
+    variant = shared / "v.yaml"
+    variant.write_text(VARIANT_HEAD + f"extends: {value}\n")
+    lines = refused(agon("validate", str(variant)), str(variant), f"a file name, {words}")
+    assert not any("NoneType" in line or " int " in line for line in lines), lines
+
+
 def test_extends_into_a_symbolic_link_loop_is_a_listed_issue(shared):
     (shared / "loop2.yaml").symlink_to("loop1.yaml")
     (shared / "loop1.yaml").symlink_to("loop2.yaml")
