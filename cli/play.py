@@ -228,7 +228,9 @@ def play(
         if fmt == Format.json and not record and exc.errno != errno.EPIPE:
             _save_aside(game, keyring, rs.id, f"cannot write to standard output ({exc})")
         raise
-    if saved_to != record:
+    # a record left unsigned (the key could not be read or made) proves nothing: kept,
+    # but the run is not a success a script may take it for
+    if saved_to != record or (keyring is None and (record or fmt == Format.json)):
         raise typer.Exit(FAILED)
 
 

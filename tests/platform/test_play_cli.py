@@ -166,6 +166,18 @@ def test_a_log_folder_that_is_a_file_is_refused_before_the_game(tmp_path):
     assert notes.read_text() == "mine"
 
 
+def test_a_record_the_key_cannot_sign_is_kept_but_the_run_fails(tmp_path):
+    key_folder = tmp_path / "data" / "agon"
+    key_folder.mkdir(parents=True)
+    (key_folder / "referee-keys.json").write_text("not a key")
+    record = tmp_path / "game.json"
+    out = play("-s", "persia=random", "-s", "greece=random", "--seed", "1", "-q",
+               "--record", str(record), env={**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")})
+    assert out.returncode == 1, out.stderr
+    assert "warning: the record is not signed" in out.stderr and "result:" in out.stdout
+    assert "signature" not in json.loads(record.read_text())
+
+
 def test_every_command_has_help_with_an_example():
     for command in ("rulesets", "validate", "rules", "play", "tournament", "replay", "check", "bots"):
         out = agon(command, "--help")
