@@ -77,7 +77,7 @@ def _unknown(text: str, folders: Iterable[Path] = ()) -> RulesetError:
     a mistyped one (which no error stopped) is the likeliest reason."""
     shipped = [p.stem for p in shipped_rulesets()]
     looked = "".join(f"; looked in {folder}" + ("" if folder.is_dir() else " (no such folder)")
-                     for folder in folders)
+                     for folder in dict.fromkeys(folders))   # "a::b" names "." twice
     return RulesetError(f"no ruleset {text!r}{did_you_mean(text, shipped)}: not a file, nor "
                         f"a ruleset id (shipped: {', '.join(shipped)}){looked}")
 

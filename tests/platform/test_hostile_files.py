@@ -238,10 +238,10 @@ def test_an_id_not_found_names_the_rulesets_path_folders_looked_in(tmp_path):
     library = tmp_path / "library"
     library.mkdir()
     out = agon("rules", "house-base", "--rulesets-path", str(tmp_path / "libary"),
-               "--rulesets-path", str(library))
+               "--rulesets-path", str(library), "--rulesets-path", str(library))
     assert out.returncode == 2, out.stderr
     assert (f"looked in {tmp_path / 'libary'} (no such folder); looked in {library}\n"
-            .encode() in out.stderr), out.stderr
+            .encode() in out.stderr), out.stderr   # each folder once
 
 
 def test_extends_may_name_a_file_beside_it_or_a_shipped_id(shared):
