@@ -25,6 +25,7 @@ from typer.testing import CliRunner
 from agon.cli import tournament as cli_tournament
 from agon.cli.tournament import tournament
 from agon.referee import tournament as tournament_module
+from agon.referee import tournament_setup
 from agon.referee import worker as worker_module
 from agon.referee.engine import (
     Decision,
@@ -133,7 +134,8 @@ def picks(monkeypatch: pytest.MonkeyPatch) -> None:
     def load(ref: str, rulesets_path: tuple = ()) -> Ruleset:
         return picks_ruleset(ref) if str(ref).startswith("picks") else real(ref, rulesets_path)
 
-    monkeypatch.setattr(tournament_module, "load_ruleset", load)
+    monkeypatch.setattr(tournament_module, "load_ruleset", load)   # a resume's check
+    monkeypatch.setattr(tournament_setup, "load_ruleset", load)
     monkeypatch.setattr(worker_module, "_ENGINES", {})
 
 
