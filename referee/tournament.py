@@ -18,7 +18,9 @@ seeds, units) of a tournament as `referee.tournament_setup.setup` checked it;
   which carries the games played so far.
 
 ``--resume`` reads the journal back, skips the games it holds (a game that
-ended in an error is played again) and appends the rest.
+ended in an error is played again) and appends the rest.  ``--resume OLD
+--games N --out NEW`` (`run_tournament`'s `carry_from`) reads OLD, writes its
+games into the new journal NEW, signed again, and plays the rest there.
 """
 
 from __future__ import annotations
