@@ -26,6 +26,7 @@ from agon.bots.params import SEED, ParamError, parse_settings, settle
 
 from . import protocol, transport
 from .engine import Decision, State
+from .ruleset import CONTROL_CHARACTER
 from .sandbox import Cell, Sandbox, SandboxError, Usage, say_once
 from .suggest import closest, did_you_mean
 from .transcript import CLIPPED, Transcript
@@ -784,11 +785,14 @@ class SubprocessPlayer(Player):
 def stderr_tail(log: bytes, count: int = 12) -> list[str]:
     """The last `count` lines a program wrote to stderr, from its log: without the
     command line heading the file, its `info` lines and the referee's own notes
-    (``agon: ...``, ``[agon: log cut ...]``), which are not the program's."""
+    (``agon: ...``, ``[agon: log cut ...]``), which are not the program's.  They are
+    shown on the organiser's terminal: control characters come as escapes (``\\x1b``),
+    so that no escape sequence of the bot's sets the title, clears the screen or
+    writes to the clipboard."""
     lines = log.decode("utf-8", errors="replace").splitlines()
     if lines and lines[0].startswith("# "):
         lines = lines[1:]
-    return [line for line in lines
+    return [CONTROL_CHARACTER.sub(lambda found: repr(found[0])[1:-1], line) for line in lines
             if not line.startswith(("info: ", "agon: ", "[agon: "))][-count:]
 
 

@@ -82,6 +82,29 @@ def test_a_crash_shows_the_end_of_the_programs_stderr_without_stack_frames(tmp_p
     assert "frame" not in out.stderr   # twenty frames would have hidden the error
 
 
+ESCAPING_BOT = """
+import sys
+for line in sys.stdin:
+    if line.startswith("agon "):
+        print("ready escaper", flush=True)
+    elif line.startswith("ask "):
+        # the window's title, a cleared screen, the clipboard (OSC 52): on the organiser's terminal
+        sys.stderr.write("\\x1b]0;owned\\x07\\x1b[2J\\x1b]52;c;ZWNobyBoaQ==\\x07bye\\n")
+        sys.exit(1)
+"""
+
+
+@pytest.mark.parametrize("command", ["play", "check"])
+def test_a_crashing_bots_stderr_reaches_the_terminal_without_its_escape_sequences(tmp_path,
+                                                                                  command):
+    (tmp_path / "bot.py").write_text(ESCAPING_BOT)
+    bot = f"{sys.executable} bot.py"
+    out = play(bot, tmp_path, "-q") if command == "play" else \
+        agon("check", bot, "--ruleset", "earth-and-water", cwd=tmp_path)
+    assert "\x1b" not in out.stderr + out.stdout and "\x07" not in out.stderr + out.stdout
+    assert r"\x1b]0;owned\x07\x1b[2J\x1b]52;c;ZWNobyBoaQ==\x07bye" in out.stderr + out.stdout
+
+
 LINE_BOT = """
 import sys
 hello, ready, answer = sys.argv[1:4]
