@@ -258,6 +258,11 @@ def no_sockets() -> bool:
     code = socket_filter_code()
     if code is None or _libc is None:
         return False
+    return _load_filter(code)
+
+
+def _load_filter(code: bytes) -> bool:
+    """Load a seccomp filter (an array of `struct sock_filter`) on this process."""
     program = ctypes.create_string_buffer(code)
     fprog = struct.pack("@HP", len(code) // 8, ctypes.addressof(program))  # struct sock_fprog
     no_new_privileges()  # lets a process without CAP_SYS_ADMIN install a filter
@@ -270,7 +275,11 @@ def socket_filter_code() -> bytes | None:
     machine = socket_filter_machine()
     if machine is None:
         return None
-    return b"".join(struct.pack("=HBBI", *op) for op in _socket_program(_ABIS_BY_MACHINE[machine]))
+    return _filter_code(_ABIS_BY_MACHINE[machine])
+
+
+def _filter_code(abis: Iterable[_Abi]) -> bytes:
+    return b"".join(struct.pack("=HBBI", *op) for op in _socket_program(abis))
 
 
 def _prctl_pointer(option: int, value: int, buffer: ctypes.Array[ctypes.c_char]) -> bool:
@@ -309,3 +318,38 @@ def _abi_body(abi: _Abi) -> list[tuple[int, int, int, int]]:
         (_RET_K, 0, 0, _RET_EACCES),
         (_RET_K, 0, 0, _RET_ALLOW),
     ] if abi.socketcall else [])
+
+
+# -- seccomp: no IPC shared by the user's processes --------------------------------------
+#
+# System V message queues, semaphores and shared memory, POSIX message queues and
+# the user's keyrings are named by numbers and words, not paths: Landlock does not
+# fence them.  Under none a bot reaches those of every process of its user: two
+# bots (or a process that plays a seed and the one that plays it again, seats
+# swapped) pass each other what they saw, and what a bot leaves there (memory
+# included) outlives it and the referee.  Under bwrap its IPC and user namespaces
+# keep them its own.  The calls below are refused whole; i386's ipc() is System V's.
+
+_IPC_CALLS = {  # per ABI: the System V calls, mq_open and mq_unlink, the keyring calls
+    "x86_64": (29, 30, 31, 64, 65, 66, 67, 68, 69, 70, 71, 220, 240, 241, 248, 249, 250),
+    "i386": (117, 393, 394, 395, 396, 397, 398, 399, 400, 401, 402, 420, 277, 278,
+             286, 287, 288),
+    "aarch64": (*range(186, 198), 180, 181, 217, 218, 219),
+    "arm": (*range(298, 309), 312, 420, 274, 275, 309, 310, 311),
+}
+_IPC_ABIS_BY_MACHINE = {
+    "x86_64": (_Abi(0xC000003E, (), (), (*_IPC_CALLS["x86_64"],
+                                         *(_X32 | nr for nr in _IPC_CALLS["x86_64"]))),
+               _Abi(0x40000003, (), (), _IPC_CALLS["i386"])),
+    "aarch64": (_Abi(0xC00000B7, (), (), _IPC_CALLS["aarch64"]),
+                _Abi(0x40000028, (), (), _IPC_CALLS["arm"])),
+}
+
+
+def no_shared_ipc() -> bool:
+    """From now on System V IPC, POSIX message queues and keyrings fail with EACCES.
+    False, and nothing done, where the filter does not know the machine's calls."""
+    machine = socket_filter_machine()
+    if machine is None or _libc is None:
+        return False
+    return _load_filter(_filter_code(_IPC_ABIS_BY_MACHINE[machine]))

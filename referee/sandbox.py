@@ -21,7 +21,9 @@ chosen by `Sandbox.mode`:
     kernel has Landlock, the bot sees the same files as under bubblewrap,
     cannot use TCP unless allowed, and (Landlock 6+) cannot signal processes
     outside its fence; it can never trace them.  Unless allowed, a seccomp
-    filter (x86_64, aarch64) refuses it every socket but Unix ones (UDP too).
+    filter (x86_64, aarch64) refuses it every socket but Unix ones (UDP too);
+    another refuses it System V IPC, POSIX message queues and keyrings, which
+    every process of the user shares.
 
 ``auto`` takes bwrap when bubblewrap is installed and works here (tried once
 per process), else none, and says so once.
@@ -571,6 +573,7 @@ class Cell:
             confine.landlock(readable, [str(self.dir)], devices, network=self.sandbox.network)
             if not self.sandbox.network:
                 confine.no_sockets()  # Landlock fences TCP only: not UDP, raw or Unix sockets
+            confine.no_shared_ipc()  # nor what is named by number: System V IPC, keyrings
             confine.drop_capabilities()
             confine.no_new_privileges()
         return prepare

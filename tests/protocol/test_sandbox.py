@@ -3,12 +3,15 @@ and how `--sandbox` chooses and reports the sandbox."""
 
 from __future__ import annotations
 
+import ctypes
 import json
 import os
+import random
 import shlex
 import socket
 import subprocess
 import sys
+import uuid
 from pathlib import Path
 
 import pytest
@@ -540,6 +543,106 @@ def test_a_bot_reaches_no_unix_socket_by_its_path(kit, tmp_path):
     assert "socketpair: b'x'" in bot.infos
 
 
+NOTE_BOT = r"""
+import ctypes
+import os
+import sys
+
+libc = ctypes.CDLL(None, use_errno=True)
+libc.shmat.restype = ctypes.c_void_p
+shm_key, name = int(sys.argv[1]), sys.argv[2].encode()
+USER_KEYRING, KEYCTL_SEARCH, KEYCTL_READ = -4, 10, 11
+
+
+def send(line):
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+def error():
+    return os.strerror(ctypes.get_errno())
+
+
+def leave_a_note():
+    note = f"a hidden hand, from {os.getpid()}".encode()
+    shm = libc.shmget(shm_key, 4096, 0o1666)   # IPC_CREAT
+    if shm < 0:
+        send(f"info shm: refused ({error()})")
+    else:
+        at = libc.shmat(shm, None, 0)
+        send(f"info shm: found {ctypes.string_at(at, 64).rstrip(bytes(1))!r}")
+        ctypes.memmove(at, note, len(note))
+    key = libc.syscall(250, KEYCTL_SEARCH, USER_KEYRING, b"user", name, 0)
+    if key >= 0:
+        found = ctypes.create_string_buffer(64)
+        libc.syscall(250, KEYCTL_READ, key, found, 64)
+        send(f"info key: found {found.value!r}")
+    if libc.syscall(248, b"user", name, note, len(note), USER_KEYRING) < 0:
+        send(f"info key: refused ({error()})")
+
+
+asks = 0
+for line in sys.stdin:
+    word, _, rest = line.rstrip("\n").partition(" ")
+    if word == "agon":
+        send("ready noter")
+    elif word == "ask":
+        asks += 1
+        if asks == 1:
+            leave_a_note()
+        send(f"act {rest.split(' ', 1)[0]} 0")
+    elif word == "quit":
+        break
+"""
+
+
+def _unlink_user_key(name: bytes) -> bool:
+    """Remove the key `name` from this user's keyring: True if it was there."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    key = libc.syscall(250, 10, -4, b"user", name, 0)   # KEYCTL_SEARCH the user keyring
+    if key < 0:
+        return False
+    libc.syscall(250, 9, key, -4)   # KEYCTL_UNLINK
+    return True
+
+
+def _remove_shm(shm_key: int) -> bool:
+    """Remove the System V shared memory of `shm_key`: True if it was there."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    shm = libc.shmget(shm_key, 0, 0)
+    if shm < 0:
+        return False
+    libc.shmctl(shm, 0, None)   # IPC_RMID
+    return True
+
+
+@pytest.mark.parametrize("network", [False, True])
+def test_bots_pass_no_note_through_system_v_ipc_or_keyrings(kit, tmp_path, network):
+    """Landlock fences paths, not what is named by number: under none the seat that
+    played first left the other a note in System V shared memory and in the user's
+    keyring (so could a process that played a seed for one that plays it again, seats
+    swapped), and both stayed on the machine after the run."""
+    if kit.sandbox == "none" and not confine.socket_filter_machine():
+        pytest.skip("no seccomp filter for this machine: under none, System V IPC is open")
+    (tmp_path / "note_bot.py").write_text(NOTE_BOT)
+    shm_key, name = random.SystemRandom().randrange(1 << 20, 1 << 30), f"agon-{uuid.uuid4()}"
+    bots = {seat: SubprocessPlayer([sys.executable, str(tmp_path / "note_bot.py"), str(shm_key),
+                                    name], sandbox=Sandbox(mode=kit.sandbox, network=network))
+            for seat in ("p1", "p2")}
+    try:
+        record = run_match(kit.CountEngine(kit.ruleset), bots, seed=7, options={"target": 6},
+                           limits=Limits(move=20, game=60))
+    finally:
+        left = {"shm": _remove_shm(shm_key), "key": _unlink_user_key(name.encode())}
+    assert record.forfeits == {}
+    said = [info for bot in bots.values() for info in bot.infos]
+    assert not [info for info in said if "a hidden hand" in info]
+    assert left == {"shm": False, "key": False}
+    if kit.sandbox == "none":
+        assert said.count("shm: refused (Permission denied)") == 2
+        assert said.count("key: refused (Permission denied)") == 2
+
+
 @pytest.mark.parametrize("machine", ["x86_64", "aarch64"])
 def test_the_socket_filter_refuses_every_way_to_a_network_socket(machine):
     allow, eacces, kill = 0x7FFF0000, 0x00050000 | 13, 0x80000000
@@ -559,6 +662,28 @@ def test_the_socket_filter_refuses_every_way_to_a_network_socket(machine):
             if other not in (*abi.socket, *abi.socketcall, *abi.refused):
                 assert filter_verdict(program, abi.arch, other, socket.AF_INET) == allow
     assert filter_verdict(program, 0x12345678, 41, socket.AF_INET) == kill
+
+
+# shmget, shmat, msgget, msgsnd, semget, semop, mq_open, add_key, keyctl of each ABI, from
+# the kernel's tables, and calls that must stay open (read, write, execve of the ABI)
+IPC_CALLS = {"x86_64": ((29, 30, 68, 69, 64, 65, 240, 248, 250), (0, 1, 59)),
+             "x32": tuple(tuple(0x40000000 | nr for nr in calls)
+                          for calls in ((29, 30, 68, 69, 64, 65, 240, 248, 250), (0, 1, 59))),
+             "i386": ((117, 395, 397, 399, 400, 393, 277, 286, 288), (3, 4, 11)),
+             "aarch64": ((194, 196, 186, 189, 190, 193, 180, 217, 219), (63, 64, 221)),
+             "arm": ((307, 305, 303, 301, 299, 298, 274, 309, 311), (3, 4, 11))}
+
+
+@pytest.mark.parametrize("abi", list(IPC_CALLS))
+def test_the_ipc_filter_refuses_system_v_ipc_message_queues_and_keyrings(abi):
+    allow, eacces = 0x7FFF0000, 0x00050000 | 13
+    machine = "x86_64" if abi in ("x86_64", "x32", "i386") else "aarch64"
+    native, compat = confine._IPC_ABIS_BY_MACHINE[machine]
+    arch = (compat if abi in ("i386", "arm") else native).arch
+    program = confine._socket_program((native, compat))
+    refused, open_calls = IPC_CALLS[abi]
+    assert [filter_verdict(program, arch, nr) for nr in refused] == [eacces] * len(refused)
+    assert [filter_verdict(program, arch, nr) for nr in open_calls] == [allow] * len(open_calls)
 
 
 # -- under bwrap: a bot's own directory holds file-size megabytes in all ----------------
