@@ -361,12 +361,20 @@ class View:
 def view_for(sandbox: Sandbox, argv: tuple[str, ...], cells: str) -> View:
     """The view of a bot run as `argv` (cached: a tournament starts the same bots often)."""
     data = data_dir()
-    concealed = (*_homes(), *PRIVATE)
+    concealed = _and_real(*_homes(), *PRIVATE)
     if not _inside(str(data), concealed):
         data.mkdir(parents=True, exist_ok=True, mode=0o700)  # so that it can be fenced off now
-    secrets = (str(data), cells, *sandbox.hidden)
-    exposed = tuple(p for p in _needed(argv) if _inside(p, concealed) and not _inside(p, secrets))
+    secrets = _and_real(str(data), cells, *sandbox.hidden)
+    exposed = tuple(p for p in _and_real(*_needed(argv))
+                    if _inside(p, concealed) and not _inside(p, secrets))
     return View(concealed, exposed, secrets)
+
+
+def _and_real(*paths: str) -> tuple[str, ...]:
+    """`paths`, each followed by its real path when a symbolic link leads there: a home
+    reached through a link (``/home -> /var/home``, ``~ -> /data/me``) is read by its
+    real path too, which a fence around the link's name would leave open."""
+    return tuple(dict.fromkeys(q for p in paths for q in (p, os.path.realpath(p))))
 
 
 def _needed(argv: Sequence[str]) -> list[str]:
@@ -422,12 +430,16 @@ def _bwrap_options(sandbox: Sandbox, argv: tuple[str, ...], cells: str) -> tuple
     if sandbox.network:
         options.append("--share-net")
     replaced = ("/tmp", "/dev", "/proc")
-    options += _masks(p for p in (*view.concealed, *view.secrets) if not _inside(p, replaced))
+    masked = [p for p in (*view.concealed, *view.secrets)
+              if not _inside(p, replaced) and not _via_link(p, view)]
+    options += _masks(masked)
     options += ["--proc", "/proc", "--dev", "/dev", "--size", scratch, "--tmpfs", "/dev/shm",
                 "--size", scratch, "--tmpfs", "/tmp"]
     for path in view.exposed:
-        options += ["--ro-bind", path, path]
-    options += _masks(p for p in view.secrets if _inside(p, view.exposed))
+        if not _via_link(path, view):
+            options += ["--ro-bind", path, path]
+    options += _masks(p for p in view.secrets if _inside(p, view.exposed)
+                      and not _via_link(p, view))
     return tuple(options)
 
 
@@ -452,6 +464,26 @@ def _scratch_bytes(sandbox: Sandbox) -> str:
     """The size of each memory file system a bot writes in (its directory, /tmp,
     /dev/shm): `file_mb`, as bwrap's --size takes it."""
     return str(max(sandbox.file_mb, 1) << 20)
+
+
+def _via_link(path: str, view: View) -> bool:
+    """Whether `path` leads through a symbolic link that stays in the sandbox: one not
+    under a concealed area (which bwrap lays an empty file system over), or under an
+    exposed path (mounted again, links and all).  bwrap cannot mount there; the view
+    holds the link's real path too (`_and_real`), mounted instead, which the link then
+    leads to."""
+    parts = path.split("/")
+    for end in range(2, len(parts) + 1):
+        prefix = "/".join(parts[:end])
+        if os.path.islink(prefix):
+            covered = _below(prefix, view.concealed)
+            return not covered or _below(prefix, view.exposed)
+    return False
+
+
+def _below(path: str, areas: Iterable[str]) -> bool:
+    """Whether `path` lies inside one of `areas`, not at its top."""
+    return any(path != area and _inside(path, [area]) for area in areas)
 
 
 def _masks(paths: Iterable[str]) -> list[str]:

@@ -13,8 +13,10 @@ import os
 import random
 import re
 import shlex
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -24,7 +26,7 @@ import pytest
 from agon.referee import confine
 from agon.referee.match import run_match
 from agon.referee.players import Limits, SubprocessPlayer, make_player
-from agon.referee.sandbox import Sandbox
+from agon.referee.sandbox import PRIVATE, Sandbox
 from agon.referee.tournament import Entrant, run_tournament, setup
 
 AGON = [sys.executable, "-m", "agon"]
@@ -235,3 +237,54 @@ def test_a_snooping_bot_in_a_tournament_finds_neither_the_master_seed_nor_the_jo
         looked = re.search(r"snoop: looked at (\d+) processes, (\d+) files", text)
         assert looked and int(looked[2]) >= 1, text[-2000:]
         assert [line for line in text.splitlines() if "snoop: FOUND" in line] == []
+
+
+KEY_READER = """
+import os
+import sys
+
+for line in sys.stdin:
+    word, _, rest = line.partition(" ")
+    if word == "agon":
+        print("ready keyreader", flush=True)
+    elif word == "ask":
+        try:
+            with open(os.environ["KEY_PATH"]) as key:
+                print(f"info key: {key.read().strip()}", flush=True)
+        except OSError as err:
+            print(f"info key: {err.strerror}", flush=True)
+        print(f"act {rest.split(' ', 1)[0]} 0", flush=True)
+    elif word == "quit":
+        break
+"""
+
+
+def test_a_bot_cannot_read_the_key_by_the_real_path_of_a_home_reached_through_a_link(
+        kit, tmp_path):
+    """A home reached through a symbolic link (``/home -> /var/home``, ``~ -> /data/me``):
+    the fence went around the link's name, and the bot read the referee's key by its real
+    path (under bwrap, a home that was itself a link stopped bubblewrap)."""
+    if kit.sandbox == "none" and not confine.landlock_abi():
+        pytest.skip("without Landlock, a bot reads every file of its user")
+    real = Path(tempfile.mkdtemp(prefix=".agon-home-", dir=Path(__file__).parent))
+    try:
+        if any(str(real).startswith(f"{top}/") for top in ("/home", "/root", *PRIVATE)):
+            pytest.skip("the test's folder is in a home or scratch area, hidden anyway")
+        secret = uuid.uuid4().hex
+        key = real / ".local" / "share" / "agon" / "referee.key"
+        key.parent.mkdir(parents=True)
+        key.write_text(secret)
+        (tmp_path / "home").symlink_to(real)
+        (tmp_path / "bot.py").write_text(KEY_READER)
+        env = {k: v for k, v in os.environ.items() if k != "XDG_DATA_HOME"}
+        run = agon("play", "earth-and-water", "--seat",
+                   f"persia={shlex.join([sys.executable, str(tmp_path / 'bot.py')])}",
+                   "--seat", "greece=random", "--seed", "3", "--sandbox", kit.sandbox,
+                   "--bot-env", f"KEY_PATH={key}", "--log-dir", str(tmp_path / "logs"), "-q",
+                   env={**env, "HOME": str(tmp_path / "home")})
+        assert run.returncode == 0, run.stderr
+        said = [line for line in (tmp_path / "logs" / "persia.log").read_text().splitlines()
+                if line.startswith("info: key: ")]
+        assert said and secret not in said[0]
+    finally:
+        shutil.rmtree(real)
