@@ -20,7 +20,7 @@ from typing import Any
 
 from .engine import Engine, State
 from .match import game_seats, hello_for, ruleset_hello
-from .players import UNSENT, BotFault, Limits, SubprocessPlayer, stderr_tail
+from .players import UNSENT, BotFault, Limits, SubprocessPlayer, escaped, stderr_tail
 from .protocol import NEWGAME, wants
 from .rng import stream
 from .sandbox import Sandbox
@@ -94,7 +94,7 @@ class Report:
 
 
 def _clip(line: bytes, limit: int = 160) -> str:
-    text = line[:limit].decode("utf-8", "replace")
+    text = escaped(line[:limit].decode("utf-8", "replace"))
     return text + ("..." if len(line) > limit else "")
 
 

@@ -792,8 +792,14 @@ def stderr_tail(log: bytes, count: int = 12) -> list[str]:
     lines = log.decode("utf-8", errors="replace").splitlines()
     if lines and lines[0].startswith("# "):
         lines = lines[1:]
-    return [CONTROL_CHARACTER.sub(lambda found: repr(found[0])[1:-1], line) for line in lines
+    return [escaped(line) for line in lines
             if not line.startswith(("info: ", "agon: ", "[agon: "))][-count:]
+
+
+def escaped(text: str) -> str:
+    """`text` from a program, for the terminal: its control characters (but tab) as
+    escapes (``\\x1b``), so that none of its escape sequences reaches the terminal."""
+    return CONTROL_CHARACTER.sub(lambda found: repr(found[0])[1:-1], text)
 
 
 def _file_name(label: str) -> str:

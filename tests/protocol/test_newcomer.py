@@ -86,6 +86,7 @@ ESCAPING_BOT = """
 import sys
 for line in sys.stdin:
     if line.startswith("agon "):
+        print("info \\x1b]0;owned too\\x07", flush=True)   # shown by agon check
         print("ready escaper", flush=True)
     elif line.startswith("ask "):
         # the window's title, a cleared screen, the clipboard (OSC 52): on the organiser's terminal
@@ -95,14 +96,16 @@ for line in sys.stdin:
 
 
 @pytest.mark.parametrize("command", ["play", "check"])
-def test_a_crashing_bots_stderr_reaches_the_terminal_without_its_escape_sequences(tmp_path,
-                                                                                  command):
+def test_what_a_crashing_bot_wrote_reaches_the_terminal_without_its_escape_sequences(
+        tmp_path, command):
     (tmp_path / "bot.py").write_text(ESCAPING_BOT)
     bot = f"{sys.executable} bot.py"
     out = play(bot, tmp_path, "-q") if command == "play" else \
         agon("check", bot, "--ruleset", "earth-and-water", cwd=tmp_path)
     assert "\x1b" not in out.stderr + out.stdout and "\x07" not in out.stderr + out.stdout
     assert r"\x1b]0;owned\x07\x1b[2J\x1b]52;c;ZWNobyBoaQ==\x07bye" in out.stderr + out.stdout
+    if command == "check":   # the last lines exchanged
+        assert r"< info \x1b]0;owned too\x07" in out.stdout
 
 
 LINE_BOT = """
