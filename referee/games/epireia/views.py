@@ -6,7 +6,7 @@ import random
 from collections.abc import Collection
 from typing import Any
 
-from .position import Position
+from .position import Position, copy_g
 
 PLACEMENT_TRIES = 20   # random deals of face-down battle tokens tried before keeping the real one
 
@@ -97,7 +97,9 @@ def view(st: Position, seat: str) -> dict[str, Any]:
                         "army": {k: {"deck": t["deck"]} for k, t in enemy["army"].items()}}
     if g["result"]:
         out["result"] = g["result"]
-    return out
+    # a copy: the parts above taken as they are (buildings, counters, objectives ...) are
+    # the position's own lists, and a caller who edits the view must not edit the game
+    return copy_g(out)
 
 
 def determinize(st: Position, seat: str, rng: random.Random) -> Position:
