@@ -78,6 +78,12 @@ class Decision:
             self._args = ()
         return prompt
 
+    def copy(self) -> Decision:
+        """A copy with its own legal list, for a caller who may edit it (a bot's
+        `choose`): the engine checks actions against its own list, which must not
+        move.  The prompt stays unwritten until read."""
+        return Decision(self.seat, self._prompt, list(self.legal), self._args)
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Decision):
             return NotImplemented

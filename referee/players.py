@@ -209,9 +209,10 @@ class InProcessPlayer(Player):
 
     def choose(self, ask_id: int, decision: Decision, view: dict[str, Any],
                clock: dict[str, float], timeout: float, state: State | None = None) -> str:
-        # The match times the answer and checks that it is legal.
+        # The match times the answer and checks that it is legal, against the engine's
+        # own list: the bot gets a copy, so one that edits it cannot make its answer legal.
         try:
-            return self.bot.choose(decision, view, state)
+            return self.bot.choose(decision.copy(), view, state)
         except Exception as err:  # noqa: BLE001 - a bug in a bot is that bot's forfeit
             raise self._fault("crash", err) from err
 

@@ -195,3 +195,33 @@ def test_a_sample_of_the_hidden_cards_takes_a_generator_or_a_whole_number(rulese
     with pytest.raises(TypeError, match="determinize takes a random.Random or a whole "
                                         "number to seed one, not str"):
         state.determinize(seat, "5")
+
+
+@pytest.mark.parametrize("ruleset", EVERY_RULESET)
+def test_a_bot_that_adds_its_answer_to_the_legal_list_forfeits_for_an_illegal_action(ruleset):
+    """A function bot's `decision.legal` was the engine's own list: appending its answer
+    made it legal, and the engine played it (Earth & Water went on with it, City States
+    crashed play() with a KeyError)."""
+    def cheat(decision, view):
+        decision.legal.append("win now")
+        return "win now"
+
+    record = agon.play(ruleset, [cheat] if "solo" in ruleset else [cheat, "random"], seed=2)
+    first = next(iter(record.seats))
+    assert record.forfeits[first]["reason"] == "illegal"
+    assert "'win now' is not a legal action" in record.forfeits[first]["detail"]
+    assert all(action != "win now" for _, action in record.actions)
+
+
+def test_a_bot_that_empties_the_legal_list_still_plays_the_legal_action_it_chose():
+    """Emptying `decision.legal` inside choose() emptied the referee's list too: the
+    bot forfeited for 'buy_card', a legal action."""
+    def tidy(decision, view):
+        action = decision.legal[0]
+        decision.legal.clear()
+        return action
+
+    record = agon.play(E_W, [tidy, "random"], seed=2)
+    assert record.forfeits == {}
+    assert record.actions[0] == ["persia", "buy_card"]
+
