@@ -34,11 +34,19 @@ Chooser = Callable[[Decision, dict[str, Any]], str]  # (decision, view) -> one o
 BotLike = str | Bot | type[Bot] | Chooser
 
 
-def load_ruleset(ruleset: str | Path, *, rulesets_path: Iterable[str | Path] = ()) -> Ruleset:
+def load_ruleset(ruleset: str | Path, *, rulesets_path: str | Path | Iterable[str | Path] = ()) -> Ruleset:
     """A valid ruleset: a shipped id (``"earth-and-water"``), an id found in one
     of the `rulesets_path` folders, or a YAML file.  Raises `RulesetError`
     listing every problem of an invalid file."""
-    return _load_ruleset(ruleset, tuple(Path(folder) for folder in rulesets_path))
+    return _load_ruleset(ruleset, folders(rulesets_path))
+
+
+def folders(rulesets_path: str | Path | Iterable[str | Path]) -> tuple[Path, ...]:
+    """The `rulesets_path` folders; one folder given alone is that folder (a string is
+    iterable too: its letters were searched as folders, and the ruleset never found)."""
+    if isinstance(rulesets_path, str | Path):
+        return (Path(rulesets_path),)
+    return tuple(Path(folder) for folder in rulesets_path)
 
 
 def whole_number(name: str, value: Any, *, none: bool = True) -> Any:
@@ -176,7 +184,7 @@ def _player(bot: BotLike, seed: int, log_dir: Path, rs: Ruleset) -> Player:
 def tournament(ruleset: RulesetLike, bots: Mapping[str, str] | Sequence[str], *,
                games: int = 10, seed: int | None = None, players: int | None = None, jobs: int = 1,
                move_time: float = 10.0, game_time: float = 600.0,
-               rulesets_path: Iterable[str | Path] = (), **options: Any) -> dict[str, Any]:
+               rulesets_path: str | Path | Iterable[str | Path] = (), **options: Any) -> dict[str, Any]:
     """A round-robin in the duplicate format, as `agon tournament` plays it; the standings.
 
     `ruleset` is an id, a file, or a `Ruleset` (played from the file it was
@@ -228,7 +236,7 @@ def tournament(ruleset: RulesetLike, bots: Mapping[str, str] | Sequence[str], *,
             entrants = [parse_entrant(spec) for spec in bots]
         config = setup(str(ruleset), entrants, games=games, seed=seed, players=players,
                        options=options, limits=Limits(move=move_time, game=game_time),
-                       rulesets_path=tuple(Path(folder) for folder in rulesets_path))
+                       rulesets_path=folders(rulesets_path))
     except TournamentError as exc:
         raise ValueError(str(exc)) from None
     too_many = plan_size_problem(len(config.seats), len(config.entrants), config.games,
@@ -251,7 +259,7 @@ def _described(bot: Any) -> str:
 
 def replay(record: str | Path | Mapping[str, Any] | GameRecord, *,
            ruleset: RulesetLike | None = None,
-           rulesets_path: Iterable[str | Path] = ()) -> dict[str, Any]:
+           rulesets_path: str | Path | Iterable[str | Path] = ()) -> dict[str, Any]:
     """Re-run a game record and say what it proves, as `agon replay` does.
 
     `record` is a record file, its JSON (as text or a dict), or what `play`
@@ -279,15 +287,15 @@ def replay(record: str | Path | Mapping[str, Any] | GameRecord, *,
             "result": result.to_json() if result else None}
 
 
-def _recorded(record: Any, data: dict[str, Any], rulesets_path: Iterable[str | Path]
+def _recorded(record: Any, data: dict[str, Any], rulesets_path: str | Path | Iterable[str | Path]
               ) -> Ruleset:
     """The ruleset a record names, found as `agon replay` finds it: a record may come
     from anyone, so its id is an id (never a path) and its file is read only in the
     record's own folder, the `rulesets_path` folders or the shipped one."""
-    folders = tuple(Path(folder) for folder in rulesets_path)
+    searched = folders(rulesets_path)
     if isinstance(record, str | Path) and not _json_text(record):
-        folders = (*folders, Path(record).resolve().parent)
-    return _load_ruleset(recorded_ruleset(data, folders), folders)
+        searched = (*searched, Path(record).resolve().parent)
+    return _load_ruleset(recorded_ruleset(data, searched), searched)
 
 
 def _json_text(record: Any) -> bool:

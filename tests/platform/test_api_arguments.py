@@ -6,6 +6,7 @@ import json
 import math
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -225,3 +226,17 @@ def test_a_bot_that_empties_the_legal_list_still_plays_the_legal_action_it_chose
     assert record.forfeits == {}
     assert record.actions[0] == ["persia", "buy_card"]
 
+
+def test_one_rulesets_folder_given_as_a_string_is_searched_as_that_folder(tmp_path):
+    """`rulesets_path="house"` searched the folders 'h', 'o', 'u', 's', 'e' (a string is
+    iterable) and said the house ruleset did not exist."""
+    shipped = Path(agon.load_ruleset(E_W).source).read_text()
+    house = tmp_path / "house"
+    house.mkdir()
+    (house / "e-and-w-house.yaml").write_text(shipped.replace("id: earth-and-water",
+                                                              "id: e-and-w-house", 1))
+    for given in (str(house), house, [str(house)]):
+        assert agon.load_ruleset("e-and-w-house", rulesets_path=given).id == "e-and-w-house"
+    record = agon.play(agon.load_ruleset("e-and-w-house", rulesets_path=[house]),
+                       ["random", "random"], seed=4)
+    assert agon.replay(record.to_json(), rulesets_path=str(house))["replays"]
