@@ -75,6 +75,7 @@ class AgonEnv(AECEnv):
         self.action_spaces = {a: spaces.Discrete(len(self.catalogue)) for a in self.possible_agents}
         self._seeds = random.Random()
         self.game = None
+        self.agents: list[str] = []   # none until reset() makes a game (len: num_agents)
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[self._agent(agent)]

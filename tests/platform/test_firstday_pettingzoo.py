@@ -27,6 +27,15 @@ def test_the_loop_before_reset_says_to_call_reset():
         next(iter(env.agent_iter()))
 
 
+def test_the_agents_before_reset_are_none_yet_and_the_possible_ones_are_listed():
+    """`env.agents` and `env.num_agents` before reset() were an AttributeError: 'AgonEnv'
+    object has no attribute 'agents'."""
+    env = agon.pettingzoo_env("ten-thousand", 3)
+    assert (env.agents, env.num_agents, env.max_num_agents) == ([], 0, 3)
+    env.reset(seed=1)
+    assert env.agents == env.possible_agents == ["p1", "p2", "p3"]
+
+
 def test_a_finished_loop_ends_quietly():
     env = agon.pettingzoo_env("earth-and-water-solo")
     env.reset(seed=1)
