@@ -477,3 +477,14 @@ class Engine(ABC):
     @abstractmethod
     def load(self, data: dict[str, Any]) -> State:
         """Read back a position written by `State.to_json`."""
+
+    def position(self, data: Any, *keys: str) -> dict[str, Any]:
+        """`load`'s argument, checked before it is read: a dict with `keys`, as a game of
+        this engine writes it; ValueError otherwise (a caller's None, or another game's
+        position, was a KeyError or an AttributeError deep in the engine)."""
+        if isinstance(data, dict) and all(key in data for key in keys):
+            return data
+        given = type(data).__name__ if not isinstance(data, dict) else \
+            f"a dict without {', '.join(key for key in keys if key not in data)}"
+        raise ValueError(f"not a position of {self.ruleset.id} (load takes what State.to_json "
+                         f"of one of its games wrote), but {given}")

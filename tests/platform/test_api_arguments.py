@@ -240,3 +240,19 @@ def test_one_rulesets_folder_given_as_a_string_is_searched_as_that_folder(tmp_pa
     record = agon.play(agon.load_ruleset("e-and-w-house", rulesets_path=[house]),
                        ["random", "random"], seed=4)
     assert agon.replay(record.to_json(), rulesets_path=str(house))["replays"]
+
+
+@pytest.mark.parametrize("ruleset", EVERY_RULESET)
+def test_loading_what_is_no_position_of_the_game_says_so(ruleset):
+    """`engine.load(None)`, `load({})` or another game's position was a KeyError ('seed',
+    'g') or an AttributeError ('NoneType' object has no attribute 'get') in the engine."""
+    from agon.referee.games import engine_class
+
+    rs = agon.load_ruleset(ruleset)
+    engine = engine_class(rs.engine)(rs)
+    state = agon.new_game(ruleset, seed=1)
+    assert engine.load(json.loads(json.dumps(state.to_json()))).pending() == state.pending()
+    other = "ten-thousand" if rs.engine != "ten-thousand" else "epireia"
+    for given in (None, "x", {}, agon.new_game(other, seed=1).to_json()):
+        with pytest.raises(ValueError, match=f"not a position of {ruleset} "):
+            engine.load(given)

@@ -54,4 +54,5 @@ class CityStatesEngine(Engine):
         return CityStatesState(tables, list(seats), seed)
 
     def load(self, data: dict[str, Any]) -> CityStatesState:
+        data = self.position(data, "gold", "captives")
         return load_state(self.tables(data.get("options")), data)

@@ -62,4 +62,5 @@ class EarthAndWaterEngine(Engine):
         return EarthAndWaterState(tables, seed)
 
     def load(self, data: dict[str, Any]) -> EarthAndWaterState:
+        data = self.position(data, "hands", "campaign")
         return load_state(self.tables(data.get("options")), data)

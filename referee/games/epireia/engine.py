@@ -73,4 +73,4 @@ class EpireiaEngine(Engine):
         return state
 
     def load(self, data: dict[str, Any]) -> EpireiaState:
-        return EpireiaState.from_json(self.tables, data)
+        return EpireiaState.from_json(self.tables, self.position(data, "g", "rng"))

@@ -43,4 +43,5 @@ class TenThousandEngine(Engine):
         return state
 
     def load(self, data: dict[str, Any]) -> TenThousandState:
-        return TenThousandState.from_json(self.rules, data)
+        return TenThousandState.from_json(self.rules,
+                                          self.position(data, "seats", "armies", "turn"))
