@@ -61,14 +61,21 @@ class Decision:
     legal)`` with a plain string is the prompt itself.
     """
 
-    __slots__ = ("seat", "legal", "_prompt", "_args")
+    __slots__ = ("seat", "legal", "offered", "_prompt", "_args")
 
     def __init__(self, seat: str, prompt: str | Callable[..., str], legal: Sequence[str],
                  args: tuple = ()) -> None:
         self.seat = seat
         self.legal = legal
+        # what the engine checks an action against: `legal` is the caller's to read, and
+        # a notebook that edits it (remove, append) must not change what is legal
+        self.offered = tuple(legal)
         self._prompt = prompt
         self._args = args
+
+    def offers(self, action: Any) -> bool:
+        """Whether `action` is one of the legal actions this decision was made with."""
+        return action in self.offered
 
     @property
     def prompt(self) -> str:
@@ -82,7 +89,7 @@ class Decision:
         """A copy with its own legal list, for a caller who may edit it (a bot's
         `choose`): the engine checks actions against its own list, which must not
         move.  The prompt stays unwritten until read."""
-        return Decision(self.seat, self._prompt, list(self.legal), self._args)
+        return Decision(self.seat, self._prompt, list(self.offered), self._args)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Decision):

@@ -256,3 +256,19 @@ def test_loading_what_is_no_position_of_the_game_says_so(ruleset):
     for given in (None, "x", {}, agon.new_game(other, seed=1).to_json()):
         with pytest.raises(ValueError, match=f"not a position of {ruleset} "):
             engine.load(given)
+
+
+@pytest.mark.parametrize("ruleset", EVERY_RULESET)
+def test_editing_a_decisions_legal_list_leaves_what_is_legal_as_it_was(ruleset):
+    """`pending()[0].legal` was the list the engine checked actions against: an action
+    appended to it was played (Ten Thousand then said the game was over, City States
+    raised a KeyError), one removed from it was refused though legal."""
+    state = agon.new_game(ruleset, seed=1)
+    decision = state.pending()[0]
+    first = decision.legal[0]
+    decision.legal.append("win now")
+    decision.legal.remove(first)
+    with pytest.raises(IllegalAction, match="'win now' is not"):
+        state.apply(decision.seat, "win now")
+    assert state.pending()
+    state.apply(decision.seat, first)

@@ -134,7 +134,7 @@ class CityStatesState(Draw, Cards, Revenue, Upkeep, Recruit, Diplomacy, Movement
         decision = pending[0]
         if seat != decision.seat:
             raise IllegalAction(f"it is {decision.seat}'s decision, not {seat}'s")
-        if action not in decision.legal:
+        if not decision.offers(action):
             raise IllegalAction(f"{action!r} is not legal now ({decision.prompt})")
         self.events = []
         self.opening = []

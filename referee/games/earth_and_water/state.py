@@ -95,7 +95,7 @@ class EarthAndWaterState(AutomatonSteps, Supply, CardEvents, Battles, Movement, 
         decision = pending[0]
         if seat != decision.seat:
             raise IllegalAction(f"it is {decision.seat}'s decision, not {seat}'s")
-        if action not in decision.legal:
+        if not decision.offers(action):
             raise IllegalAction(f"{action!r} is not legal now ({decision.prompt})")
         self.events = []
         if self.opening:

@@ -27,7 +27,7 @@ class EpireiaState(Position, State):
     def apply(self, seat: str, action: str) -> list[Event]:
         listed, self._listed = self._listed, []
         for decision in listed:
-            if decision.seat == seat and action in decision.legal:
+            if decision.seat == seat and decision.offers(action):
                 break
         else:
             if self.g["result"]:

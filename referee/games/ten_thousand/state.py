@@ -72,8 +72,8 @@ class TenThousandState(Position, State):
             raise IllegalAction("the game is over")
         if seat != asking.seat:
             raise IllegalAction(f"it is {asking.seat}'s decision, not {seat}'s")
-        if action not in asking.legal:
-            raise IllegalAction(f"{action!r} is not legal now; legal: {', '.join(asking.legal)}")
+        if not asking.offers(action):
+            raise IllegalAction(f"{action!r} is not legal now; legal: {', '.join(asking.offered)}")
         if self.events:   # what setup did, until the first action
             self.events = []
         self.asking = None
