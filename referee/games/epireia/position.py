@@ -98,6 +98,8 @@ class Position:
              to: frozenset[str] | None = None, args: tuple = ()) -> None:
         """Record an event; `text` may be a template for `args` (see `Event`)."""
         if not self.silent:
+            if isinstance(data, dict):   # it may hold the position's own tokens and lists,
+                data = copy_g(data)      # and whoever reads the event may edit its data
             self.events.append(Event(kind, text, data, to, args))
 
     def push(self, item: dict[str, Any]) -> None:

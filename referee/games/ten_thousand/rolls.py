@@ -108,7 +108,8 @@ def roll_text(roller: str, verb: str, table: Table, dice: list[int],
 
 def roll_data(roller: str, verb: str, table: Table, dice: list[int],
               mods: Sequence[list]) -> dict[str, Any]:
-    return {"seat": roller, "table": table.id, "dice": dice}
+    # a copy: the dice are the roll's own list, which an event's reader may edit
+    return {"seat": roller, "table": table.id, "dice": list(dice)}
 
 
 def force_cards(state: Position, table: Table, cards: RollCards) -> None:

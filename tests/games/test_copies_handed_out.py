@@ -1,8 +1,8 @@
-"""A view is the caller's to keep: editing it never edits the game.
+"""A view and an event's data are the caller's to keep: editing them never edits the game.
 
 A researcher's notebook or a bot may reshape the dict `view(seat)` returns
-(drop keys, sort a list, fill in guesses); the position must not move with it,
-in every shipped ruleset, at positions spread over a game.
+(drop keys, sort a list, fill in guesses) or an event's `data` (sort the dice);
+the position must not move with it, in every shipped ruleset, over a game.
 """
 
 from __future__ import annotations
@@ -65,3 +65,26 @@ def test_editing_a_view_leaves_the_game_as_it_was(ruleset_id):
         decision = pending[0]
         state.apply(decision.seat, chooser.choice(decision.legal))
     assert not leaks, f"editing a view edited the {ruleset_id} game at " + ", ".join(leaks)
+
+
+@pytest.mark.parametrize("ruleset_id", SHIPPED)
+def test_editing_an_events_data_leaves_the_game_as_it_was(ruleset_id):
+    """Ten Thousand's roll events held the roll's own dice (a sorted or edited list
+    changed the roll), Epireia's the battle's tokens and the enemy's cities."""
+    rs = load_ruleset(ruleset_id)
+    engine = engine_class(rs.engine)(rs)
+    state = engine.new_game(engine.seats(rs.default_players()), 4242, rs.resolve_options({}))
+    chooser = random.Random(4242)
+    events = state.setup_events()
+    leaks = []
+    for ply in range(PLIES):
+        before = position(state)
+        for event in events:
+            scribble(event.data)
+        if position(state) != before:
+            leaks.append(f"ply {ply} ({', '.join(sorted({e.type for e in events}))})")
+        pending = state.pending()
+        if not pending:
+            break
+        events = state.apply(pending[0].seat, chooser.choice(pending[0].legal))
+    assert not leaks, f"editing events edited the {ruleset_id} game at " + ", ".join(leaks)
