@@ -165,10 +165,10 @@ class _FunctionBot(Bot):
 def _player(bot: BotLike, seed: int, log_dir: Path, rs: Ruleset) -> Player:
     if bot == "human":   # a person at this terminal, as in `agon play --seat SEAT=human`
         return HumanPlayer(ruleset=rs)
-    if isinstance(bot, Bot):
-        return InProcessPlayer(bot)
+    if isinstance(bot, Bot):   # the caller's bots get copies they may edit
+        return InProcessPlayer(bot, copies=True)
     if isinstance(bot, type) and issubclass(bot, Bot):
-        return InProcessPlayer(bot(seed))
+        return InProcessPlayer(bot(seed), copies=True)
     if isinstance(bot, str):
         try:
             return make_player(bot, seed=seed, log_dir=log_dir)
@@ -176,7 +176,7 @@ def _player(bot: BotLike, seed: int, log_dir: Path, rs: Ruleset) -> Player:
             name = bot.strip().partition(":")[0]   # `ismcts:time=1` names the bot ismcts
             raise ValueError(f"{exc}{did_you_mean(name, [*BUILTIN, 'human'])}") from None
     if callable(bot):
-        return InProcessPlayer(_FunctionBot(bot, seed))
+        return InProcessPlayer(_FunctionBot(bot, seed), copies=True)
     raise TypeError(f"a bot is a name, a command line, a Bot or a function, "
                     f"not {type(bot).__name__}")
 

@@ -89,7 +89,10 @@ class Decision:
         """A copy with its own legal list, for a caller who may edit it (a bot's
         `choose`): the engine checks actions against its own list, which must not
         move.  The prompt stays unwritten until read."""
-        return Decision(self.seat, self._prompt, list(self.offered), self._args)
+        copy = Decision.__new__(Decision)
+        copy.seat, copy.legal, copy.offered = self.seat, list(self.offered), self.offered
+        copy._prompt, copy._args = self._prompt, self._args
+        return copy
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Decision):

@@ -182,9 +182,14 @@ class InProcessPlayer(Player):
     replayable = True  # remade from its seed, it can be set back to any earlier position
     deadline = False  # it runs in the referee's thread: timed once it answers
 
-    def __init__(self, bot: Bot, settings: dict[str, str] | None = None) -> None:
+    def __init__(self, bot: Bot, settings: dict[str, str] | None = None,
+                 copies: bool = False) -> None:
         self.bot = bot
         self.settings = settings or {}
+        # a bot of the caller's (agon.api) gets a copy of each decision, which it may
+        # edit; ours, which never do, get the engine's own (a copy costs a tournament
+        # a tenth of its referee's work)
+        self.copies = copies
         self.wants_state = bot.wants_state
         self.wants_view = getattr(bot, "wants_view", True)
         self.wants_events = type(bot).event is not Bot.event  # the hook is overridden
@@ -210,9 +215,9 @@ class InProcessPlayer(Player):
     def choose(self, ask_id: int, decision: Decision, view: dict[str, Any],
                clock: dict[str, float], timeout: float, state: State | None = None) -> str:
         # The match times the answer and checks that it is legal, against the engine's
-        # own list: the bot gets a copy, so one that edits it cannot make its answer legal.
+        # own list: a caller's bot gets a copy, so editing it cannot make its answer legal.
         try:
-            return self.bot.choose(decision.copy(), view, state)
+            return self.bot.choose(decision.copy() if self.copies else decision, view, state)
         except Exception as err:  # noqa: BLE001 - a bug in a bot is that bot's forfeit
             raise self._fault("crash", err) from err
 
