@@ -26,7 +26,6 @@ games into the new journal NEW, signed again, and plays the rest there.
 from __future__ import annotations
 
 import shutil
-import signal
 import tempfile
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
@@ -55,6 +54,7 @@ from .schedule import (
     units,
 )
 from .signing import Keyring
+from .stops import StopsHeld
 from .tournament_setup import Tournament, setup
 from .worker import Settings, short_row
 from .worker_pool import InThisProcess, WorkerPool, cpus_for, spin_for
@@ -304,7 +304,7 @@ def run_tournament(tournament: Tournament, *, jobs: int = 1, journal: Path | Non
     stopped = False
     if progress:
         progress.start(len(plan.tasks), plan.kind, finished)
-    held = _StopsHeld()
+    held = StopsHeld()
     held.install()
     try:
         with log_directory(journal) as logs:
@@ -342,71 +342,6 @@ def run_tournament(tournament: Tournament, *, jobs: int = 1, journal: Path | Non
             progress.close("stopped: the SPRT decided" if stopped else "")
     return plan, _in_order(rows)
 
-
-_STOPS = (signal.SIGINT, signal.SIGTERM)
-
-
-class _StopsHeld:
-    """Ctrl-C and SIGTERM wait while a finished game goes into the journal and the table.
-
-    Blocking them in this thread (pthread_sigmask) is not enough: the kernel then
-    hands them to another thread of the process (a Dask cluster's event loop, a
-    pool's helper), Python runs the handler in this thread all the same, and a
-    game could reach the journal but not the partial table ("interrupted after
-    1418 games" over a journal of 1419).  So while installed (`install`, from the
-    main thread) the handlers note a signal that comes inside the block and pass it
-    on at its end, to the handler that was there before; elsewhere (another
-    thread runs the tournament) the block falls back to the mask.
-    """
-
-    def __init__(self) -> None:
-        self.before: dict[int, Any] = {}
-        self.inside = False
-        self.held: tuple[int, Any] | None = None
-        self.mask: Any = None  # the thread's signal mask, where the handlers are not ours
-
-    def install(self) -> None:
-        try:
-            for sig in _STOPS:
-                self.before[sig] = signal.signal(sig, self._arrived)
-        except ValueError:  # not the main thread: signals are not ours to take
-            self.restore()
-
-    def restore(self) -> None:
-        for sig, handler in self.before.items():
-            signal.signal(sig, handler)
-        self.before = {}
-
-    def _arrived(self, signum: int, frame: Any) -> None:
-        if self.inside:
-            self.held = (signum, frame)
-        else:
-            self._pass_on(signum, frame)
-
-    def _pass_on(self, signum: int, frame: Any) -> None:
-        handler = self.before.get(signum, signal.SIG_DFL)
-        if callable(handler):
-            handler(signum, frame)  # KeyboardInterrupt, or the caller's SIGTERM handler
-        elif handler == signal.SIG_DFL:
-            self.restore()
-            signal.raise_signal(signum)
-
-    def __enter__(self) -> None:
-        if self.before:
-            self.inside = True
-        elif hasattr(signal, "pthread_sigmask"):
-            self.mask = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
-
-    def __exit__(self, *exc: object) -> None:
-        if not self.before:
-            if hasattr(signal, "pthread_sigmask"):
-                signal.pthread_sigmask(signal.SIG_SETMASK, self.mask)
-            return
-        self.inside = False
-        if self.held:
-            signum, frame = self.held
-            self.held = None
-            self._pass_on(signum, frame)
 
 
 def _in_order(rows: list[Row]) -> list[Row]:

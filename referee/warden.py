@@ -32,6 +32,7 @@ from typing import NoReturn
 
 from . import confine
 from .cgroups import Group
+from .stops import held_over_a_fork
 
 _CHILD_SIGNALS = (signal.SIGPIPE, signal.SIGXFSZ, signal.SIGXCPU, signal.SIGINT, signal.SIGTERM)
 WATCH_TICK = 0.2  # seconds between two looks at the memory of a bot's group
@@ -58,16 +59,18 @@ def fork_exec(argv: Sequence[str], env: dict[str, str], stdio: Sequence[int],
     """
     errors_read, errors_write = os.pipe()
     referee = os.getpid()
-    pid = os.fork()
-    if pid == 0:
-        try:
-            os.setsid()
-            kept = _arrange_fds(stdio, [errors_write] if report is None else [errors_write, report])
-            if report is None:
-                _become(argv, env, prepare, kept[0], referee)
-            _warden(argv, env, prepare, kept[0], kept[1], referee, len(stdio), group)
-        finally:
-            os._exit(70)
+    with held_over_a_fork():
+        pid = os.fork()
+        if pid == 0:
+            try:
+                os.setsid()
+                kept = _arrange_fds(stdio, [errors_write] if report is None
+                                    else [errors_write, report])
+                if report is None:
+                    _become(argv, env, prepare, kept[0], referee)
+                _warden(argv, env, prepare, kept[0], kept[1], referee, len(stdio), group)
+            finally:
+                os._exit(70)
     os.close(errors_write)
     try:
         failure = read_all(errors_read)

@@ -37,6 +37,7 @@ from typing import Any
 
 from . import confine
 from .schedule import GameTask, TournamentError, batches
+from .stops import held_over_a_fork
 from .worker import BOTS, Played, Settings, play_in_turn
 
 PREFETCH = 2  # batches a worker holds: one it plays, one waiting, so it never idles
@@ -110,7 +111,8 @@ class WorkerPool:
             cpu = cpus[number] if cpus else None
             process = context.Process(target=_serve, args=(theirs, settings, os.getpid(), cpu),
                                       daemon=True, name="agon-worker")
-            process.start()
+            with held_over_a_fork():
+                process.start()
             theirs.close()
             self.workers.append(_Worker(process, ours))
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -47,3 +48,28 @@ def test_a_program_that_cannot_be_started_is_reported_with_its_error(warden):
     with pytest.raises(OSError) as failed:
         start(["/nonexistent/bot"], lambda: os.write(ERRORS_FD, b"stray "), warden)
     assert failed.value.errno == errno.ENOENT
+
+
+STOP_DURING_A_FORK = """
+import os, signal, sys
+from agon.referee.warden import fork_exec
+signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))   # a worker's SIGTERM handler
+# SIGTERM comes while the fork's hooks run, just after logging's (in the forking thread)
+os.register_at_fork(after_in_parent=lambda: signal.raise_signal(signal.SIGTERM))
+null = os.open(os.devnull, os.O_RDWR)
+try:
+    pid = fork_exec([sys.executable, "-c", ""], {}, (null, null, null), lambda: None)
+except SystemExit:
+    print("stopped")
+    raise
+print("not stopped")
+"""
+
+
+def test_a_sigterm_while_a_bot_is_forked_stops_the_referee():
+    """A stop that came inside the fork's hooks was printed as 'Exception ignored' and
+    dropped: the worker played on and the organiser's screen showed a traceback."""
+    done = subprocess.run([sys.executable, "-c", STOP_DURING_A_FORK],
+                          capture_output=True, text=True, timeout=60)
+    assert (done.stdout.strip(), done.returncode) == ("stopped", 143), done.stderr
+    assert "Exception ignored" not in done.stderr and "Traceback" not in done.stderr

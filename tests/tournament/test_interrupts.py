@@ -104,12 +104,12 @@ def test_a_stop_from_another_thread_waits_until_the_game_is_in_the_table_too():
     reached the journal but not the partial table (1418 games shown, 1419 kept)."""
     import threading
 
-    from agon.referee.tournament import _StopsHeld
+    from agon.referee.stops import StopsHeld
 
     go = threading.Event()
     other = threading.Thread(target=lambda: (go.wait(), os.kill(os.getpid(), signal.SIGINT)))
     other.start()  # running before the block, as a cluster's event loop is
-    held = _StopsHeld()
+    held = StopsHeld()
     held.install()
     journal, table = [], []
     try:
@@ -147,3 +147,23 @@ def test_sigterm_while_a_journal_is_read_exits_143_and_says_so(tmp_path, monkeyp
     assert run.exit_code == 143
     assert f"interrupted before the games started; {journal} is kept" in run.output
     assert journal.read_bytes() == before
+
+
+def test_a_stop_while_the_workers_are_forked_stops_the_run():
+    """SIGTERM inside the fork's hooks (logging's lock release) was printed as
+    'Exception ignored ... Traceback' under the partial table, and the stop dropped."""
+    script = "\n".join([
+        "import os, signal, sys",
+        "from agon.referee.worker_pool import WorkerPool",
+        "signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))",
+        "os.register_at_fork(after_in_parent=lambda: signal.raise_signal(signal.SIGTERM))",
+        "try:",
+        "    WorkerPool(None, 2)",  # the workers wait for games: settings are not read yet
+        "except SystemExit:",
+        "    print('stopped')",
+        "    raise",
+    ])
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=60)
+    assert (done.stdout.strip(), done.returncode) == ("stopped", 143), done.stderr
+    assert "Exception ignored" not in done.stderr and "Traceback" not in done.stderr
