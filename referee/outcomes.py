@@ -20,6 +20,7 @@ teams, else its seat, so a bot in a team game gets its team's result.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,13 +57,11 @@ def game_outcomes(row: dict[str, Any], kind: str) -> list[Outcome]:
     seating: dict[str, str] = row["tournament"]["seating"]
     result = row["result"]
     teams = row_teams(row)
-    side_of = side_map(list(seating), teams)
     ranks = {seat: int(rank) for seat, rank in result["ranks"].items()}
-    best_seat: dict[str, int] = {}
-    for seat, side in side_of.items():
-        best_seat[side] = min(best_seat.get(side, ranks[seat]), ranks[seat])
-    side_ranks = {side: 1 + sum(1 for other in best_seat.values() if other < rank)
-                  for side, rank in best_seat.items()}
+    side_of = side_map(list(seating), teams)
+    best_seat = ranks if not teams else _best_ranks(side_of, ranks)
+    places = sorted(best_seat.values())
+    side_ranks = {side: 1 + bisect_left(places, rank) for side, rank in best_seat.items()}
     if kind == "solo":
         points = {seat: float(result["points"][seat]) for seat in seating}
     elif teams:
@@ -71,8 +70,7 @@ def game_outcomes(row: dict[str, Any], kind: str) -> list[Outcome]:
     else:
         given = result.get("points") or points_from_ranks(ranks)
         points = {seat: float(given[seat]) for seat in seating}
-    best = min(side_ranks.values())
-    leaders = sum(1 for rank in side_ranks.values() if rank == best)
+    shared = places.count(places[0]) > 1  # first place held by more than one side
     forfeits = row.get("forfeits") or {}
     scores = result.get("scores") or {}
     outcomes = []
@@ -80,15 +78,23 @@ def game_outcomes(row: dict[str, Any], kind: str) -> list[Outcome]:
         side = side_of[seat]
         if kind == "solo":
             verdict = "win" if points[seat] >= 1 else "loss" if points[seat] <= 0 else "draw"
-        elif side_ranks[side] != best:
+        elif side_ranks[side] != 1:
             verdict = "loss"
         else:
-            verdict = "win" if leaders == 1 else "draw"
+            verdict = "draw" if shared else "win"
         forfeit = forfeits[seat].get("reason") if seat in forfeits else None
         score = scores.get(seat)
         outcomes.append(Outcome(bot, seat, side, points[seat], verdict, side_ranks[side],
                                 None if score is None else float(score), forfeit))
     return outcomes
+
+
+def _best_ranks(side_of: dict[str, str], ranks: dict[str, int]) -> dict[str, int]:
+    """Each side's rank as its best seat's."""
+    best: dict[str, int] = {}
+    for seat, side in side_of.items():
+        best[side] = min(best.get(side, ranks[seat]), ranks[seat])
+    return best
 
 
 def pair_points(rows: list[dict[str, Any]], bot: str) -> float | None:
@@ -99,4 +105,9 @@ def pair_points(rows: list[dict[str, Any]], bot: str) -> float | None:
     """
     if any("error" in row for row in rows):
         return None
-    return sum(o.points for row in rows for o in game_outcomes(row, "duel") if o.bot == bot)
+    return points_in([game_outcomes(row, "duel") for row in rows], bot)
+
+
+def points_in(games: list[list[Outcome]], bot: str) -> float:
+    """`bot`'s points over `games` (each game's outcomes)."""
+    return sum(o.points for outcomes in games for o in outcomes if o.bot == bot)

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .elo import elo_ratings
-from .outcomes import Outcome, game_outcomes, pair_points, row_teams
+from .outcomes import Outcome, game_outcomes, points_in, row_teams
 from .plackett_luce import PlackettLuceRatings, Skill
 from .sprt import SprtResult
 from .stats import (
@@ -195,14 +195,17 @@ def standings(rows: list[dict[str, Any]], kind: str, entrants: list[str],
     errors: list[dict[str, str]] = []
     solo_by_seed: dict[int, dict[str, float]] = defaultdict(dict)
     skills = PlackettLuceRatings(entrants) if kind == "multiplayer" else None
+    each_game: list[list[Outcome] | None] = []  # worked out once: the pairs read them too
     for row in rows:
         info = row["tournament"]
         if "error" in row:
             errors.append({"key": info["key"], "error": row["error"]})
             for bot in info["seating"].values():
                 lines[bot].errors += 1
+            each_game.append(None)
             continue
         outcomes = game_outcomes(row, kind)
+        each_game.append(outcomes)
         for outcome in outcomes:
             lines[outcome.bot].add(outcome)
             by_seat[outcome.bot][outcome.seat].add(outcome.points)
@@ -225,7 +228,7 @@ def standings(rows: list[dict[str, Any]], kind: str, entrants: list[str],
                   for a, row in pairwise.items()}
         for name, (rating, ci) in elo_ratings(totals).items():
             lines[name].elo, lines[name].elo_ci = rating, ci
-        pairs = pair_stats(rows, entrants)
+        pairs = pair_stats(rows, entrants, each_game)
     if skills:
         for name, skill in skills.skills().items():
             if lines[name].games:  # a bot that has not played has only the prior to show
@@ -237,18 +240,22 @@ def standings(rows: list[dict[str, Any]], kind: str, entrants: list[str],
                      dict(meta or {}), pairs, sprt)
 
 
-def pair_stats(rows: list[dict[str, Any]], entrants: list[str]) -> list[PairStats]:
-    """Each pairing that played, first bot first in the order the bots were entered."""
+def pair_stats(rows: list[dict[str, Any]], entrants: list[str],
+               each_game: list[list[Outcome] | None] | None = None) -> list[PairStats]:
+    """Each pairing that played, first bot first in the order the bots were entered;
+    `each_game`: the rows' `game_outcomes` (None for an error), if worked out already."""
+    if each_game is None:
+        each_game = [None if "error" in row else game_outcomes(row, "duel") for row in rows]
     order = {name: i for i, name in enumerate(entrants)}
     pairs: dict[tuple[str, str], PairStats] = {}
-    by_seed: dict[tuple[int, tuple[str, str]], list[dict[str, Any]]] = defaultdict(list)
-    for row in rows:
+    by_seed: dict[tuple[int, tuple[str, str]], list[list[Outcome] | None]] = defaultdict(list)
+    for row, outcomes in zip(rows, each_game, strict=True):
         first, second = sorted(row["tournament"]["seating"].values(), key=order.__getitem__)
         stats = pairs.setdefault((first, second), PairStats(first, second))
-        by_seed[row["tournament"]["seed_index"], (first, second)].append(row)
-        if "error" in row:
+        by_seed[row["tournament"]["seed_index"], (first, second)].append(outcomes)
+        if outcomes is None:
             continue
-        outcome = next(o for o in game_outcomes(row, "duel") if o.bot == first)
+        outcome = next(o for o in outcomes if o.bot == first)
         if outcome.outcome == "win":
             stats.wins += 1
         elif outcome.outcome == "draw":
@@ -256,8 +263,8 @@ def pair_stats(rows: list[dict[str, Any]], entrants: list[str]) -> list[PairStat
         else:
             stats.losses += 1
     for (_, names), games in by_seed.items():
-        points = pair_points(games, names[0]) if len(games) == 2 else None
-        if points is not None:
+        if len(games) == 2 and None not in games:  # a pair with an error counts for neither
+            points = points_in(games, names[0])  # type: ignore[arg-type]
             pairs[names].pentanomial[round(2 * points)] += 1
     return sorted(pairs.values(), key=lambda p: (order[p.first], order[p.second]))
 
