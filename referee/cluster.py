@@ -151,8 +151,9 @@ class DaskCluster:
             return max(1, len(self.local.worker_spec))
         return max(1, sum(self.client.nthreads().values()))
 
-    def play(self, tasks: list[GameTask]) -> Iterator[Played]:
-        """Every game of `tasks`, task by task as they finish.  A cluster task holds more
+    def play(self, tasks: list[GameTask]) -> Iterator[list[Played]]:
+        """Every game of `tasks`, task by task as they finish (unsigned: the key stays in
+        the main process).  A cluster task holds more
         games than a local batch: each costs the scheduler far more."""
         distributed = _dask()
         from .worker import play_batch, unpack_batch
@@ -167,7 +168,7 @@ class DaskCluster:
             self._await_a_local_worker()
         try:
             for _, packed in distributed.as_completed(self.futures, with_results=True):
-                yield from unpack_batch(packed)
+                yield unpack_batch(packed)
         except distributed.client.FutureCancelledError:
             raise TournamentError("the cluster dropped the tournament's tasks (its "
                                   "scheduler restarted?); resume the journal") from None

@@ -421,7 +421,7 @@ class Journal:
         # the run's id: two tournaments of the same settings still have two headers
         header = {**header, "run": secrets.token_hex(8)}
         journal = cls(path, keyring, lock, header)
-        journal._append(canonical(unsigned(header)))
+        journal._append(keyring.signed_line(canonical(unsigned(header))))
         return journal
 
     @classmethod
@@ -444,24 +444,31 @@ class Journal:
         self.write_canonical(canonical(bound))
 
     def write_canonical(self, body: bytes) -> None:
-        """Sign and append a game line given as its canonical JSON (`signing.canonical`).
+        """Sign and append a game line given as its canonical JSON (`signing.canonical`)."""
+        self.write_lines([body], signed=False)
 
-        The line carries the digest of this journal's header under `BINDING`, so
+    def write_lines(self, bodies: list[bytes], signed: bool) -> None:
+        """Append game lines given as their canonical JSON, `signed` already (by a
+        worker process, with this journal's key) or to be signed here, in one write.
+
+        Each line carries the digest of this journal's header under `BINDING`, so
         that its signature ties it to this tournament (a line of another one with
         the same seed and names is refused).  The workers put it in as they encode
         the line (`worker.Settings.binding`): decoding and encoding the line again
         here would cost the main process about 100 µs a game.  ValueError if
-        it is missing."""
-        if self.binding is not None and self._bound not in body:
+        one lacks it."""
+        if self.binding is not None and any(self._bound not in body for body in bodies):
             raise ValueError(f"a game line without {BINDING}: it would not be this "
                              "tournament's")
-        self._append(body)
+        if not signed:
+            bodies = [self.keyring.signed_line(body) for body in bodies]
+        self._append(b"\n".join(bodies))
 
-    def _append(self, body: bytes) -> None:
+    def _append(self, lines: bytes) -> None:
         if self.handle is None:
             raise JournalError(f"{self.path} was opened to be read, not written")
         try:
-            self.handle.write(self.keyring.signed_line(body) + b"\n")
+            self.handle.write(lines + b"\n")
             self.handle.flush()  # a killed tournament loses at most the games in progress
         except OSError as err:   # a full disk (a bot under --sandbox none may fill it)
             raise JournalError(

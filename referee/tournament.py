@@ -7,10 +7,12 @@ seeds, units) of a tournament as `referee.tournament_setup.setup` checked it;
 * in this process (``jobs=1``), in forked worker processes
   (`referee.worker_pool`), or on a Dask cluster (`referee.cluster`); the
   workers keep their engine and their bots between games (`referee.worker`);
-* each finished game comes back as its journal line's canonical JSON, which
-  this process signs and appends at once (`referee.journal`: one header
-  line, then one signed line per game), and as the short row the standings
-  read; a game that raises is an error row, never a crashed tournament;
+* each finished game comes back as its journal line's canonical JSON (signed
+  by the worker process that played it, else by this process: a Dask worker
+  never holds the key), which this process appends at once, a batch in one
+  write (`referee.journal`: one header line, then one signed line per game),
+  and as the short row the standings read; a game that raises is an error
+  row, never a crashed tournament;
 * results are keyed by game, so a game that comes back twice (a cluster task
   run again) counts once, and aggregated in schedule order, so a resumed
   tournament prints exactly the table an uninterrupted one would;
@@ -56,7 +58,7 @@ from .schedule import (
 from .signing import Keyring
 from .stops import StopsHeld
 from .tournament_setup import Tournament, setup
-from .worker import Settings, short_row
+from .worker import Played, Settings, short_row
 from .worker_pool import InThisProcess, WorkerPool, cpus_for, spin_for
 
 if TYPE_CHECKING:
@@ -309,22 +311,20 @@ def run_tournament(tournament: Tournament, *, jobs: int = 1, journal: Path | Non
     try:
         with log_directory(journal) as logs:
             games = _games_of(tournament, todo, jobs, cluster, logs, affinity, keep_logs,
-                              writer.binding if writer else None)
+                              writer)
             done = False
             try:
                 seen = {row["tournament"]["key"] for row in rows}
-                for played in games.play(todo):
-                    if played.key in seen:
-                        continue  # a task the cluster ran twice
-                    seen.add(played.key)
+                for finished in games.play(todo):
+                    taken, stopped = _taken(finished, seen, stop)
                     with held:   # in the journal and the table, or in neither
-                        if writer:
-                            writer.write_canonical(played.body)
-                        rows.append(played.row)
+                        if writer and taken:
+                            writer.write_lines([p.body for p in taken], taken[0].signed)
+                        rows.extend(p.row for p in taken)
                     if progress:
-                        progress.advance(played.row)
-                    if stop and stop(played.row):
-                        stopped = True
+                        for played in taken:
+                            progress.advance(played.row)
+                    if stopped:
                         break
                 done = not stopped
             finally:
@@ -348,11 +348,29 @@ def _in_order(rows: list[Row]) -> list[Row]:
     return sorted(rows, key=lambda r: r["tournament"]["index"])
 
 
+def _taken(finished: list[Played], seen: set[str],
+           stop: Callable[[Row], bool] | None) -> tuple[list[Played], bool]:
+    """The games of `finished` that count, in the order they came, and whether the
+    tournament stops (the SPRT decided) at the last of them: a game the cluster
+    played twice counts once, and none after the stop counts."""
+    taken = []
+    for played in finished:
+        if played.key in seen:
+            continue  # a task the cluster ran twice
+        seen.add(played.key)
+        taken.append(played)
+        if stop and stop(played.row):
+            return taken, True
+    return taken, False
+
+
 def _games_of(tournament: Tournament, todo: list[GameTask], jobs: int, cluster: str | None,
               logs: str, affinity: bool = False, keep_logs: str = "notable",
-              binding: str | None = None) -> InThisProcess | WorkerPool | DaskCluster:
+              journal: Journal | None = None) -> InThisProcess | WorkerPool | DaskCluster:
     """Where the games are played: here, in worker processes, or on a Dask cluster;
-    `binding`: the journal's header digest that each game line carries."""
+    `journal`: where they go (each game line carries its header's digest, and worker
+    processes sign it with its key)."""
+    binding = journal.binding if journal else None
     workers = min(jobs, len(units(todo)))
     settings = Settings(tournament.ruleset, tournament.options, tournament.limits,
                         {e.name: e.spec for e in tournament.entrants}, logs,
@@ -366,7 +384,7 @@ def _games_of(tournament: Tournament, todo: list[GameTask], jobs: int, cluster: 
                                                              cluster))
     cpus = cpus_for(workers) if affinity else None
     if workers > 1:
-        return WorkerPool(settings, workers, cpus)
+        return WorkerPool(settings, workers, cpus, journal.keyring if journal else None)
     return InThisProcess(settings, cpus[0] if cpus else None)
 
 

@@ -16,10 +16,11 @@ A worker keeps between games what can serve the next one:
   (with ``keep_logs="notable"``, only a game in which the program wrote to
   stderr, sent ``info`` or forfeited gets them).
 
-Each game comes back as a `Played`: the journal line's body (canonical JSON,
-which the main process signs, so the referee's key never leaves it) and the
-short row the standings read.  A game that raises is an error row, never a
-crashed tournament.
+Each game comes back as a `Played`: the journal line's body (canonical JSON) and
+the short row the standings read.  The line is signed by the worker process
+that played it, a fork of the referee that holds its key already, or else by
+the main process: a Dask worker never gets the key, so it never leaves this
+machine.  A game that raises is an error row, never a crashed tournament.
 """
 
 from __future__ import annotations
@@ -73,11 +74,12 @@ class Settings:
 
 @dataclass(frozen=True)
 class Played:
-    """One finished game: its journal line's body and its row for the standings."""
+    """One finished game: its journal line and its row for the standings."""
 
     key: str
-    body: bytes  # canonical JSON of the journal line, not yet signed
+    body: bytes  # the journal line's canonical JSON: unsigned, or `signed` already
     row: dict[str, Any]  # tournament, result, forfeits, teams (or error)
+    signed: bool = False  # by a worker process of this machine (`worker_pool`)
 
 
 def short_row(entry: dict[str, Any]) -> dict[str, Any]:

@@ -37,6 +37,7 @@ from typing import Any
 
 from . import confine
 from .schedule import GameTask, TournamentError, batches
+from .signing import Keyring
 from .stops import held_over_a_fork
 from .worker import BOTS, Played, Settings, play_in_turn
 
@@ -82,8 +83,9 @@ class InThisProcess:
             self.unpinned = os.sched_getaffinity(0)
             os.sched_setaffinity(0, {cpu})
 
-    def play(self, tasks: list[GameTask]) -> Iterator[Played]:
-        yield from play_in_turn(self.settings, tasks)
+    def play(self, tasks: list[GameTask]) -> Iterator[list[Played]]:
+        for played in play_in_turn(self.settings, tasks):
+            yield [played]
 
     def close(self, at_once: bool) -> None:
         """End the bots kept here (at once, after an interrupt or an early stop)."""
@@ -103,22 +105,24 @@ class WorkerPool:
     """`jobs` worker processes playing batches of games, each pinned to its CPU in
     `cpus` if given; `close` them when done."""
 
-    def __init__(self, settings: Settings, jobs: int, cpus: list[int] | None = None) -> None:
+    def __init__(self, settings: Settings, jobs: int, cpus: list[int] | None = None,
+                 keyring: Keyring | None = None) -> None:
         context = _context()
         self.workers: list[_Worker] = []
         for number in range(jobs):
             ours, theirs = context.Pipe()
             cpu = cpus[number] if cpus else None
-            process = context.Process(target=_serve, args=(theirs, settings, os.getpid(), cpu),
-                                      daemon=True, name="agon-worker")
+            process = context.Process(target=_serve, daemon=True, name="agon-worker",
+                                      args=(theirs, settings, os.getpid(), cpu, keyring))
             with held_over_a_fork():
                 process.start()
             theirs.close()
             self.workers.append(_Worker(process, ours))
 
-    def play(self, tasks: list[GameTask]) -> Iterator[Played]:
-        """Every game of `tasks`, as each finishes (in no particular order); they go to
-        the workers in batches of whole units (`referee.schedule.batches`)."""
+    def play(self, tasks: list[GameTask]) -> Iterator[list[Played]]:
+        """Every game of `tasks`, a few at a time as they finish (in no particular
+        order); they go to the workers in batches of whole units
+        (`referee.schedule.batches`)."""
         queue = batches(tasks, len(self.workers))
         for worker in self.workers:
             for _ in range(PREFETCH):
@@ -140,7 +144,7 @@ class WorkerPool:
                     self._feed(worker, queue)
                 if not worker.waiting:
                     del busy[conn]
-                yield from finished
+                yield finished
 
     @staticmethod
     def _feed(worker: _Worker, queue: Iterator[list[GameTask]]) -> None:
@@ -184,8 +188,10 @@ def _context() -> multiprocessing.context.BaseContext:
 
 # -- in the worker -------------------------------------------------------------------
 
-def _serve(conn: Connection, settings: Settings, parent: int, cpu: int | None) -> None:
-    """A worker: play each batch it is sent, send back each game; None or EOF ends it."""
+def _serve(conn: Connection, settings: Settings, parent: int, cpu: int | None,
+           keyring: Keyring | None) -> None:
+    """A worker: play each batch it is sent, send back each game (its journal line
+    signed with `keyring`, if given); None or EOF ends it."""
     _die_with(parent)
     if cpu is not None:
         os.sched_setaffinity(0, {cpu})   # its bots, started later, inherit it
@@ -195,6 +201,9 @@ def _serve(conn: Connection, settings: Settings, parent: int, cpu: int | None) -
             finished: list[Played] = []
             sent = time.monotonic()
             for played in play_in_turn(settings, batch):
+                if keyring is not None:  # here, not in the main process, which all wait on
+                    played = Played(played.key, keyring.signed_line(played.body), played.row,
+                                    signed=True)
                 finished.append(played)
                 if time.monotonic() - sent >= SEND_EVERY:
                     conn.send(finished)
