@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 
+import pytest
+
 from agon.referee.games.city_states import CityStatesEngine
 from agon.referee.ruleset import validate_value
 
@@ -282,3 +284,43 @@ def test_a_full_allowance_enters_one_space_however_dear(board):
     found = destinations(s)
     assert "cithaeron" in found   # the hills next door: the one dear step
     assert "megara" not in found  # beyond them: nothing left to pay with
+
+
+def test_rowers_left_in_a_port_cannot_be_taken_back_aboard(board, play):
+    """D23: else a player could leave and take the same rowers for ever."""
+    s = moving(board, space="athens", how="sail",
+               units={"athens": (0, {"fleet": 1, "rowers": 3, "transport": 1})})
+    play(s, "take rowers")
+    assert s.g_row == 2 and "leave rowers" in s.pending()[0].legal
+    play(s, "leave rowers")
+    assert s.g_row == 1 and "take rowers" not in s.pending()[0].legal
+    # a new group in the next move phase may take them again
+    s = moving(board, space="athens", how="sail",
+               units={"athens": (0, {"fleet": 1, "rowers": 3, "transport": 1})})
+    assert "take rowers" in s.pending()[0].legal
+
+
+def test_baggage_afloat_that_must_go_along_cannot_be_left(board, play):
+    """D23: with no ship staying behind to hold it, leaving baggage at sea changed nothing
+    and was offered again and again."""
+    s = moving(board, space="saronic-gulf", how="sail",
+               units={"saronic-gulf": (0, {"transport": 3, "baggage": 24})})
+    legal = s.pending()[0].legal
+    assert s.g_bag == 24
+    assert "leave baggage" not in legal and "leave all baggage" not in legal
+    play(s, "leave transport")   # the transport staying behind holds 8 of it
+    assert s.g_bag == 16 and "leave baggage" not in s.pending()[0].legal
+
+
+@pytest.mark.parametrize("players, seed, pick", [(2, 1, -1), (3, 2, "middle")])
+def test_a_bot_that_always_picks_the_same_place_in_the_list_ends_the_game(engine, players,
+                                                                          seed, pick):
+    """Such a bot once went round for ever: "leave rowers" then "take rowers" (the last
+    two choices), or "leave baggage" afloat, which changed nothing (the middle one)."""
+    state = engine.new_game(engine.seats(players), seed, {})
+    for _ in range(200_000):
+        if not state.pending():
+            break
+        legal = state.pending()[0].legal
+        state.apply(state.pending()[0].seat, legal[len(legal) // 2 if pick == "middle" else pick])
+    assert state.over and state.turn <= 36

@@ -6,7 +6,7 @@ digest below is a sha256 over that whole sequence for one seeded random game,
 recorded from the engines as they were before they were reworked for speed
 (main at 80f928a; City States since its audit's rules fixes: retreats one unit at
 a time, gold cards all turn long, ports, razing, attacks from the sea, a casualty
-die of its own for every ship; Epireia
+die of its own for every ship, and no leave or take that leaves the group as it was (D23); Epireia
 since a league short of figures may leave a battle front empty, and since a territory given
 up is left by its figures and the solo enemy fights with dice of its own; Ten Thousand since an army alone on the march
 suffers a penalising token card as soon as it draws it; Earth & Water solo since every
@@ -133,9 +133,9 @@ GOLDEN: dict[str, str] = {
     'epireia-solo/1/scenario=S4/1': '79aad78c803f8977d89550570ef0913db6aa2e9f02e25abe0b04c1c60275bfbe',
     'epireia-solo/1/scenario=S4/2': '19dea33110cf5d53957c7e1a5eff5e69f5d8b918e9fecc3f14cddc9aa7d7064f',
     'epireia-solo/1/scenario=S4/3': '73cd91d15e8d34bfa7c29340a442b9db9e32dc95494e017cdea1daa02bde70a8',
-    'city-states/2//1': 'ea16e63f4408f69c013e905e1e5d216b207464175bad47daa6115f637cede22a',
-    'city-states/2//2': 'ff0e20c42c599896a8b245e14a954d76ecb2c3c040569a4e52288c909da652db',
-    'city-states/2//3': 'cfff2af8ce4b7b6c1379ad6e6b4f7cdec9bb558af9115e8289d108b44c7b5c32',
+    'city-states/2//1': 'be8d4a840fab9b50cbcd836743e98f00a71b87b0161466c5d6a26ad51c53740a',
+    'city-states/2//2': '28646828c6f6f9e94d892a8e07966ea0bad4636fba93e5f2b3321c6f75102ac6',
+    'city-states/2//3': 'a57742edd94f2318425dd43976db0da4c49d2650d92e8f296cf757644487130a',
 }
 
 

@@ -27,7 +27,7 @@ LEADER_STATES = ("free", "exiled", "dead", "captive")
 SCALARS = (
     "np", "turn", "cur", "phase", "step", "actor", "active", "over", "reason", "setup_i",
     "next_name", "g_from", "g_sea", "g_arm", "g_row", "g_flt", "g_trn", "g_bag", "g_bonus",
-    "g_relief", "g_keep", "b_target", "b_att", "b_def", "b_sea", "b_turn", "b_passes", "b_neutral",
+    "g_relief", "g_keep", "g_left_rowers", "b_target", "b_att", "b_def", "b_sea", "b_turn", "b_passes", "b_neutral",
     "b_rebels", "c_card", "rv_city", "rv_rebels", "r_leader", "r_price", "r_captor", "truce_owner",
     "truce_left", "dip_left", "deny_i", "p_city", "rc_city", "last_loser", "rt_space", "rt_player",
     "rt_sea",
@@ -106,6 +106,7 @@ class Core:
         self.g_arm = self.g_row = self.g_flt = self.g_trn = self.g_bag = self.g_bonus = 0
         self.g_relief = 0   # the part of g_bonus that may only relieve a besieged city
         self.g_keep = 0   # baggage the player chose to leave behind
+        self.g_left_rowers = False   # rowers were left behind: none may be taken back (D23)
         self.g_ldr: list[int] = []
         # the battle being fought
         self.b_target = self.b_att = self.b_def = -1

@@ -120,6 +120,7 @@ class Movement(Leaders):
         self.g_flt = self.g_trn = 0
         self.g_ldr = self.fresh_leaders(s, p)
         self.g_bonus = self.g_relief = self.g_keep = 0
+        self.g_left_rowers = False
         self.fill_baggage()
 
     def form_sea_group(self, s: int) -> None:
@@ -139,6 +140,7 @@ class Movement(Leaders):
             self.g_arm = min(fresh_arm, self.g_trn * t.transport_army)
         self.g_ldr = self.fresh_leaders(s, p)
         self.g_bonus = self.g_relief = self.g_keep = 0
+        self.g_left_rowers = False
         self.fill_baggage()
 
     def bag_room(self, flt: int, trn: int, arm: int, row: int) -> int:
@@ -227,12 +229,16 @@ class Movement(Leaders):
                 out.append(f"leave {self.l_name[i]}")
         if self.g_sea and not self.t.sea[self.g_from]:
             fresh = self.row[self.g_from] - self.mv_row[self.g_from]
-            if fresh > self.g_row and self.would_move("take", "rowers"):
+            # rowers once left stay left: else leave and take would go round for ever
+            if fresh > self.g_row and not self.g_left_rowers \
+                    and self.would_move("take", "rowers"):
                 out.append("take rowers")
         return out
 
     def would_move(self, verb: str, what: str) -> bool:
-        """Whether the group could still go after `verb what` (tried, then undone)."""
+        """Whether `verb what` changes the group and it could still go after (tried,
+        then undone).  One that changes nothing (baggage afloat that the ships staying
+        behind could not hold) is not offered: it could be chosen for ever."""
         if not self.t.sea[self.g_from] and verb == "leave":
             return self.may_leave_ashore(what)
         if verb == "leave" and getattr(self, GROUP_FIELD[what]) <= 0:
@@ -245,7 +251,8 @@ class Movement(Leaders):
             self.take_rowers()
         else:
             self.leave(what)
-        ok = self.group_ok()
+        changed = (self.g_arm, self.g_row, self.g_flt, self.g_trn, self.g_bag) != saved[:5]
+        ok = changed and self.group_ok()
         self.g_arm, self.g_row, self.g_flt, self.g_trn, self.g_bag, self.g_keep = saved
         return ok
 
@@ -297,6 +304,7 @@ class Movement(Leaders):
         elif what in ("army", "rowers", "fleet", "transport"):
             field = GROUP_FIELD[what]
             setattr(self, field, getattr(self, field) - 1)
+            self.g_left_rowers = self.g_left_rowers or what == "rowers"
             if what == "fleet":   # its crew stays with it
                 self.g_row = max(0, self.g_row - t.fleet_rowers)
             if self.g_sea:
