@@ -218,6 +218,8 @@ def tournament(ruleset: RulesetLike, bots: Mapping[str, str] | Sequence[str], *,
         seed = schedule.fresh_seed()
     if games is not None and games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
+    if jobs is not None and jobs < 1:
+        raise ValueError(f"jobs must be at least 1, not {jobs}")
     _bots(bots, "name")
     for bot in bots.values() if isinstance(bots, Mapping) else bots:
         if not isinstance(bot, str):

@@ -217,9 +217,13 @@ class InProcessPlayer(Player):
         # The match times the answer and checks that it is legal, against the engine's
         # own list: a caller's bot gets a copy, so editing it cannot make its answer legal.
         try:
-            return self.bot.choose(decision.copy() if self.copies else decision, view, state)
+            action = self.bot.choose(decision.copy() if self.copies else decision, view, state)
         except Exception as err:  # noqa: BLE001 - a bug in a bot is that bot's forfeit
             raise self._fault("crash", err) from err
+        if isinstance(action, str):
+            return str.__str__(action)  # a plain str: a subclass's __eq__ is not ours to run
+        raise BotFault("illegal", f"answered a {type(action).__name__}, not an action "
+                                  f"(a str) of ask {ask_id}")
 
     def _call(self, reason: str, method: Callable[..., Any], *args: Any) -> Any:
         try:

@@ -227,6 +227,39 @@ def test_a_bot_that_empties_the_legal_list_still_plays_the_legal_action_it_chose
     assert record.actions[0] == ["persia", "buy_card"]
 
 
+class _Unprintable:
+    def __str__(self):
+        raise RuntimeError("no words")
+
+    __repr__ = __str__
+
+
+class _Touchy(str):
+    def __eq__(self, other):
+        raise RuntimeError("no comparing")
+
+    __hash__ = str.__hash__
+
+
+@pytest.mark.parametrize("answer, named", [(_Unprintable(), "a _Unprintable"), (3, "a int")])
+def test_a_bot_answering_with_no_action_string_forfeits_and_the_game_goes_on(answer, named):
+    """An answer whose __str__ raised escaped play() with the bot's exception."""
+    record = agon.play(E_W, [lambda d, v: answer, "random"], seed=2)
+    assert record.forfeits["persia"]["reason"] == "illegal"
+    assert f"answered {named}, not an action" in record.forfeits["persia"]["detail"]
+    assert record.result is not None
+
+
+def test_a_str_subclass_answer_is_played_as_the_plain_action_it_spells():
+    record = agon.play(E_W, [lambda d, v: _Touchy(d.legal[0]), "random"], seed=2)
+    assert record.forfeits == {} and record.actions[0] == ["persia", "buy_card"]
+
+
+def test_a_tournament_on_no_worker_is_refused():
+    with pytest.raises(ValueError, match=re.escape("jobs must be at least 1, not 0")):
+        agon.tournament(E_W, ["random", "greedy"], games=1, jobs=0)
+
+
 def test_one_rulesets_folder_given_as_a_string_is_searched_as_that_folder(tmp_path):
     """`rulesets_path="house"` searched the folders 'h', 'o', 'u', 's', 'e' (a string is
     iterable) and said the house ruleset did not exist."""
