@@ -96,6 +96,13 @@ def _file_failed(exc: OSError) -> NoReturn:
     sys.exit(USAGE if exc.errno == errno.ENAMETOOLONG else FAILED)
 
 
+def _silent_interrupt(exc: SystemExit) -> bool:
+    """Whether `exc` is typer's exit 130 for a Ctrl-C that no command of ours caught
+    (typer raises ``Exit(130) from`` it, and says nothing): ours say what was kept."""
+    inner = exc.__context__
+    return inner is not None and isinstance(inner.__cause__, KeyboardInterrupt)
+
+
 def run() -> None:
     """Entry point: no traceback reaches a user unless AGON_DEBUG is set."""
     if sys.stdout is not None:
@@ -111,6 +118,10 @@ def run() -> None:
     except KeyboardInterrupt:
         typer.echo("agon: interrupted", err=True)
         sys.exit(130)
+    except SystemExit as exc:
+        if _silent_interrupt(exc):
+            typer.echo("agon: interrupted", err=True)
+        raise
     except Exception as exc:  # noqa: BLE001 - the last line of defence
         if os.environ.get("AGON_DEBUG"):
             raise

@@ -238,6 +238,27 @@ def test_ctrl_c_while_the_commands_load_ends_without_a_traceback():
     assert out.returncode == 130 and out.stderr == "agon: interrupted\n", out.stderr
 
 
+# Ctrl-C inside a command, before it holds anything to save (the tournament's set-up)
+CTRL_C_IN_A_COMMAND = """
+import runpy, sys
+import agon.referee.tournament_setup as setup
+
+def interrupted(*args, **kwargs):
+    raise KeyboardInterrupt
+
+setup.setup = interrupted
+sys.argv = ["agon", "tournament", "earth-and-water", "-b", "random", "-b", "r2=random"]
+runpy.run_module("agon", run_name="__main__")
+"""
+
+
+def test_ctrl_c_where_no_command_catches_it_says_interrupted():
+    """typer turned it into a silent exit 130: the run just stopped, without a word."""
+    out = subprocess.run([sys.executable, "-c", CTRL_C_IN_A_COMMAND], capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 130 and out.stderr == "agon: interrupted\n", out.stderr
+
+
 def test_an_output_of_another_kind_is_kept_unless_force(files):
     notes = Path(files["notes"])
     before = notes.read_text()
