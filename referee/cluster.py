@@ -152,9 +152,9 @@ class DaskCluster:
         return max(1, sum(self.client.nthreads().values()))
 
     def play(self, tasks: list[GameTask]) -> Iterator[list[Played]]:
-        """Every game of `tasks`, task by task as they finish (unsigned: the key stays in
-        the main process).  A cluster task holds more
-        games than a local batch: each costs the scheduler far more."""
+        """Every game of `tasks`, task by task as they finish, unsigned (the key stays
+        in the main process).  A cluster task holds more games than a local batch:
+        each costs the scheduler far more."""
         distributed = _dask()
         from .worker import play_batch, unpack_batch
 

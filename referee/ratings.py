@@ -263,9 +263,9 @@ def pair_stats(rows: list[dict[str, Any]], entrants: list[str],
         else:
             stats.losses += 1
     for (_, names), games in by_seed.items():
-        if len(games) == 2 and None not in games:  # a pair with an error counts for neither
-            points = points_in(games, names[0])  # type: ignore[arg-type]
-            pairs[names].pentanomial[round(2 * points)] += 1
+        finished = [outcomes for outcomes in games if outcomes is not None]
+        if len(games) == len(finished) == 2:  # a pair with an error counts for neither
+            pairs[names].pentanomial[round(2 * points_in(finished, names[0]))] += 1
     return sorted(pairs.values(), key=lambda p: (order[p.first], order[p.second]))
 
 

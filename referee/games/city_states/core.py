@@ -27,8 +27,8 @@ LEADER_STATES = ("free", "exiled", "dead", "captive")
 SCALARS = (
     "np", "turn", "cur", "phase", "step", "actor", "active", "over", "reason", "setup_i",
     "next_name", "g_from", "g_sea", "g_arm", "g_row", "g_flt", "g_trn", "g_bag", "g_bonus",
-    "g_relief", "g_keep", "g_left_rowers", "b_target", "b_att", "b_def", "b_sea", "b_turn", "b_passes", "b_neutral",
-    "b_rebels", "c_card", "rv_city", "rv_rebels", "r_leader", "r_price", "r_captor", "truce_owner",
+    "g_relief", "g_keep", "g_left_rowers", "b_target", "b_att", "b_def", "b_sea", "b_turn",
+    "b_passes", "b_neutral", "b_rebels", "c_card", "rv_city", "rv_rebels", "r_leader", "r_price", "r_captor", "truce_owner",
     "truce_left", "dip_left", "deny_i", "p_city", "rc_city", "last_loser", "rt_space", "rt_player",
     "rt_sea",
 )
