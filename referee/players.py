@@ -220,6 +220,8 @@ class InProcessPlayer(Player):
             action = self.bot.choose(decision.copy() if self.copies else decision, view, state)
         except Exception as err:  # noqa: BLE001 - a bug in a bot is that bot's forfeit
             raise self._fault("crash", err) from err
+        if type(action) is str:
+            return action
         if isinstance(action, str):
             return str.__str__(action)  # a plain str: a subclass's __eq__ is not ours to run
         raise BotFault("illegal", f"answered a {type(action).__name__}, not an action "
