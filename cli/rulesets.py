@@ -14,7 +14,7 @@ from agon.referee.ruleset import (
     RULESETS_DIR,
     RulesetError,
     locate,
-    shipped_rulesets,
+    rulesets_by_id,
     shipped_variants_of,
     validate_file,
 )
@@ -35,7 +35,8 @@ def rulesets(
     force: bool = typer.Option(False, "--force", help="with export --out: replace FILE"),
     rulesets_path: RulesetsPath = None,
 ) -> None:
-    """List the shipped rulesets (use an id wherever a RULESET is asked for).
+    """List the rulesets: those in --rulesets-path folders, then the shipped ones (use
+    an id wherever a RULESET is asked for; a folder's file hides a shipped one of its id).
 
     `agon rulesets ID` shows one: its seats and player counts, its options
     with their defaults and choices, what it extends and which shipped
@@ -49,7 +50,7 @@ def rulesets(
     if out is not None and words[:1] != ["export"]:
         fail("--out goes with export: agon rulesets export ID --out FILE", USAGE)
     if not words:
-        _list(fmt)
+        _list(fmt, rulesets_path)
     elif words[0] == "export":
         if len(words) != 2:
             fail("export takes one ruleset id: agon rulesets export ID [--out FILE]", USAGE)
@@ -60,17 +61,20 @@ def rulesets(
         fail(f"give one ruleset id, or export ID; not {' '.join(words)!r}", USAGE)
 
 
-def _list(fmt: Format) -> None:
+def _list(fmt: Format, rulesets_path: list[Path] | None) -> None:
     rows = []
-    for path in shipped_rulesets():
-        ruleset, issues = validate_file(path)
+    folders = tuple(rulesets_path or ())
+    for name, path in rulesets_by_id(folders).items():
+        where = "shipped" if path.parent == RULESETS_DIR else str(path.parent)
+        ruleset, issues = validate_file(path, folders)
         if ruleset is None:
-            rows.append({"id": path.stem, "name": f"INVALID ({len(issues)} errors)",
-                         "engine": "", "players": "", "version": "", "extends": ""})
+            rows.append({"id": name, "name": f"INVALID ({len(issues)} errors)",
+                         "engine": "", "players": "", "version": "", "extends": "",
+                         "where": where})
             continue
-        rows.append({"id": ruleset.id, "name": ruleset.name, "engine": ruleset.engine,
+        rows.append({"id": name, "name": ruleset.name, "engine": ruleset.engine,
                      "players": _counts(ruleset), "version": ruleset.version,
-                     "extends": ruleset.extends or ""})
+                     "extends": ruleset.extends or "", "where": where})
     emit(rows, fmt)
 
 

@@ -44,6 +44,18 @@ def shipped_rulesets() -> list[Path]:
     return sorted(RULESETS_DIR.glob("*.yaml"))
 
 
+def rulesets_by_id(folders: Iterable[Path] = ()) -> dict[str, Path]:
+    """Every id a RULESET argument takes, and the file it names (`locate`): the
+    `<id>.yaml` files of the `--rulesets-path` folders, then the shipped ones; the
+    first of one id hides the later (a name that is not printable is left out)."""
+    found: dict[str, Path] = {}
+    for folder in (*folders, RULESETS_DIR):
+        for path in sorted(folder.glob("*.yaml")):
+            if path.stem.isprintable() and path.stem not in found and _regular_file(path):
+                found[path.stem] = path
+    return found
+
+
 def _looks_like_id(text: str) -> bool:
     return "/" not in text and not text.endswith((".yaml", ".yml"))
 

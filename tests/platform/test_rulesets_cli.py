@@ -69,3 +69,21 @@ def test_an_exported_file_is_a_ruleset_to_edit_and_never_overwrites(tmp_path):
     assert copy.read_text() == edited
     assert agon("rulesets", "export", "epireia-solo", "--out", str(copy), "--force").exit_code == 0
     assert "id: epireia-solo" in copy.read_text()
+
+
+def test_the_list_shows_the_rulesets_of_rulesets_path_folders_first(tmp_path):
+    """They were left out: `agon rulesets` listed only the shipped ones, while every
+    command took the folder's ids."""
+    shipped = (RULESETS_DIR / "earth-and-water.yaml").read_text(encoding="utf-8")
+    (tmp_path / "my-ew.yaml").write_text(shipped.replace("id: earth-and-water\n", "id: my-ew\n"))
+    (tmp_path / "epireia.yaml").write_text(shipped.replace("id: earth-and-water\n",
+                                                           "id: epireia\n"))
+    rows = json.loads(agon("rulesets", "--rulesets-path", str(tmp_path), "--format",
+                           "json").output)
+    where = {row["id"]: row["where"] for row in rows}
+    assert where["my-ew"] == str(tmp_path) and where["earth-and-water"] == "shipped"
+    assert where["epireia"] == str(tmp_path)   # the id now names the folder's file
+    assert [row["engine"] for row in rows if row["id"] == "epireia"] == ["earth-and-water"]
+    assert [row["id"] for row in rows][:2] == ["epireia", "my-ew"]
+    assert "my-ew" not in {row["id"] for row in json.loads(agon("rulesets", "--format",
+                                                                "json").output)}
