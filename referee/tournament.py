@@ -343,7 +343,6 @@ def run_tournament(tournament: Tournament, *, jobs: int = 1, journal: Path | Non
     return plan, _in_order(rows)
 
 
-
 def _in_order(rows: list[Row]) -> list[Row]:
     return sorted(rows, key=lambda r: r["tournament"]["index"])
 
