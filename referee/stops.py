@@ -11,6 +11,16 @@ from contextlib import contextmanager
 from typing import Any
 
 STOPS = (signal.SIGINT, signal.SIGTERM)
+# Stops that reached a fork's child while it still had its parent's handlers (ours):
+# raised there, they would land inside Python's at-fork hooks and be dropped with a
+# traceback on stderr.  The child reads them once its own handlers are set.
+_EARLY: list[int] = []
+
+
+def stopped_early(signum: int) -> bool:
+    """Whether `signum` reached this process, a fork's child, before it set its own
+    handlers (`referee.worker_pool` ends a worker that SIGTERM reached so)."""
+    return signum in _EARLY
 
 
 class StopsHeld:
@@ -31,7 +41,7 @@ class StopsHeld:
         self.inside = False
         self.held: tuple[int, Any] | None = None
         self.mask: Any = None  # the thread's signal mask, where the handlers are not ours
-        self.process = os.getpid()  # a fork's child holds nothing: none would pass it on
+        self.process = os.getpid()  # in a fork's child, a stop is kept for it (_EARLY)
 
     def install(self) -> None:
         try:
@@ -46,7 +56,9 @@ class StopsHeld:
         self.before = {}
 
     def _arrived(self, signum: int, frame: Any) -> None:
-        if self.inside and os.getpid() == self.process:
+        if os.getpid() != self.process:
+            _EARLY.append(signum)
+        elif self.inside:
             self.held = (signum, frame)
         else:
             self._pass_on(signum, frame)
@@ -84,8 +96,8 @@ def held_over_a_fork() -> Iterator[None]:
     Python runs at-fork hooks (logging's lock release) in the forking thread; a signal
     handler that raised inside one had its exception printed and dropped, so the stop
     was lost.  Off the main thread nothing is held: the handlers run in the main
-    thread, never inside this fork.  The child holds nothing: a stop that reaches it
-    before it sets its own handlers (or execs) goes to the handler it inherited.
+    thread, never inside this fork.  In the child, a stop that comes before it sets its
+    own handlers (or execs) is only noted (`stopped_early`).
     """
     held = StopsHeld()
     held.install()

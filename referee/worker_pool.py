@@ -38,7 +38,7 @@ from typing import Any
 from . import confine
 from .schedule import GameTask, TournamentError, batches
 from .signing import Keyring
-from .stops import held_over_a_fork
+from .stops import held_over_a_fork, stopped_early
 from .worker import BOTS, Played, Settings, play_in_turn
 
 PREFETCH = 2  # batches a worker holds: one it plays, one waiting, so it never idles
@@ -109,15 +109,21 @@ class WorkerPool:
                  keyring: Keyring | None = None) -> None:
         context = _context()
         self.workers: list[_Worker] = []
-        for number in range(jobs):
-            ours, theirs = context.Pipe()
-            cpu = cpus[number] if cpus else None
-            process = context.Process(target=_serve, daemon=True, name="agon-worker",
-                                      args=(theirs, settings, os.getpid(), cpu, keyring))
-            with held_over_a_fork():
-                process.start()
-            theirs.close()
-            self.workers.append(_Worker(process, ours))
+        try:
+            for number in range(jobs):
+                ours, theirs = context.Pipe()
+                cpu = cpus[number] if cpus else None
+                process = context.Process(target=_serve, daemon=True, name="agon-worker",
+                                          args=(theirs, settings, os.getpid(), cpu, keyring))
+                try:
+                    with held_over_a_fork():  # a stop waits until the worker is counted
+                        process.start()
+                        self.workers.append(_Worker(process, ours))
+                finally:
+                    theirs.close()
+        except BaseException:  # a stop while they start: end those started (else Python's
+            self.close(at_once=True)  # exit waits on one that missed its SIGTERM)
+            raise
 
     def play(self, tasks: list[GameTask]) -> Iterator[list[Played]]:
         """Every game of `tasks`, a few at a time as they finish (in no particular
@@ -221,6 +227,8 @@ def _die_with(parent: int) -> None:
     """Leave Ctrl-C to the parent, stop at once on its SIGTERM, and die with it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _terminate)
+    if stopped_early(signal.SIGTERM):  # stopped as it was being forked
+        _terminate(signal.SIGTERM, None)
     confine.die_with_parent(signal.SIGKILL)
     if os.getppid() != parent:  # it died before we asked to be told
         os._exit(1)
