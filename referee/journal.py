@@ -441,11 +441,7 @@ class Journal:
     def write(self, entry: dict[str, Any]) -> None:
         """Sign and append a game line (its `BINDING` added)."""
         bound = {**unsigned(entry), BINDING: self.binding} if self.binding else unsigned(entry)
-        self.write_canonical(canonical(bound))
-
-    def write_canonical(self, body: bytes) -> None:
-        """Sign and append a game line given as its canonical JSON (`signing.canonical`)."""
-        self.write_lines([body], signed=False)
+        self.write_lines([canonical(bound)], signed=False)
 
     def write_lines(self, bodies: list[bytes], signed: bool) -> None:
         """Append game lines given as their canonical JSON, `signed` already (by a
