@@ -53,7 +53,6 @@ from .schedule import (
     make_plan,
     parse_entrant,
     seat_assignments,
-    units,
 )
 from .signing import Keyring
 from .stops import StopsHeld
@@ -89,7 +88,7 @@ def stop_after_units(plan: Plan, should_stop: StopRule) -> Callable[[Row], bool]
     """Ask `should_stop` with the games of each unit as soon as its last game is in."""
     unit_of = {task.key: task.unit for task in plan.tasks}
     size = Counter(unit_of.values())
-    waiting: dict[tuple[int, frozenset[str]], list[Row]] = defaultdict(list)
+    waiting: dict[tuple[int, int], list[Row]] = defaultdict(list)
 
     def after_game(row: Row) -> bool:
         unit = unit_of[row["tournament"]["key"]]
@@ -370,7 +369,7 @@ def _games_of(tournament: Tournament, todo: list[GameTask], jobs: int, cluster: 
     `journal`: where they go (each game line carries its header's digest, and worker
     processes sign it with its key)."""
     binding = journal.binding if journal else None
-    workers = min(jobs, len(units(todo)))
+    workers = min(jobs, len({task.unit for task in todo}))
     settings = Settings(tournament.ruleset, tournament.options, tournament.limits,
                         {e.name: e.spec for e in tournament.entrants}, logs,
                         tournament.sandbox.hiding(logs), keep_logs,
