@@ -6,9 +6,11 @@ tournament's settings to every worker once, and submits the games as tasks:
 each task is one or more whole units (a seed played in every seating, so a
 duel's game pair stays together), played by `referee.worker.play_batch` on a
 worker, which keeps its engine and its bots between tasks.  The results come
-back into the main process, which signs them into the same journal as local
+back into the main process, which writes them into the same journal as local
 runs, keyed by game: a task that the scheduler runs again (its worker died)
-can never count twice.
+can never count twice.  It signs them, too, unless a LocalCluster's worker did:
+those are forks of this process and hold the key already (`sign_in_forks`); a
+worker elsewhere never sees it.
 
 The bots' logs stay on the machine that ran them: beside the journal on this
 machine (``local:N``), in ``$TMPDIR/agon-logs/<journal>.logs/`` on another.
@@ -30,7 +32,8 @@ from dataclasses import replace
 from typing import Any
 
 from .schedule import GameTask, TournamentError, batches
-from .worker import Played, Settings
+from .signing import Keyring
+from .worker import Played, Settings, sign_in_forks
 
 LOCAL = re.compile(r"^local:([0-9]{1,4})$")
 ADDRESS = re.compile(r"^(tcp|tls|inproc|ucx|ws|wss)://\S+$")
@@ -109,7 +112,10 @@ if hasattr(os, "register_at_fork"):
 class DaskCluster:
     """A Dask client (and, for ``local:N``, its LocalCluster); `close` it when done."""
 
-    def __init__(self, address: str, settings: Settings) -> None:
+    def __init__(self, address: str, settings: Settings,
+                 keyring: Keyring | None = None) -> None:
+        """Connect to `address`; a LocalCluster's workers sign their games with
+        `keyring` (the journal's), those of a cluster elsewhere never see it."""
         distributed = _dask()
         self.local = None
         self.futures: list[Any] = []
@@ -120,6 +126,7 @@ class DaskCluster:
                 global _FORKING_WORKERS
                 _FORKING_WORKERS = True  # for as long as the cluster may fork a worker
                 self.dask_settings = _local_settings()
+                sign_in_forks(keyring)  # a worker spawned, not forked, never holds it
                 # Its workers are ours: what goes wrong in a game comes back as that game's
                 # error row, a worker lost as the run's error; Dask's own logs (a worker
                 # whose heartbeat finds the scheduler closing at the end) would be noise.
@@ -205,6 +212,7 @@ class DaskCluster:
         if self.local is not None:
             self.local.close()
         _FORKING_WORKERS = False
+        sign_in_forks(None)
         if self.dask_settings is not None:
             self.dask_settings.__exit__(None, None, None)
 

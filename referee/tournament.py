@@ -379,7 +379,8 @@ def _games_of(tournament: Tournament, todo: list[GameTask], jobs: int, cluster: 
         from .cluster import DaskCluster, cluster_settings
 
         return DaskCluster(cluster, cluster_settings(settings, tournament.asked_sandbox,
-                                                             cluster))
+                                                             cluster),
+                           journal.keyring if journal else None)
     cpus = cpus_for(workers) if affinity else None
     if workers > 1:
         return WorkerPool(settings, workers, cpus, journal.keyring if journal else None)

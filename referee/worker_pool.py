@@ -207,9 +207,8 @@ def _serve(conn: Connection, settings: Settings, parent: int, cpu: int | None,
             finished: list[Played] = []
             sent = time.monotonic()
             for played in play_in_turn(settings, batch):
-                if keyring is not None:  # here, not in the main process, which all wait on
-                    played = Played(played.key, keyring.signed_line(played.body), played.row,
-                                    signed=True)
+                if keyring is not None:
+                    played = played.signed_with(keyring)
                 finished.append(played)
                 if time.monotonic() - sent >= SEND_EVERY:
                     conn.send(finished)

@@ -37,6 +37,11 @@ def test_a_local_cluster_plays_the_table_of_two_local_workers(tmp_path):
     assert len(keys) == len(set(keys)) == 12
     header = json.loads((tmp_path / "c.jsonl").read_text().splitlines()[0])
     assert header["cluster"] == "local:2" and header["jobs"] is None  # where it played
+    # signed by the workers (forks of the referee) with the journal's own key: a resume
+    # takes every line, where one it did not sign would be refused
+    resumed = agon("--resume", str(tmp_path / "c.jsonl"), cwd=tmp_path)
+    assert resumed.returncode == 0, resumed.stderr
+    assert "nothing left to play" in resumed.stderr and resumed.stdout == on_jobs.stdout
 
 
 # The killing run, in a process of its own: a Dask cluster and client leave
