@@ -79,7 +79,7 @@ class Played:
     key: str
     body: bytes  # the journal line's canonical JSON: unsigned, or `signed` already
     row: dict[str, Any]  # tournament, result, forfeits, teams (or error)
-    signed: bool = False  # by a worker process of this machine (`worker_pool`)
+    signed: bool = False  # by a worker forked from the referee (`worker_pool`, `local:N`)
 
     def signed_with(self, keyring: Keyring) -> Played:
         """This game with its journal line signed: in a worker process forked from
