@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import csv
+import errno
 import io
 import json
+import os
 import re
 import signal
 import sys
@@ -68,6 +70,20 @@ def fail(message: str, code: int = FAILED) -> NoReturn:
     """Print an error for a person on stderr and exit with `code`."""
     typer.echo(f"agon: error: {shown(clip_long_words(message))}", err=True)
     raise typer.Exit(code)
+
+
+def not_there(path: Path, what: str = "file") -> str:
+    """What to say of `path`, which does not exist: no such file, unless its name is a
+    symbolic link that leads nowhere (a loop, or a target that is gone), where "no such
+    file" would send the user looking for a name that is there."""
+    if not path.is_symlink():
+        return f"{path}: no such {what}"
+    try:
+        path.stat()
+    except OSError as err:
+        if err.errno == errno.ELOOP:
+            return f"{path}: a loop of symbolic links, not a {what}"
+    return f"{path}: a symbolic link to {os.readlink(path)}, which does not exist"
 
 
 def ruleset_failure(exc: RulesetError) -> NoReturn:

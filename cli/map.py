@@ -18,6 +18,7 @@ from .common import (
     check_output,
     existing_keyring,
     fail,
+    not_there,
     open_ruleset,
 )
 
@@ -51,7 +52,7 @@ def map(
     if at is not None and record is None:
         fail("--at needs --record: it counts the record's actions", code=2)
     if record is not None and not record.exists():   # as agon replay: the command line's
-        fail(f"{record}: no such file", code=2)
+        fail(not_there(record), code=2)
     folders = list(rulesets_path or ())
     rs = open_ruleset(ruleset, folders)
     if out is not None:

@@ -45,6 +45,7 @@ from .common import (
     check_output,
     existing_keyring,
     fail,
+    not_there,
     open_ruleset,
     shown,
 )
@@ -291,7 +292,7 @@ def _game_problem(journal: Path, data: dict[str, Any], ruleset: str | None,
 def read_record(record: Path) -> dict[str, Any]:
     """The record in the file: a missing file is a usage error, a bad one a failure."""
     if not record.exists():
-        fail(f"{record}: no such file", USAGE)
+        fail(not_there(record), USAGE)
     try:
         return load_record(record)
     except RecordError as exc:

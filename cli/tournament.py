@@ -53,6 +53,7 @@ from .common import (
     check_output,
     existing_keyring,
     fail,
+    not_there,
     parse_pairs,
     ruleset_failure,
     seconds,
@@ -442,7 +443,7 @@ def _stored_settings(journal: Path) -> dict[str, Any]:
     referee's word, so an unsigned or edited one is never used.
     """
     if not journal.exists():
-        fail(f"{journal}: no such journal", USAGE)
+        fail(not_there(journal, "journal"), USAGE)
     try:
         header = read_header(journal)
     except JournalError as exc:

@@ -9,7 +9,7 @@ import typer
 
 from agon.referee.ruleset import validate_file
 
-from .common import FAILED, USAGE, Format, RulesetsPath, emit, fail
+from .common import FAILED, USAGE, Format, RulesetsPath, emit, fail, not_there
 
 
 def validate(
@@ -26,9 +26,9 @@ def validate(
 
     Example: agon validate rulesets/earth-and-water.yaml my-variant.yaml
     """
-    missing = [str(file) for file in files if not file.exists()]
+    missing = [not_there(file) for file in files if not file.exists()]
     if missing:
-        fail(f"no such file: {', '.join(missing)}", USAGE)
+        fail("; ".join(missing), USAGE)
     report = {str(file): validate_file(file, tuple(rulesets_path or ()))[1] for file in files}
     if fmt == Format.json:
         typer.echo(json.dumps({f: {"valid": not i, "errors": [x.to_json() for x in i]}

@@ -44,7 +44,8 @@ def files(tmp_path: Path) -> dict[str, str]:
     notes = tmp_path / "notes.svg"
     notes.write_text("a file of one's own, not agon's\n")
     (tmp_path / "dangling.jsonl").symlink_to(tmp_path / "gone" / "x.jsonl")
-    return {"invalid": str(invalid), "garbage": str(garbage), "journal": str(journal),
+    (tmp_path / "loop.json").symlink_to(tmp_path / "loop.json")
+    return {"loop": str(tmp_path / "loop.json"), "invalid": str(invalid), "garbage": str(garbage), "journal": str(journal),
             "record": str(record), "tampered": str(tampered),
             "missing": str(tmp_path / "missing.yaml"), "notes": str(notes),
             "folder": str(tmp_path), "dangling": str(tmp_path / "dangling.jsonl")}
@@ -105,6 +106,10 @@ CASES = [
     (USAGE, ["tournament", "earth-and-water", "-b", "a=random", "-b", "b=random",
              "--out", "{dangling}"], "dangling.jsonl: no such folder"),
     (USAGE, ["replay", "{missing}"], "no such file"),
+    # a name that is there, but leads nowhere: not "no such file"
+    (USAGE, ["replay", "{loop}"], "loop.json: a loop of symbolic links, not a file"),
+    (USAGE, ["tournament", "--resume", "{loop}"], "a loop of symbolic links, not a journal"),
+    (USAGE, ["validate", "{dangling}"], "/gone/x.jsonl, which does not exist"),
     (USAGE, ["map", "earth-and-water", "--record", "{missing}"], "missing.yaml: no such file"),
     (USAGE, ["replay", "{record}", "--ruleset", "no-such-game"], "no ruleset"),
     (USAGE, ["check", "randm", "-r", "earth-and-water"], "did you mean 'random'"),
