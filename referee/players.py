@@ -8,6 +8,7 @@ language or a person.
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import shutil
 import sys
@@ -888,7 +889,25 @@ def builtin_hint(spec: str, names: Sequence[str]) -> str:
     words = spec.split()
     if words and os.path.lexists(words[0]):
         return ""
+    meant = _builtin_meant(spec.strip())
+    if meant is not None:
+        return f" (did you mean {meant!r}? a built-in bot's settings follow a colon, " \
+               "with no spaces)"
     return did_you_mean(spec.strip().partition(":")[0], names)   # `ismcts:time=1`: ismcts
+
+
+def _builtin_meant(spec: str) -> str | None:
+    """The built-in bot with settings that `spec` names but for its spaces (`mc : time=1`,
+    `mc time=1 seed=2`), or None."""
+    joined = re.sub(r"\s*([:,=])\s*", r"\1", spec)
+    name, _, settings = joined.partition(" ")
+    for meant in (joined, f"{name}:{','.join(settings.split())}" if settings else joined):
+        try:
+            if meant != spec and builtin_spec(meant) is not None:
+                return meant
+        except ValueError:   # settings the bot does not take: not what was meant
+            continue
+    return None
 
 
 def make_player(spec: str, *, seed: int, log_dir: Path | None = None,
