@@ -198,7 +198,15 @@ class Keyring:
     def existing(cls, folder: Path | None = None) -> Keyring | None:
         """The user's keyring if there is one (checking a signature makes no key)."""
         path = (folder or data_dir()) / KEY_FILE
-        return cls._read(path) if path.exists() else None
+        if path.exists():
+            return cls._read(path)
+        in_the_way = next((above for above in (path.parent, *path.parent.parents)
+                           if above.exists() and not above.is_dir()), None)
+        if in_the_way is not None:   # no key, and none can be made: say why, not "no key yet"
+            folder = "" if in_the_way == path.parent else f" ({path.parent})"
+            raise KeyringError(f"{in_the_way} is a file, where the folder of the referee's "
+                               f"key goes{folder}: move it away")
+        return None
 
     @classmethod
     def _read(cls, path: Path) -> Keyring:

@@ -172,6 +172,17 @@ def test_a_file_where_the_key_folder_goes_is_named_not_taken_for_a_key(tmp_path,
     assert "Errno" not in result.output and "move it away" not in result.output
 
 
+def test_key_show_names_a_file_where_the_key_folder_goes(tmp_path, monkeypatch):
+    """It said "no key yet: one is made in .../agon", where none can be made."""
+    (tmp_path / "agon").write_text("not a folder")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    result = CliRunner().invoke(app, ["key", "show"])
+    assert result.exit_code == FAILED
+    assert f"{tmp_path / 'agon'} is a file, where the folder of the referee's key goes: " \
+        "move it away" in result.output
+    assert "no key yet" not in result.output
+
+
 LONG_NAME = "z" * 300   # longer than a file system takes for one name
 
 
