@@ -516,10 +516,11 @@ Verifier = Callable[[dict[str, Any]], str | None]  # a row -> why it does not re
 @dataclass
 class Trusted:
     rows: list[dict[str, Any]]  # the rows to count
-    dropped: list[str]  # notes on rows set aside (their games are played again)
+    dropped: list[str]  # notes on rows set aside (their games are played again, if planned)
     replayed: list[str] = field(default_factory=list)  # notes on rows kept on replay alone
 
 
+NOT_IN_PLAN = "it is no game of this tournament"  # a `Verifier`'s verdict: nothing to play again
 RESUME_REMEDY = ("remove those lines to play their games again, or resume with --verify to "
                  "replay them and keep those that replay")
 
@@ -556,7 +557,8 @@ def trusted_rows(journal: Journal, header: dict[str, Any], rows: list[Row],
                                 "its moves replay to its result, but who played it and its "
                                 "timings are not proven")
             else:
-                dropped.append(f"{row.where(path)}: {failure}; the game is played again")
+                then = "it is left out" if failure == NOT_IN_PLAN else "the game is played again"
+                dropped.append(f"{row.where(path)}: {failure}; {then}")
     if problems:
         raise JournalError(
             f"{path} holds lines this referee did not write as they are:\n  "

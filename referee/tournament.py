@@ -36,7 +36,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .journal import RESUME_REMEDY, Journal, Verifier, refuse_existing, trusted_rows
+from .journal import (
+    NOT_IN_PLAN,
+    RESUME_REMEDY,
+    Journal,
+    Verifier,
+    refuse_existing,
+    trusted_rows,
+)
 from .journal_lines import bots_mismatch, header_mismatches, ruleset_mismatch
 from .match import player_seed
 from .players import KEEP_LOGS
@@ -175,7 +182,7 @@ def replays_in(tournament: Tournament) -> Verifier:
     def check(row: Row) -> str | None:
         task = tasks.get(row["tournament"]["key"])
         if task is None or row["tournament"]["seating"] != dict(task.seating):
-            return "it is no game of this tournament"
+            return NOT_IN_PLAN
         if "error" in row:
             return None  # an error row is played again anyway
         if row.get("forfeits"):

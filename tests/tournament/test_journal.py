@@ -247,6 +247,27 @@ def test_resume_verify_replays_unsigned_lines_and_plays_the_false_ones_again(
     assert len(journal_lines(journal)) == 25 + 2  # the two false games were played again
 
 
+def test_resume_verify_leaves_out_an_unsigned_line_of_a_game_not_planned(picks, agon, tmp_path):
+    """It was said to be "played again"; no game of the plan stands in its place."""
+    journal = tmp_path / "games.jsonl"
+    uninterrupted = agon(*ARGS, "--out", str(journal))
+
+    def add(lines):
+        extra = json.loads(json.dumps(lines[1]))
+        del extra["signature"]
+        seats = ",".join(f"{seat}={bot}" for seat, bot in extra["tournament"]["seating"].items())
+        extra["tournament"].update(key=f"99:{seats}", seed_index=99, index=999)
+        lines.append(extra)
+
+    rewrite(journal, add)
+    result = agon(*ARGS, "--resume", str(journal), "--verify")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == uninterrupted.stdout
+    assert ":26 (game 99:" in result.stderr
+    assert "it is no game of this tournament; it is left out" in result.stderr
+    assert "played again" not in result.stderr
+
+
 def test_resume_refuses_settings_edited_in_the_header_before_using_them(picks, agon, tmp_path):
     """A header whose bots were changed (a command line slipped in) is not this referee's
     word: resuming from it alone must not start anything it names."""
