@@ -181,8 +181,10 @@ def replays_in(tournament: Tournament) -> Verifier:
 
     def check(row: Row) -> str | None:
         task = tasks.get(row["tournament"]["key"])
-        if task is None or row["tournament"]["seating"] != dict(task.seating):
+        if task is None:
             return NOT_IN_PLAN
+        if row["tournament"]["seating"] != dict(task.seating):
+            return "its seating is not the schedule's"
         if "error" in row:
             return None  # an error row is played again anyway
         if row.get("forfeits"):
