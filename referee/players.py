@@ -901,7 +901,8 @@ def _builtin_meant(spec: str) -> str | None:
     `mc time=1 seed=2`), or None."""
     joined = re.sub(r"\s*([:,=])\s*", r"\1", spec)
     name, _, settings = joined.partition(" ")
-    for meant in (joined, f"{name}:{','.join(settings.split())}" if settings else joined):
+    guesses = [joined, f"{name}:{','.join(settings.split())}"] if settings else [joined]
+    for meant in guesses:
         try:
             if meant != spec and builtin_spec(meant) is not None:
                 return meant
